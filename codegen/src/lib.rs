@@ -1,0 +1,21 @@
+//! Generates Rust types for the Model Context Protocol from the official `schema.json` of any
+//! revision.
+//!
+//! The pipeline is `load → ir → emit`: [`load`] reads the JSON Schema (draft-07 or 2020-12),
+//! [`ir`] turns it into a model of Rust types (names, fields, constants, and for each union
+//! the procedure that picks its variant), and [`emit`] renders that model with
+//! `syn`/`quote`/`prettyplease`. [`Builder`] drives it for both the CLI and `build.rs`.
+
+#![deny(missing_docs)]
+
+pub mod builder;
+pub mod emit;
+pub mod error;
+pub mod ir;
+pub mod load;
+pub mod options;
+pub mod source;
+
+pub use builder::{Builder, Generated};
+pub use error::{Error, Result};
+pub use options::Options;

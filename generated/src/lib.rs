@@ -1,0 +1,62 @@
+//! Model Context Protocol types for every protocol revision, generated from the official
+//! `schema.json` files by `mcp-codegen`.
+//!
+//! Each revision is a module behind a cargo feature of the same name; any combination can be
+//! enabled in one build:
+//!
+//! | feature / module | revision |
+//! |---|---|
+//! | `v2024_11_05` | 2024-11-05 |
+//! | `v2025_03_26` | 2025-03-26 |
+//! | `v2025_06_18` | 2025-06-18 |
+//! | `v2025_11_25` | 2025-11-25 |
+//! | `v2026_07_28` | 2026-07-28 (default; also [`latest`]) |
+//! | `draft` | the draft in the specification repository |
+//!
+//! What the generated types guarantee:
+//! - `const` members (`jsonrpc`, `method`, content `type`…) are checked when decoding and
+//!   written when encoding; they are not fields, so they cannot be set wrong.
+//! - Unions decode by their discriminator (`method`, `type`, `mode`…) or, where the schema
+//!   has none, by the properties present — never by trying variants in turn. An unknown
+//!   `method` decodes to the union's `Custom` variant, which keeps the raw message.
+//! - Nothing is lost in a decode/encode round trip: unknown members are kept (`extra`),
+//!   `{}` stays `{}`, integers stay integers (`number` is [`serde_json::Number`]), and `null`
+//!   stays distinct from an absent member.
+//! - Request types implement [`RequestMethod`] (method, params and result type), and
+//!   notifications [`NotificationMethod`].
+
+#![deny(missing_docs)]
+
+#[doc(hidden)]
+pub mod runtime;
+
+pub use runtime::{NotificationMethod, RequestMethod};
+
+#[cfg(feature = "v2024_11_05")]
+#[allow(missing_docs)]
+pub mod v2024_11_05;
+#[cfg(feature = "v2025_03_26")]
+#[allow(missing_docs)]
+pub mod v2025_03_26;
+#[cfg(feature = "v2025_06_18")]
+#[allow(missing_docs)]
+pub mod v2025_06_18;
+#[cfg(feature = "v2025_11_25")]
+#[allow(missing_docs)]
+pub mod v2025_11_25;
+#[cfg(feature = "v2026_07_28")]
+#[allow(missing_docs)]
+pub mod v2026_07_28;
+#[cfg(feature = "draft")]
+#[allow(missing_docs)]
+pub mod draft;
+
+/// The newest dated revision, when its feature is enabled.
+#[cfg(feature = "v2026_07_28")]
+pub use v2026_07_28 as latest;
+
+mod protocol_version;
+pub use protocol_version::ProtocolVersion;
+
+pub mod elicit;
+pub use elicit::{ContentError, Elicit, ElicitEnum, ElicitOutcome, FormSchema, RenderError};

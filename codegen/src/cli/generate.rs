@@ -1,0 +1,59 @@
+//! `mcp-codegen generate`.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use mcp_codegen::{Result, source};
+
+use super::{GenerateArgs, builder_for, workspace};
+
+/// The runtime path used for the modules checked into `mcp-types`.
+const IN_CRATE_RUNTIME: &str = "crate::runtime";
+
+pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
+    let root = workspace()?;
+    let out = args.out.clone().unwrap_or_else(|| root.join("generated").join("src"));
+    let revisions: Vec<String> = if args.revisions.is_empty() {
+        source::REVISIONS.iter().map(|r| r.to_string()).collect()
+    } else {
+        args.revisions.clone()
+    };
+    if args.options.runtime_path == mcp_codegen::Options::DEFAULT_RUNTIME {
+        args.options.runtime_path = IN_CRATE_RUNTIME.to_owned();
+    }
+    let mut stale = Vec::new();
+    for rev in &revisions {
+        let started = Instant::now();
+        let generated = builder_for(rev, &args.options, args.schema_dir.as_ref(), &root).generate()?;
+        let elapsed = started.elapsed();
+        let path = out.join(format!("{}.rs", source::module_name(rev)));
+        let lines = generated.code().lines().count();
+        if args.check {
+            let current = std::fs::read_to_string(&path).unwrap_or_default();
+            if current != generated.code() {
+                stale.push(path.display().to_string());
+            }
+        } else {
+            let wrote = generated.write_to(&path)?;
+            eprintln!(
+                "{rev}: {} ({} types, {lines} lines, generated in {:.0} ms){}",
+                path.display(),
+                generated.type_count(),
+                elapsed.as_secs_f64() * 1000.0,
+                if wrote { "" } else { ", unchanged" }
+            );
+        }
+    }
+    if args.check {
+        if stale.is_empty() {
+            eprintln!("generated code is up to date ({} revisions)", revisions.len());
+            return Ok(ExitCode::SUCCESS);
+        }
+        eprintln!("generated code differs from the schemas; run `mcp-codegen generate`:");
+        for s in &stale {
+            println!("{s}");
+        }
+        return Ok(ExitCode::FAILURE);
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,191 @@
+//! Schema descriptions → rustdoc that passes `RUSTDOCFLAGS=-D warnings` and runs no doctest.
+
+use crate::ir::{Module, naming};
+
+/// Turns a schema description into doc-comment text.
+///
+/// - `{@link Name}` becomes an intra-doc link to the generated type when there is one
+///   (`` [`Name`] ``), otherwise inline code;
+/// - bare URLs become autolinks (`<https://…>`);
+/// - `[`, `]`, `<`, `>` outside inline code are escaped, so no text is read as a broken link
+///   or an unclosed HTML tag;
+/// - indentation is capped below four spaces and fences are marked `text`, so no text
+///   becomes a doctest.
+pub fn sanitize(text: &str, module: &Module) -> String {
+    let mut out = Vec::new();
+    let mut in_fence = false;
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("```") {
+            out.push(if in_fence { "```".to_owned() } else { "```text".to_owned() });
+            in_fence = !in_fence;
+            continue;
+        }
+        if in_fence {
+            out.push(line.to_owned());
+            continue;
+        }
+        let indent = (line.len() - trimmed.len()).min(3);
+        out.push(format!("{}{}", " ".repeat(indent), inline(trimmed, module)));
+    }
+    if in_fence {
+        out.push("```".to_owned());
+    }
+    out.join("\n")
+}
+
+/// Processes one line outside fences.
+fn inline(line: &str, module: &Module) -> String {
+    let mut out = String::with_capacity(line.len() + 16);
+    let mut rest = line;
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix('`') {
+            // Inline code is copied as is, up to the closing backtick.
+            match after.find('`') {
+                Some(end) => {
+                    out.push('`');
+                    out.push_str(&after[..=end]);
+                    rest = &after[end + 1..];
+                }
+                None => {
+                    out.push_str("\\`");
+                    rest = after;
+                }
+            }
+            continue;
+        }
+        if let Some(after) = rest.strip_prefix("{@link") {
+            if let Some(end) = after.find('}') {
+                out.push_str(&link(after[..end].trim(), module));
+                rest = &after[end + 1..];
+                continue;
+            }
+        }
+        if rest.starts_with("https://") || rest.starts_with("http://") {
+            let end = rest
+                .find(|c: char| c.is_whitespace() || matches!(c, '<' | '>' | '"' | '`' | ')' | ']'))
+                .unwrap_or(rest.len());
+            let mut url = &rest[..end];
+            // Sentence punctuation after a URL is not part of it.
+            while url.ends_with(['.', ',', ';', ':']) {
+                url = &url[..url.len() - 1];
+            }
+            out.push('<');
+            out.push_str(url);
+            out.push('>');
+            rest = &rest[url.len()..];
+            continue;
+        }
+        let c = rest.chars().next().unwrap_or(' ');
+        match c {
+            '[' | ']' | '<' | '>' | '*' | '_' | '\\' | '|' | '#' if needs_escape(c, &out, rest) => {
+                out.push('\\');
+                out.push(c);
+            }
+            _ => out.push(c),
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    out
+}
+
+fn needs_escape(c: char, before: &str, rest: &str) -> bool {
+    match c {
+        '[' | ']' | '<' | '>' | '\\' => true,
+        // A leading `#` would start a heading.
+        '#' => before.trim().is_empty(),
+        // Emphasis markers are left alone: the schema uses them as Markdown.
+        _ => {
+            let _ = rest;
+            false
+        }
+    }
+}
+
+/// `{@link Target}` or `{@link Target | text}`.
+fn link(content: &str, module: &Module) -> String {
+    let (target, text) = match content.split_once(['|', ' ']) {
+        Some((t, x)) => (t.trim(), x.trim()),
+        None => (content, ""),
+    };
+    // The schema's renderer sometimes glues the text to the target
+    // (`CallToolRequesttools/call`): take the longest prefix that names a type.
+    let mut best: Option<(&str, &str)> = None;
+    for (i, _) in target.char_indices().skip(1).chain([(target.len(), ' ')]) {
+        let head = &target[..i];
+        if let Some(name) = rust_name(head, module) {
+            best = Some((name, &target[i..]));
+        }
+    }
+    match best {
+        Some((name, tail)) => {
+            let tail = format!("{tail} {text}").replace('`', "");
+            let tail = tail.trim();
+            if tail.is_empty() {
+                format!("[`{name}`]")
+            } else if tail.starts_with('.') {
+                // A member path: `Tool.outputSchema`.
+                format!("[`{name}`]`{tail}`")
+            } else {
+                format!("[`{name}`] (`{tail}`)")
+            }
+        }
+        None => {
+            let all = format!("{target} {text}");
+            format!("`{}`", all.trim().replace('`', ""))
+        }
+    }
+}
+
+fn rust_name<'m>(schema_name: &str, module: &'m Module) -> Option<&'m str> {
+    module
+        .types
+        .iter()
+        .find(|t| t.schema_name.as_deref() == Some(schema_name))
+        .map(|t| t.name.as_str())
+        .or_else(|| {
+            let n = naming::type_name(schema_name);
+            module.get(&n).map(|t| t.name.as_str())
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{TypeDef, TypeKind, TypeRef};
+
+    fn module() -> Module {
+        let t = TypeDef {
+            name: "CallToolRequest".into(),
+            schema_name: Some("CallToolRequest".into()),
+            pointer: "#/$defs/CallToolRequest".into(),
+            doc: None,
+            kind: TypeKind::Alias(TypeRef::Any),
+        };
+        Module {
+            by_name: [("CallToolRequest".to_owned(), 0)].into(),
+            types: vec![t],
+        }
+    }
+
+    #[test]
+    fn links_urls_brackets_and_indentation() {
+        let m = module();
+        assert_eq!(sanitize("See {@link CallToolRequest}.", &m), "See [`CallToolRequest`].");
+        assert_eq!(
+            sanitize("The result of a {@link CallToolRequesttools/call} request.", &m),
+            "The result of a [`CallToolRequest`] (`tools/call`) request."
+        );
+        assert_eq!(sanitize("{@link Nope}", &m), "`Nope`");
+        assert_eq!(sanitize("{@link CallToolRequest.params}", &m), "[`CallToolRequest`]`.params`");
+        assert_eq!(sanitize("{@link CallToolRequest`_meta` rules}", &m), "[`CallToolRequest`] (`_meta rules`)");
+        assert_eq!(
+            sanitize("Docs at https://example.com/x. Done", &m),
+            "Docs at <https://example.com/x>. Done"
+        );
+        assert_eq!(sanitize("a [b] <c> `[\"x\"]`", &m), "a \\[b\\] \\<c\\> `[\"x\"]`");
+        assert_eq!(sanitize("x\n\n      indented", &m), "x\n\n   indented");
+        assert_eq!(sanitize("```\nlet x;\n```", &m), "```text\nlet x;\n```");
+        assert_eq!(sanitize("# not a heading", &m), "\\# not a heading");
+    }
+}

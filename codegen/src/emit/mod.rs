@@ -1,0 +1,325 @@
+//! Stage 3: IR → Rust tokens → formatted source.
+//!
+//! Each type is emitted with hand-written-quality serde impls: objects through a generated
+//! builder ([`de`]) and a field-by-field serializer ([`ser`]), unions through their plan.
+//! Builders, visitors and merged-union buffers live in a hidden `__de` module next to the
+//! types.
+
+mod de;
+pub mod doc;
+mod ser;
+mod traits;
+
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{format_ident, quote};
+
+use crate::ir::{Extra, Field, Module, Struct, TypeDef, TypeKind, TypeRef, Union};
+
+/// What the emitter needs besides the model.
+#[derive(Debug, Clone)]
+pub struct EmitOptions {
+    /// Path of the runtime module (`::mcp_types::runtime`, or `crate::runtime` inside
+    /// `mcp-types` itself).
+    pub runtime: syn::Path,
+    /// Extra derives for every generated type (`schemars::JsonSchema`…).
+    pub derives: Vec<syn::Path>,
+}
+
+/// Emits the whole module's items (no enclosing `mod`).
+pub fn emit(module: &Module, opts: &EmitOptions) -> TokenStream {
+    let rt = &opts.runtime;
+    let mut items = TokenStream::new();
+    let mut builders = TokenStream::new();
+    for t in &module.types {
+        let cx = Cx { module, opts, ty: t };
+        items.extend(cx.type_item());
+        builders.extend(cx.builder_items());
+    }
+    items.extend(traits::emit(module));
+    quote! {
+        use #rt as __rt;
+
+        #items
+
+        /// Decoding machinery of the types above: builders that receive one field at a time,
+        /// and the visitors of unions. Not meant to be used directly.
+        #[doc(hidden)]
+        #[allow(clippy::all, missing_docs, non_camel_case_types)]
+        pub mod __de {
+            use super::*;
+            #builders
+        }
+    }
+}
+
+/// Formats emitted tokens.
+pub fn format(tokens: TokenStream) -> Result<String, syn::Error> {
+    let file: syn::File = syn::parse2(tokens)?;
+    Ok(prettyplease::unparse(&file))
+}
+
+pub(crate) struct Cx<'a> {
+    pub module: &'a Module,
+    pub opts: &'a EmitOptions,
+    pub ty: &'a TypeDef,
+}
+
+/// An identifier from a generated name (raw identifiers kept).
+pub(crate) fn ident(name: &str) -> Ident {
+    match name.strip_prefix("r#") {
+        Some(raw) => Ident::new_raw(raw, Span::call_site()),
+        None => Ident::new(name, Span::call_site()),
+    }
+}
+
+/// `#[doc = "…"]` attributes for a description.
+pub(crate) fn doc_attrs(text: Option<&str>, module: &Module) -> TokenStream {
+    let Some(text) = text else {
+        return TokenStream::new();
+    };
+    let text = doc::sanitize(text, module);
+    let lines = text.lines().map(|l| format!(" {l}"));
+    quote! { #( #[doc = #lines] )* }
+}
+
+impl Cx<'_> {
+    pub(crate) fn name(&self) -> Ident {
+        ident(&self.ty.name)
+    }
+
+    pub(crate) fn rt(&self) -> &syn::Path {
+        &self.opts.runtime
+    }
+
+    /// The Rust type of a reference.
+    pub(crate) fn ty_tokens(&self, ty: &TypeRef) -> TokenStream {
+        type_tokens(ty)
+    }
+
+    fn derives(&self, extra: &[TokenStream]) -> TokenStream {
+        let user = &self.opts.derives;
+        quote! { #[derive(Debug, Clone, PartialEq #(, #extra)* #(, #user)*)] }
+    }
+
+    fn type_item(&self) -> TokenStream {
+        let doc = doc_attrs(self.ty.doc.as_deref(), self.module);
+        let name = self.name();
+        match &self.ty.kind {
+            TypeKind::Alias(target) => {
+                let t = self.ty_tokens(target);
+                quote! { #doc pub type #name = #t; }
+            }
+            TypeKind::Struct(s) => self.struct_item(doc, s),
+            TypeKind::StringEnum(values) => self.enum_item(doc, values),
+            TypeKind::Union(u) => self.union_item(doc, u),
+        }
+    }
+
+    fn builder_items(&self) -> TokenStream {
+        match &self.ty.kind {
+            TypeKind::Struct(s) => de::struct_builder(self, s),
+            TypeKind::Union(u) => de::union_machinery(self, u),
+            _ => TokenStream::new(),
+        }
+    }
+
+    fn struct_item(&self, doc: TokenStream, s: &Struct) -> TokenStream {
+        let name = self.name();
+        let fields = s.fields.iter().map(|f| self.field_decl(f));
+        let extra = match &s.extra {
+            Extra::Any => quote! {
+                /// Members the schema does not declare, kept as they came so that nothing is
+                /// lost when the value is encoded again.
+                pub extra: __rt::Map<String, __rt::Value>,
+            },
+            Extra::Typed(t) => {
+                let t = self.ty_tokens(t);
+                quote! {
+                    /// Members beyond the declared ones (`additionalProperties`), in order.
+                    pub extra: __rt::IndexMap<String, #t>,
+                }
+            }
+            Extra::Deny => TokenStream::new(),
+        };
+        let all_optional = s.fields.iter().all(|f| !f.required);
+        let derive = if all_optional {
+            self.derives(&[quote!(Default)])
+        } else {
+            self.derives(&[])
+        };
+        let consts = s.consts.iter().map(|c| {
+            let cname = format_ident!(
+                "{}",
+                heck::ToShoutySnakeCase::to_shouty_snake_case(
+                    crate::ir::naming::field_name(&c.json_name).trim_start_matches("r#")
+                )
+            );
+            let json = &c.json_name;
+            let doc = format!(" The fixed value of `{json}`, checked when decoding and written when encoding.");
+            match &c.value {
+                crate::ir::ConstValue::Str(v) => quote! { #[doc = #doc] pub const #cname: &'static str = #v; },
+                crate::ir::ConstValue::Int(v) => quote! { #[doc = #doc] pub const #cname: i64 = #v; },
+            }
+        });
+        let ser = ser::struct_serialize(self, s);
+        let rt = self.rt();
+        let _ = rt;
+        let expecting = format!("a {} object", self.ty.schema_name.as_deref().unwrap_or(&self.ty.name));
+        quote! {
+            #doc
+            #derive
+            pub struct #name {
+                #( #fields )*
+                #extra
+            }
+
+            impl #name {
+                #( #consts )*
+            }
+
+            #ser
+
+            impl<'de> __rt::serde::Deserialize<'de> for #name {
+                fn deserialize<D: __rt::serde::Deserializer<'de>>(d: D) -> ::core::result::Result<Self, D::Error> {
+                    __rt::deserialize_object(d)
+                }
+            }
+
+            impl<'de> __rt::Buildable<'de> for #name {
+                type Builder = __de::#name;
+                const EXPECTING: &'static str = #expecting;
+            }
+        }
+    }
+
+    fn field_decl(&self, f: &Field) -> TokenStream {
+        let doc = doc_attrs(f.doc.as_deref(), self.module);
+        let name = ident(&f.rust_name);
+        let ty = self.ty_tokens(&f.ty);
+        let ty = if f.required {
+            ty
+        } else {
+            quote!(Option<#ty>)
+        };
+        quote! { #doc pub #name: #ty, }
+    }
+
+    fn enum_item(&self, doc: TokenStream, values: &[crate::ir::EnumValue]) -> TokenStream {
+        let name = self.name();
+        let variants: Vec<Ident> = values.iter().map(|v| ident(&v.rust_name)).collect();
+        let strs: Vec<&str> = values.iter().map(|v| v.value.as_str()).collect();
+        let docs = strs.iter().map(|s| format!(" `{s:?}`"));
+        let user = &self.opts.derives;
+        quote! {
+            #doc
+            #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord #(, #user)*)]
+            pub enum #name {
+                #( #[doc = #docs] #variants, )*
+            }
+
+            impl #name {
+                /// Every value, in schema order.
+                pub const ALL: &'static [#name] = &[#( #name::#variants ),*];
+
+                /// The value on the wire.
+                pub fn as_str(&self) -> &'static str {
+                    match self {
+                        #( #name::#variants => #strs, )*
+                    }
+                }
+            }
+
+            impl ::core::fmt::Display for #name {
+                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                    f.write_str(self.as_str())
+                }
+            }
+
+            impl __rt::serde::Serialize for #name {
+                fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> ::core::result::Result<S::Ok, S::Error> {
+                    s.serialize_str(self.as_str())
+                }
+            }
+
+            impl<'de> __rt::serde::Deserialize<'de> for #name {
+                fn deserialize<D: __rt::serde::Deserializer<'de>>(d: D) -> ::core::result::Result<Self, D::Error> {
+                    let key = <__rt::Key<'de> as __rt::serde::Deserialize<'de>>::deserialize(d)?;
+                    match &*key {
+                        #( #strs => Ok(#name::#variants), )*
+                        other => Err(<D::Error as __rt::serde::de::Error>::unknown_variant(other, &[#( #strs ),*])),
+                    }
+                }
+            }
+        }
+    }
+
+    fn union_item(&self, doc: TokenStream, u: &Union) -> TokenStream {
+        let name = self.name();
+        let variants = u.variants.iter().map(|v| {
+            let vn = ident(&v.rust_name);
+            let t = self.ty_tokens(&v.ty);
+            let vdoc = match &v.ty {
+                TypeRef::Object if v.rust_name.starts_with("Custom") => {
+                    " A value with a `method` this revision does not define, kept whole.".to_owned()
+                }
+                TypeRef::Named(n) => format!(" A [`{n}`]."),
+                _ => format!(" A JSON {}.", v.rust_name.to_lowercase()),
+            };
+            quote! { #[doc = #vdoc] #vn(#t), }
+        });
+        // `From` for each payload type that only one variant has.
+        let froms = u.variants.iter().filter(|v| {
+            u.variants.iter().filter(|w| w.ty == v.ty).count() == 1 && matches!(v.ty, TypeRef::Named(_))
+        }).map(|v| {
+            let vn = ident(&v.rust_name);
+            let t = self.ty_tokens(&v.ty);
+            quote! {
+                impl From<#t> for #name {
+                    fn from(v: #t) -> Self { #name::#vn(v) }
+                }
+            }
+        });
+        let ser = ser::union_serialize(self, u);
+        let de = de::union_deserialize(self, u);
+        let user = &self.opts.derives;
+        quote! {
+            #doc
+            #[derive(Debug, Clone, PartialEq #(, #user)*)]
+            pub enum #name {
+                #( #variants )*
+            }
+            #( #froms )*
+            #ser
+            #de
+        }
+    }
+}
+
+/// The Rust type of a reference (names resolve in the generated module and in `__de`).
+pub(crate) fn type_tokens(ty: &TypeRef) -> TokenStream {
+    match ty {
+        TypeRef::Named(n) => {
+            let i = ident(n);
+            quote!(#i)
+        }
+        TypeRef::String => quote!(String),
+        TypeRef::Integer { unsigned: false } => quote!(i64),
+        TypeRef::Integer { unsigned: true } => quote!(u64),
+        TypeRef::Number => quote!(__rt::Number),
+        TypeRef::Boolean => quote!(bool),
+        TypeRef::Any => quote!(__rt::Value),
+        TypeRef::Object => quote!(__rt::Map<String, __rt::Value>),
+        TypeRef::Array(t) => {
+            let t = type_tokens(t);
+            quote!(Vec<#t>)
+        }
+        TypeRef::Map(t) => {
+            let t = type_tokens(t);
+            quote!(__rt::IndexMap<String, #t>)
+        }
+        TypeRef::Nullable(t) => {
+            let t = type_tokens(t);
+            quote!(Option<#t>)
+        }
+    }
+}

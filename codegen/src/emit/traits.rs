@@ -1,0 +1,79 @@
+//! `RequestMethod` / `NotificationMethod` impls: each request type linked to its method,
+//! params and result at the type level.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::{ident, type_tokens};
+use crate::ir::{ConstValue, Module, TypeKind, TypeRef};
+
+/// Impls for every struct with a fixed `method` whose schema name ends in `Request` or
+/// `Notification`.
+pub(super) fn emit(module: &Module) -> TokenStream {
+    let mut out = TokenStream::new();
+    for t in &module.types {
+        let (Some(schema_name), TypeKind::Struct(s)) = (&t.schema_name, &t.kind) else {
+            continue;
+        };
+        let Some(ConstValue::Str(method)) = s.const_field("method").map(|c| &c.value) else {
+            continue;
+        };
+        let name = ident(&t.name);
+        let (params_ty, params_expr) = match s.field("params") {
+            Some(f) => {
+                let ty = type_tokens(&f.ty);
+                let i = ident(&f.rust_name);
+                if f.required {
+                    (ty, quote!(&self.#i))
+                } else {
+                    (quote!(Option<#ty>), quote!(&self.#i))
+                }
+            }
+            None => (quote!(()), quote!(&())),
+        };
+        if let Some(base) = schema_name.strip_suffix("Request") {
+            let Some(result) = result_type(module, base) else {
+                continue;
+            };
+            let result = type_tokens(&result);
+            out.extend(quote! {
+                impl __rt::RequestMethod for #name {
+                    const METHOD: &'static str = #method;
+                    type Params = #params_ty;
+                    type Result = #result;
+                    fn params(&self) -> &Self::Params { #params_expr }
+                }
+            });
+        } else if schema_name.ends_with("Notification") {
+            out.extend(quote! {
+                impl __rt::NotificationMethod for #name {
+                    const METHOD: &'static str = #method;
+                    type Params = #params_ty;
+                    fn params(&self) -> &Self::Params { #params_expr }
+                }
+            });
+        }
+    }
+    out
+}
+
+/// The result of request `{base}Request`: the `result` of `{base}ResultResponse` when the
+/// schema declares one (it says exactly which results may come back), else `{base}Result`,
+/// else the empty result.
+fn result_type(module: &Module, base: &str) -> Option<TypeRef> {
+    let by_schema = |n: &str| module.types.iter().find(|t| t.schema_name.as_deref() == Some(n));
+    if let Some(resp) = by_schema(&format!("{base}ResultResponse")) {
+        if let TypeKind::Struct(s) = &resp.kind {
+            if let Some(f) = s.field("result") {
+                return Some(f.ty.clone());
+            }
+        }
+    }
+    if let Some(r) = by_schema(&format!("{base}Result")) {
+        return Some(TypeRef::Named(r.name.clone()));
+    }
+    ["EmptyResult", "Result"]
+        .iter()
+        .find_map(|n| by_schema(n))
+        .map(|r| TypeRef::Named(r.name.clone()))
+}

@@ -1,0 +1,791 @@
+//! Schema nodes → IR types.
+//!
+//! Every definition becomes a named type (an alias when it is only a reference or a
+//! primitive). Inline objects, enums and unions become named types too, called after where
+//! they appear (`{Parent}{Property}`, `…Item`, `…Value`). Nested unions are flattened and
+//! each union gets its decision procedure from [`super::union`].
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::{Map, Value};
+
+use super::naming;
+use super::{
+    ConstField, ConstValue, EnumValue, Extra, Field, Module, Struct, TypeDef, TypeKind, TypeRef,
+    Union, Variant,
+};
+use crate::error::{Error, Result};
+use crate::load::{SchemaDoc, escape_pointer};
+
+/// Keywords that only constrain or annotate values: accepted and not represented in types.
+const ANNOTATIONS: &[&str] = &[
+    "description",
+    "title",
+    "format",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "minProperties",
+    "maxProperties",
+    "default",
+    "examples",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+    "$comment",
+    "contentEncoding",
+    "contentMediaType",
+    "$schema",
+    "$id",
+];
+
+/// Keywords that shape types and that the generator understands.
+const STRUCTURAL: &[&str] = &[
+    "type",
+    "properties",
+    "required",
+    "additionalProperties",
+    "items",
+    "$ref",
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "const",
+    "enum",
+];
+
+/// Lowers a whole schema document.
+pub fn lower(doc: &SchemaDoc) -> Result<Module> {
+    let mut cx = Lowerer::new(doc)?;
+    for (name, schema) in doc.definitions() {
+        cx.lower_definition(name, schema)?;
+    }
+    let mut module = cx.finish();
+    super::union::plan_all(&mut module)?;
+    Ok(module)
+}
+
+struct Lowerer<'a> {
+    doc: &'a SchemaDoc,
+    /// Schema definition name → Rust name.
+    def_names: BTreeMap<String, String>,
+    /// Every Rust type name taken so far.
+    taken: BTreeSet<String>,
+    types: Vec<TypeDef>,
+}
+
+impl<'a> Lowerer<'a> {
+    fn new(doc: &'a SchemaDoc) -> Result<Self> {
+        let mut def_names = BTreeMap::new();
+        let mut taken = BTreeSet::new();
+        for name in doc.definitions().keys() {
+            let rust = naming::type_name(name);
+            if !taken.insert(rust.clone()) {
+                return Err(Error::schema(
+                    doc.def_pointer(name),
+                    format!("definition name maps to the Rust name `{rust}`, which another definition already has"),
+                ));
+            }
+            def_names.insert(name.clone(), rust);
+        }
+        Ok(Lowerer {
+            doc,
+            def_names,
+            taken,
+            types: Vec::new(),
+        })
+    }
+
+    fn finish(self) -> Module {
+        let by_name = self
+            .types
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.name.clone(), i))
+            .collect();
+        Module {
+            types: self.types,
+            by_name,
+        }
+    }
+
+    /// A fresh name for an inline type.
+    fn fresh(&mut self, hint: &str) -> String {
+        let mut name = hint.to_owned();
+        if naming::PRELUDE.contains(&name.as_str()) {
+            name = format!("Mcp{name}");
+        }
+        let base = name.clone();
+        let mut n = 2;
+        while self.taken.contains(&name) {
+            name = format!("{base}{n}");
+            n += 1;
+        }
+        self.taken.insert(name.clone());
+        name
+    }
+
+    fn lower_definition(&mut self, name: &str, schema: &Value) -> Result<()> {
+        let pointer = self.doc.def_pointer(name);
+        let rust = self.def_names[name].clone();
+        let obj = as_schema_object(schema, &pointer)?;
+        let doc = description(obj, &pointer)?;
+        let slot = self.types.len();
+        // Reserve the slot so the definition precedes the inline types it introduces.
+        self.types.push(TypeDef {
+            name: rust.clone(),
+            schema_name: Some(name.to_owned()),
+            pointer: pointer.clone(),
+            doc: doc.clone(),
+            kind: TypeKind::Alias(TypeRef::Any),
+        });
+        let kind = match self.shape(obj, &pointer, &rust)? {
+            Shape::Kind(kind) => kind,
+            Shape::Ref(target) => TypeKind::Alias(target),
+        };
+        self.types[slot].kind = kind;
+        Ok(())
+    }
+
+    /// Lowers a schema in a position that needs a type reference; named inline types are
+    /// called `hint`.
+    fn lower_ref(&mut self, schema: &Value, pointer: &str, hint: &str) -> Result<TypeRef> {
+        let obj = as_schema_object(schema, pointer)?;
+        match self.shape(obj, pointer, hint)? {
+            Shape::Ref(r) => Ok(r),
+            Shape::Kind(kind) => {
+                let name = self.fresh(hint);
+                self.types.push(TypeDef {
+                    name: name.clone(),
+                    schema_name: None,
+                    pointer: pointer.to_owned(),
+                    doc: description(obj, pointer)?,
+                    kind,
+                });
+                Ok(TypeRef::Named(name))
+            }
+        }
+    }
+
+    /// Decides what a schema node is. `hint` names the types it introduces.
+    fn shape(&mut self, obj: &Map<String, Value>, pointer: &str, hint: &str) -> Result<Shape> {
+        check_keywords(obj, pointer)?;
+        if let Some(r) = obj.get("$ref") {
+            let Value::String(r) = r else {
+                return Err(Error::schema(format!("{pointer}/$ref"), "must be a string"));
+            };
+            let others: Vec<&String> = obj
+                .keys()
+                .filter(|k| STRUCTURAL.contains(&k.as_str()) && *k != "$ref")
+                .collect();
+            if !others.is_empty() {
+                return Err(Error::schema(
+                    pointer,
+                    format!("$ref next to {others:?} is not supported (wrap them in allOf)"),
+                ));
+            }
+            let name = self.doc.resolve_ref(r, pointer)?;
+            return Ok(Shape::Ref(TypeRef::Named(self.def_names[name].clone())));
+        }
+        if let Some(all) = obj.get("allOf") {
+            let merged = self.merge_all_of(obj, all, pointer)?;
+            return self.shape(&merged, pointer, hint);
+        }
+        for key in ["anyOf", "oneOf"] {
+            if let Some(list) = obj.get(key) {
+                return self.union(obj, key, list, pointer, hint);
+            }
+        }
+        if let Some(c) = obj.get("const") {
+            return self.const_shape(c, pointer);
+        }
+        if let Some(e) = obj.get("enum") {
+            return self.enum_shape(e, pointer);
+        }
+        let types = schema_types(obj, pointer)?;
+        match types.as_slice() {
+            [] if obj.contains_key("properties") || obj.contains_key("additionalProperties") => {
+                self.object(obj, pointer, hint)
+            }
+            [] if obj.contains_key("items") => self.array(obj, pointer, hint),
+            [] => Ok(Shape::Ref(TypeRef::Any)),
+            [one] => self.single_type(one, obj, pointer, hint),
+            many => {
+                let nullable = many.contains(&"null");
+                let rest: Vec<&str> = many.iter().copied().filter(|t| *t != "null").collect();
+                let inner = if rest.len() == 1 {
+                    match self.single_type(rest[0], obj, pointer, hint)? {
+                        Shape::Ref(r) => r,
+                        Shape::Kind(kind) => self.push_inline(hint, pointer, obj, kind)?,
+                    }
+                } else {
+                    let mut variants = Vec::new();
+                    for t in &rest {
+                        let r = match self.single_type(t, obj, pointer, &format!("{hint}{}", naming::camel(t)))? {
+                            Shape::Ref(r) => r,
+                            Shape::Kind(kind) => self.push_inline(&format!("{hint}{}", naming::camel(t)), pointer, obj, kind)?,
+                        };
+                        variants.push(Variant {
+                            rust_name: naming::camel(t),
+                            ty: r,
+                        });
+                    }
+                    let kind = TypeKind::Union(Union {
+                        variants,
+                        plan: None,
+                    });
+                    if !nullable {
+                        return Ok(Shape::Kind(kind));
+                    }
+                    self.push_inline(hint, pointer, obj, kind)?
+                };
+                Ok(if nullable {
+                    Shape::Ref(TypeRef::Nullable(Box::new(inner)))
+                } else {
+                    Shape::Ref(inner)
+                })
+            }
+        }
+    }
+
+    fn push_inline(
+        &mut self,
+        hint: &str,
+        pointer: &str,
+        obj: &Map<String, Value>,
+        kind: TypeKind,
+    ) -> Result<TypeRef> {
+        let name = self.fresh(hint);
+        self.types.push(TypeDef {
+            name: name.clone(),
+            schema_name: None,
+            pointer: pointer.to_owned(),
+            doc: description(obj, pointer)?,
+            kind,
+        });
+        Ok(TypeRef::Named(name))
+    }
+
+    fn single_type(
+        &mut self,
+        ty: &str,
+        obj: &Map<String, Value>,
+        pointer: &str,
+        hint: &str,
+    ) -> Result<Shape> {
+        Ok(Shape::Ref(match ty {
+            "string" => TypeRef::String,
+            "boolean" => TypeRef::Boolean,
+            "number" => TypeRef::Number,
+            "integer" => TypeRef::Integer {
+                unsigned: obj
+                    .get("minimum")
+                    .and_then(Value::as_f64)
+                    .is_some_and(|m| m >= 0.0),
+            },
+            "object" => return self.object(obj, pointer, hint),
+            "array" => return self.array(obj, pointer, hint),
+            "null" => TypeRef::Nullable(Box::new(TypeRef::Any)),
+            other => {
+                return Err(Error::schema(
+                    format!("{pointer}/type"),
+                    format!("unknown type {other:?}"),
+                ));
+            }
+        }))
+    }
+
+    fn array(&mut self, obj: &Map<String, Value>, pointer: &str, hint: &str) -> Result<Shape> {
+        let item = match obj.get("items") {
+            None => TypeRef::Any,
+            Some(Value::Array(_)) => {
+                return Err(Error::schema(
+                    format!("{pointer}/items"),
+                    "tuple validation (an array of item schemas) is not supported",
+                ));
+            }
+            Some(items) => self.lower_ref(items, &format!("{pointer}/items"), &format!("{hint}Item"))?,
+        };
+        Ok(Shape::Ref(TypeRef::Array(Box::new(item))))
+    }
+
+    fn object(&mut self, obj: &Map<String, Value>, pointer: &str, hint: &str) -> Result<Shape> {
+        let props = match obj.get("properties") {
+            None => Map::new(),
+            Some(Value::Object(p)) => p.clone(),
+            Some(_) => return Err(Error::schema(format!("{pointer}/properties"), "must be an object")),
+        };
+        let required: Vec<String> = match obj.get("required") {
+            None => Vec::new(),
+            Some(Value::Array(r)) => r
+                .iter()
+                .enumerate()
+                .map(|(i, v)| {
+                    v.as_str().map(str::to_owned).ok_or_else(|| {
+                        Error::schema(format!("{pointer}/required/{i}"), "must be a string")
+                    })
+                })
+                .collect::<Result<_>>()?,
+            Some(_) => return Err(Error::schema(format!("{pointer}/required"), "must be an array")),
+        };
+        let extra = match obj.get("additionalProperties") {
+            None | Some(Value::Bool(true)) => Extra::Any,
+            Some(Value::Bool(false)) => Extra::Deny,
+            Some(s @ Value::Object(m)) if !m.is_empty() => Extra::Typed(self.lower_ref(
+                s,
+                &format!("{pointer}/additionalProperties"),
+                &format!("{hint}Value"),
+            )?),
+            Some(Value::Object(_)) => Extra::Any,
+            Some(_) => {
+                return Err(Error::schema(
+                    format!("{pointer}/additionalProperties"),
+                    "must be a boolean or a schema",
+                ));
+            }
+        };
+        if props.is_empty() {
+            // A bag of members: a map, not a struct.
+            return Ok(Shape::Ref(match extra {
+                Extra::Any => TypeRef::Object,
+                Extra::Typed(t) => TypeRef::Map(Box::new(t)),
+                Extra::Deny => TypeRef::Object,
+            }));
+        }
+        let mut consts = Vec::new();
+        let mut fields = Vec::new();
+        for (json_name, prop) in &props {
+            let at = format!("{pointer}/properties/{}", escape_pointer(json_name));
+            let is_required = required.iter().any(|r| r == json_name);
+            let prop_obj = as_schema_object(prop, &at)?;
+            if let Some(c) = prop_obj.get("const") {
+                let value = const_value(c, &format!("{at}/const"))?;
+                if is_required {
+                    consts.push(ConstField {
+                        json_name: json_name.clone(),
+                        value,
+                    });
+                    continue;
+                }
+                if let ConstValue::Str(s) = &value {
+                    let hint = format!("{hint}{}", naming::camel(json_name));
+                    let ty = self.lower_ref(prop, &at, &hint)?;
+                    fields.push(Field {
+                        rust_name: naming::field_name(json_name),
+                        json_name: json_name.clone(),
+                        ty,
+                        required: false,
+                        doc: description(prop_obj, &at)?,
+                        optional_const: Some(s.clone()),
+                    });
+                    continue;
+                }
+            }
+            let ty = self.lower_ref(prop, &at, &format!("{hint}{}", naming::camel(json_name)))?;
+            fields.push(Field {
+                rust_name: naming::field_name(json_name),
+                json_name: json_name.clone(),
+                ty,
+                required: is_required,
+                doc: description(prop_obj, &at)?,
+                optional_const: None,
+            });
+        }
+        let names = naming::dedupe(fields.iter().map(|f| f.rust_name.clone()));
+        for (f, n) in fields.iter_mut().zip(names) {
+            f.rust_name = n;
+        }
+        Ok(Shape::Kind(TypeKind::Struct(Struct {
+            fields,
+            consts,
+            extra,
+        })))
+    }
+
+    fn const_shape(&mut self, c: &Value, pointer: &str) -> Result<Shape> {
+        match const_value(c, &format!("{pointer}/const"))? {
+            ConstValue::Str(s) => Ok(Shape::Kind(TypeKind::StringEnum(vec![EnumValue {
+                rust_name: naming::camel(&s),
+                value: s,
+            }]))),
+            ConstValue::Int(_) => Ok(Shape::Ref(TypeRef::Integer { unsigned: false })),
+        }
+    }
+
+    fn enum_shape(&mut self, e: &Value, pointer: &str) -> Result<Shape> {
+        let at = format!("{pointer}/enum");
+        let Value::Array(values) = e else {
+            return Err(Error::schema(at, "must be an array"));
+        };
+        if values.is_empty() {
+            return Err(Error::schema(at, "an empty enum admits no value"));
+        }
+        let mut strings = Vec::new();
+        for (i, v) in values.iter().enumerate() {
+            match v {
+                Value::String(s) => strings.push(s.clone()),
+                _ => {
+                    return Err(Error::schema(
+                        format!("{at}/{i}"),
+                        "only string enums are supported",
+                    ));
+                }
+            }
+        }
+        let names = naming::dedupe(strings.iter().map(|s| naming::camel(s)));
+        Ok(Shape::Kind(TypeKind::StringEnum(
+            strings
+                .into_iter()
+                .zip(names)
+                .map(|(value, rust_name)| EnumValue { rust_name, value })
+                .collect(),
+        )))
+    }
+
+    fn union(
+        &mut self,
+        obj: &Map<String, Value>,
+        key: &str,
+        list: &Value,
+        pointer: &str,
+        hint: &str,
+    ) -> Result<Shape> {
+        let at = format!("{pointer}/{key}");
+        let Value::Array(items) = list else {
+            return Err(Error::schema(at, "must be an array"));
+        };
+        if items.is_empty() {
+            return Err(Error::schema(at, "must not be empty"));
+        }
+        // Siblings such as `properties` next to anyOf would need an intersection.
+        let siblings: Vec<&String> = obj
+            .keys()
+            .filter(|k| STRUCTURAL.contains(&k.as_str()) && *k != key && *k != "type")
+            .collect();
+        if !siblings.is_empty() {
+            return Err(Error::schema(
+                pointer,
+                format!("{key} next to {siblings:?} is not supported"),
+            ));
+        }
+        let mut variants: Vec<TypeRef> = Vec::new();
+        let mut nullable = false;
+        for (i, item) in items.iter().enumerate() {
+            let item_at = format!("{at}/{i}");
+            let item_obj = as_schema_object(item, &item_at)?;
+            if item_obj.get("type") == Some(&Value::String("null".into())) {
+                nullable = true;
+                continue;
+            }
+            let kind_hint = inline_variant_hint(item_obj);
+            let r = self.lower_ref(item, &item_at, &format!("{hint}{kind_hint}"))?;
+            variants.push(r);
+        }
+        let inner = match variants.len() {
+            0 => TypeRef::Any,
+            1 => variants.pop().unwrap_or(TypeRef::Any),
+            _ => {
+                let names: Vec<String> = variants.iter().map(variant_base_name).collect();
+                let names = naming::variant_names(&names);
+                let kind = TypeKind::Union(Union {
+                    variants: variants
+                        .into_iter()
+                        .zip(names)
+                        .map(|(ty, rust_name)| Variant { rust_name, ty })
+                        .collect(),
+                    plan: None,
+                });
+                if !nullable {
+                    return Ok(Shape::Kind(kind));
+                }
+                self.push_inline(hint, pointer, obj, kind)?
+            }
+        };
+        Ok(Shape::Ref(if nullable {
+            TypeRef::Nullable(Box::new(inner))
+        } else {
+            inner
+        }))
+    }
+
+    /// Merges the members of `allOf` (references resolved) into one object schema: the
+    /// union of properties (later members refine earlier ones) and of `required`.
+    fn merge_all_of(
+        &mut self,
+        obj: &Map<String, Value>,
+        all: &Value,
+        pointer: &str,
+    ) -> Result<Map<String, Value>> {
+        let at = format!("{pointer}/allOf");
+        let Value::Array(members) = all else {
+            return Err(Error::schema(at, "must be an array"));
+        };
+        let mut merged = Map::new();
+        for (k, v) in obj {
+            if k != "allOf" {
+                merged.insert(k.clone(), v.clone());
+            }
+        }
+        let mut props = Map::new();
+        let mut required: Vec<Value> = Vec::new();
+        let mut seen_refs = BTreeSet::new();
+        let mut queue: Vec<(String, Value)> = members
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (format!("{at}/{i}"), m.clone()))
+            .collect();
+        queue.reverse();
+        while let Some((member_at, member)) = queue.pop() {
+            let m = as_schema_object(&member, &member_at)?.clone();
+            check_keywords(&m, &member_at)?;
+            if let Some(Value::String(r)) = m.get("$ref") {
+                let name = self.doc.resolve_ref(r, &member_at)?.to_owned();
+                if !seen_refs.insert(name.clone()) {
+                    continue;
+                }
+                let target = self.doc.definitions()[&name].clone();
+                queue.push((self.doc.def_pointer(&name), target));
+                continue;
+            }
+            if let Some(Value::Array(inner)) = m.get("allOf") {
+                for (i, x) in inner.iter().enumerate().rev() {
+                    queue.push((format!("{member_at}/allOf/{i}"), x.clone()));
+                }
+            }
+            for key in ["anyOf", "oneOf", "enum", "const", "items"] {
+                if m.contains_key(key) {
+                    return Err(Error::schema(
+                        member_at,
+                        format!("`{key}` inside allOf is not supported (only object schemas are merged)"),
+                    ));
+                }
+            }
+            if let Some(t) = m.get("type") {
+                if t != "object" {
+                    return Err(Error::schema(
+                        format!("{member_at}/type"),
+                        "allOf members must be objects",
+                    ));
+                }
+            }
+            if let Some(Value::Object(p)) = m.get("properties") {
+                for (k, v) in p {
+                    let refined = match (props.get(k), v) {
+                        // A refinement without its own type or description keeps the
+                        // earlier member's.
+                        (Some(Value::Object(old)), Value::Object(new)) => {
+                            let mut o = old.clone();
+                            if new.contains_key("$ref") || new.contains_key("type") || new.contains_key("const") {
+                                o.retain(|key, _| ANNOTATIONS.contains(&key.as_str()));
+                            }
+                            for (nk, nv) in new {
+                                o.insert(nk.clone(), nv.clone());
+                            }
+                            Value::Object(o)
+                        }
+                        _ => v.clone(),
+                    };
+                    props.insert(k.clone(), refined);
+                }
+            }
+            if let Some(Value::Array(r)) = m.get("required") {
+                for x in r {
+                    if !required.contains(x) {
+                        required.push(x.clone());
+                    }
+                }
+            }
+            match (m.get("additionalProperties"), merged.get("additionalProperties")) {
+                (Some(a), None) => {
+                    merged.insert("additionalProperties".into(), a.clone());
+                }
+                (Some(Value::Bool(false)), Some(_)) => {
+                    merged.insert("additionalProperties".into(), Value::Bool(false));
+                }
+                _ => {}
+            }
+            if !merged.contains_key("description") {
+                if let Some(d) = m.get("description") {
+                    merged.insert("description".into(), d.clone());
+                }
+            }
+        }
+        merged.insert("type".into(), Value::String("object".into()));
+        merged.insert("properties".into(), Value::Object(props));
+        merged.insert("required".into(), Value::Array(required));
+        Ok(merged)
+    }
+}
+
+enum Shape {
+    /// A reference to an existing or primitive type.
+    Ref(TypeRef),
+    /// A new type that the caller must name.
+    Kind(TypeKind),
+}
+
+fn as_schema_object<'v>(v: &'v Value, pointer: &str) -> Result<&'v Map<String, Value>> {
+    static EMPTY: std::sync::OnceLock<Map<String, Value>> = std::sync::OnceLock::new();
+    match v {
+        Value::Object(m) => Ok(m),
+        Value::Bool(true) => Ok(EMPTY.get_or_init(Map::new)),
+        Value::Bool(false) => Err(Error::schema(pointer, "the schema `false` admits no value")),
+        _ => Err(Error::schema(pointer, "a schema must be an object or a boolean")),
+    }
+}
+
+fn check_keywords(obj: &Map<String, Value>, pointer: &str) -> Result<()> {
+    for k in obj.keys() {
+        if !ANNOTATIONS.contains(&k.as_str()) && !STRUCTURAL.contains(&k.as_str()) {
+            return Err(Error::schema(
+                format!("{pointer}/{}", escape_pointer(k)),
+                format!("unsupported keyword '{k}'"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn description(obj: &Map<String, Value>, pointer: &str) -> Result<Option<String>> {
+    match obj.get("description") {
+        None => Ok(None),
+        Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.clone())),
+        Some(_) => Err(Error::schema(format!("{pointer}/description"), "must be a string")),
+    }
+}
+
+fn schema_types<'v>(obj: &'v Map<String, Value>, pointer: &str) -> Result<Vec<&'v str>> {
+    match obj.get("type") {
+        None => Ok(Vec::new()),
+        Some(Value::String(s)) => Ok(vec![s.as_str()]),
+        Some(Value::Array(items)) => items
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                t.as_str()
+                    .ok_or_else(|| Error::schema(format!("{pointer}/type/{i}"), "must be a string"))
+            })
+            .collect(),
+        Some(_) => Err(Error::schema(format!("{pointer}/type"), "must be a string or an array of strings")),
+    }
+}
+
+fn const_value(c: &Value, pointer: &str) -> Result<ConstValue> {
+    match c {
+        Value::String(s) => Ok(ConstValue::Str(s.clone())),
+        Value::Number(n) => n
+            .as_i64()
+            .map(ConstValue::Int)
+            .ok_or_else(|| Error::schema(pointer, "only string and integer constants are supported")),
+        _ => Err(Error::schema(pointer, "only string and integer constants are supported")),
+    }
+}
+
+/// Name hint for an inline union member, by what it is.
+fn inline_variant_hint(obj: &Map<String, Value>) -> String {
+    match obj.get("type") {
+        Some(Value::String(t)) => naming::camel(t),
+        Some(Value::Array(ts)) => ts
+            .iter()
+            .filter_map(Value::as_str)
+            .map(naming::camel)
+            .collect::<Vec<_>>()
+            .join("Or"),
+        _ => "Variant".to_owned(),
+    }
+}
+
+/// The name a member lends its union variant.
+fn variant_base_name(ty: &TypeRef) -> String {
+    match ty {
+        TypeRef::Named(n) => n.clone(),
+        TypeRef::String => "String".into(),
+        TypeRef::Integer { .. } => "Integer".into(),
+        TypeRef::Number => "Number".into(),
+        TypeRef::Boolean => "Boolean".into(),
+        TypeRef::Any => "Value".into(),
+        TypeRef::Object => "Object".into(),
+        TypeRef::Array(_) => "Array".into(),
+        TypeRef::Map(_) => "Map".into(),
+        TypeRef::Nullable(inner) => variant_base_name(inner),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn module(defs: serde_json::Value) -> Result<Module> {
+        let doc = SchemaDoc::from_value(serde_json::json!({"$defs": defs}))?;
+        lower(&doc)
+    }
+
+    #[test]
+    fn unsupported_keyword_names_the_pointer() {
+        let e = module(serde_json::json!({
+            "Tool": {"type": "object", "properties": {"inputSchema": {"type": "object", "patternProperties": {}}}}
+        }))
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "#/$defs/Tool/properties/inputSchema/patternProperties: unsupported keyword 'patternProperties'"
+        );
+    }
+
+    #[test]
+    fn required_consts_are_not_fields_and_optional_consts_are() {
+        let m = module(serde_json::json!({
+            "Ping": {"type": "object", "properties": {
+                "jsonrpc": {"const": "2.0", "type": "string"},
+                "mode": {"const": "form", "type": "string"},
+                "id": {"type": ["string", "integer"]}
+            }, "required": ["jsonrpc", "id"]}
+        }))
+        .unwrap();
+        let TypeKind::Struct(s) = &m.get("Ping").unwrap().kind else { panic!() };
+        assert_eq!(s.consts, vec![ConstField { json_name: "jsonrpc".into(), value: ConstValue::Str("2.0".into()) }]);
+        assert_eq!(s.fields.iter().map(|f| f.json_name.as_str()).collect::<Vec<_>>(), ["mode", "id"]);
+        assert_eq!(s.fields[0].optional_const.as_deref(), Some("form"));
+        assert_eq!(s.fields[0].ty, TypeRef::Named("PingMode".into()));
+        assert_eq!(s.fields[1].ty, TypeRef::Named("PingId".into()));
+    }
+
+    #[test]
+    fn all_of_merges_refs_and_refines_properties() {
+        let m = module(serde_json::json!({
+            "Error": {"type": "object", "properties": {"code": {"type": "integer"}, "message": {"type": "string"}}, "required": ["code", "message"]},
+            "Special": {"type": "object", "properties": {"error": {"allOf": [
+                {"$ref": "#/$defs/Error"},
+                {"type": "object", "properties": {"code": {"const": -32042, "type": "integer"}}, "required": ["code"]}
+            ]}}, "required": ["error"]}
+        }))
+        .unwrap();
+        let TypeKind::Struct(s) = &m.get("SpecialError").unwrap().kind else { panic!() };
+        assert_eq!(s.consts, vec![ConstField { json_name: "code".into(), value: ConstValue::Int(-32042) }]);
+        assert_eq!(s.fields.len(), 1);
+        assert!(s.fields[0].required);
+    }
+
+    #[test]
+    fn never_panics_on_odd_shapes() {
+        for bad in [
+            serde_json::json!({"A": 3}),
+            serde_json::json!({"A": {"type": 3}}),
+            serde_json::json!({"A": {"anyOf": []}}),
+            serde_json::json!({"A": {"enum": [1, 2]}}),
+            serde_json::json!({"A": {"items": [{}]}}),
+            serde_json::json!({"A": {"$ref": "#/$defs/B"}}),
+        ] {
+            assert!(module(bad.clone()).is_err(), "{bad}");
+        }
+    }
+}

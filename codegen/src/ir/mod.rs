@@ -1,0 +1,229 @@
+//! Stage 2: the intermediate model between JSON Schema and Rust tokens.
+//!
+//! [`lower`] turns a [`SchemaDoc`](crate::load::SchemaDoc) into a [`Module`]: every named
+//! Rust type with its fields, constants and, for unions, the decision procedure that tells
+//! the variants apart ([`union`]). The emitter only renders this model; every decision about
+//! names and shapes is taken here.
+
+pub mod lower;
+pub mod naming;
+pub mod union;
+
+use std::collections::BTreeMap;
+
+pub use lower::lower;
+
+/// All the types generated from one schema document, in output order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Module {
+    /// Types in output order: definitions in file order, each followed by the inline types it
+    /// introduced.
+    pub types: Vec<TypeDef>,
+    /// Index into `types` by Rust name.
+    pub by_name: BTreeMap<String, usize>,
+}
+
+impl Module {
+    /// The type with this Rust name.
+    pub fn get(&self, name: &str) -> Option<&TypeDef> {
+        self.by_name.get(name).map(|&i| &self.types[i])
+    }
+
+    /// Follows aliases to the type a name finally stands for.
+    pub fn resolve<'a>(&'a self, ty: &'a TypeRef) -> &'a TypeRef {
+        let mut ty = ty;
+        for _ in 0..64 {
+            match ty {
+                TypeRef::Named(n) => match self.get(n).map(|t| &t.kind) {
+                    Some(TypeKind::Alias(target)) => ty = target,
+                    _ => return ty,
+                },
+                _ => return ty,
+            }
+        }
+        ty
+    }
+
+    /// The struct a type reference stands for, if any (through aliases).
+    pub fn as_struct(&self, ty: &TypeRef) -> Option<&Struct> {
+        match self.resolve(ty) {
+            TypeRef::Named(n) => match &self.get(n)?.kind {
+                TypeKind::Struct(s) => Some(s),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
+/// One generated Rust type.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TypeDef {
+    /// Rust name (UpperCamelCase, unique in the module).
+    pub name: String,
+    /// The schema definition's own name, for definitions (`JSONRPCMessage`).
+    pub schema_name: Option<String>,
+    /// JSON pointer of the schema node.
+    pub pointer: String,
+    /// Description from the schema.
+    pub doc: Option<String>,
+    /// The shape.
+    pub kind: TypeKind,
+}
+
+/// The shape of a generated type.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TypeKind {
+    /// `pub type Name = Target;`
+    Alias(TypeRef),
+    /// An object with known properties.
+    Struct(Struct),
+    /// A string restricted to listed values.
+    StringEnum(Vec<EnumValue>),
+    /// One of several shapes.
+    Union(Union),
+}
+
+/// A reference to a type from a field, an item, a map value or a variant.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TypeRef {
+    /// A generated type of this module.
+    Named(String),
+    /// `String`
+    String,
+    /// `i64`, or `u64` when the schema says `minimum >= 0`.
+    Integer {
+        /// The schema forbids negative values.
+        unsigned: bool,
+    },
+    /// `serde_json::Number`, so that `50` stays `50` and `0.8` stays `0.8`.
+    Number,
+    /// `bool`
+    Boolean,
+    /// Any JSON value: `serde_json::Value`.
+    Any,
+    /// A JSON object with arbitrary members: `serde_json::Map<String, Value>`.
+    Object,
+    /// `Vec<T>`
+    Array(Box<TypeRef>),
+    /// An object whose members all have type `T`: `IndexMap<String, T>` (order kept).
+    Map(Box<TypeRef>),
+    /// `T` or JSON `null`: `Option<T>`.
+    Nullable(Box<TypeRef>),
+}
+
+/// An object type.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Struct {
+    /// Properties that carry a value, in schema order.
+    pub fields: Vec<Field>,
+    /// Required properties with a `const` value: checked when decoding, written when
+    /// encoding, not stored.
+    pub consts: Vec<ConstField>,
+    /// What happens to members the schema does not list.
+    pub extra: Extra,
+}
+
+impl Struct {
+    /// The JSON names of every declared property (fields and constants).
+    pub fn declared(&self) -> impl Iterator<Item = &str> {
+        self.consts
+            .iter()
+            .map(|c| c.json_name.as_str())
+            .chain(self.fields.iter().map(|f| f.json_name.as_str()))
+    }
+
+    /// The field with this JSON name.
+    pub fn field(&self, json_name: &str) -> Option<&Field> {
+        self.fields.iter().find(|f| f.json_name == json_name)
+    }
+
+    /// The constant with this JSON name.
+    pub fn const_field(&self, json_name: &str) -> Option<&ConstField> {
+        self.consts.iter().find(|c| c.json_name == json_name)
+    }
+
+    /// Names of required properties (constants and required fields).
+    pub fn required(&self) -> impl Iterator<Item = &str> {
+        self.consts.iter().map(|c| c.json_name.as_str()).chain(
+            self.fields
+                .iter()
+                .filter(|f| f.required)
+                .map(|f| f.json_name.as_str()),
+        )
+    }
+}
+
+/// A stored property.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Field {
+    /// snake_case Rust name (may be a raw identifier such as `r#type`).
+    pub rust_name: String,
+    /// Name on the wire.
+    pub json_name: String,
+    /// Value type (without the `Option` that optional fields add).
+    pub ty: TypeRef,
+    /// Listed in `required`.
+    pub required: bool,
+    /// Description from the schema.
+    pub doc: Option<String>,
+    /// For an optional property with a `const` string value: the value (its type is a
+    /// one-value enum).
+    pub optional_const: Option<String>,
+}
+
+/// A required property with a fixed value.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConstField {
+    /// Name on the wire.
+    pub json_name: String,
+    /// The value.
+    pub value: ConstValue,
+}
+
+/// A `const` value the generator supports.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ConstValue {
+    /// A string (`"2.0"`, `"tools/call"`).
+    Str(String),
+    /// An integer (error codes).
+    Int(i64),
+}
+
+/// Unknown members of an object.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Extra {
+    /// Kept as raw JSON (no `additionalProperties`, or `true`/`{}`).
+    Any,
+    /// Kept, each decoded as this type (`additionalProperties: {schema}`).
+    Typed(TypeRef),
+    /// Rejected (`additionalProperties: false`).
+    Deny,
+}
+
+/// One value of a string enum.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EnumValue {
+    /// Variant name.
+    pub rust_name: String,
+    /// The string on the wire.
+    pub value: String,
+}
+
+/// A union (`anyOf`/`oneOf`, or a `type` array).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Union {
+    /// Variants in schema order (nested unions flattened).
+    pub variants: Vec<Variant>,
+    /// How a JSON value is assigned to a variant. Filled by [`union::plan_all`].
+    pub plan: Option<union::Plan>,
+}
+
+/// One union variant.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Variant {
+    /// Variant name.
+    pub rust_name: String,
+    /// The payload type.
+    pub ty: TypeRef,
+}

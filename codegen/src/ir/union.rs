@@ -1,0 +1,637 @@
+//! How a JSON value is assigned to a union variant.
+//!
+//! JSON Schema's `anyOf` says "any member that validates"; generated code must pick one
+//! member deterministically and without trial decoding. The plan, computed from the members'
+//! IR, is:
+//!
+//! 1. **By JSON kind.** A string, number, boolean, array or null goes to the one member that
+//!    accepts that kind (integers prefer an `integer` member over a `number` one).
+//! 2. **Objects by tag.** When the object members declare one property with a fixed value
+//!    (`const` or a string `enum`) that splits them into groups — `method` for requests,
+//!    `type` for content blocks, `mode` for elicitation params — the value read from the
+//!    input picks the group. A `method` tag is open: an unknown method decodes to the
+//!    `Custom` variant, which keeps the raw object. Other tags are closed: an unknown value is
+//!    an error naming the tag and the values it may take.
+//! 3. **Objects by shape.** Members that no tag separates are told apart by which properties
+//!    are present ([`Merged`]): a member qualifies when all its required properties are there
+//!    with the right constants and JSON kinds; the qualifying member with the most required
+//!    properties wins, then the one declaring the most of the present properties, then schema
+//!    order. `{"method", "id"}` is a request, `{"method"}` a notification, `{"content"}` a
+//!    `CallToolResult`, `{}` the plain `Result`.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::{Extra, Module, TypeKind, TypeRef, Variant, naming};
+use crate::error::{Error, Result};
+
+/// A JSON value kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Kind {
+    /// `null`
+    Null,
+    /// `true`/`false`
+    Boolean,
+    /// a number without fraction
+    Integer,
+    /// a number with fraction (integers also fit a `number` member)
+    Number,
+    /// a string
+    String,
+    /// an array
+    Array,
+    /// an object
+    Object,
+}
+
+/// Tag values that open a union to unknown values (`Custom` variant).
+pub const OPEN_TAGS: &[&str] = &["method"];
+
+/// The decision procedure of a union.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Plan {
+    /// Variant taking each non-object kind.
+    pub scalars: BTreeMap<Kind, usize>,
+    /// When several members accept arrays (2025-03-26 batches): the members, told apart by
+    /// the shape of the first element.
+    pub arrays: Vec<usize>,
+    /// How objects are assigned.
+    pub object: ObjectPlan,
+}
+
+/// How objects are assigned to variants.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ObjectPlan {
+    /// No member accepts objects.
+    None,
+    /// One member does.
+    Single(usize),
+    /// A tag property picks the group.
+    Tagged(Tagged),
+    /// Present properties pick the member.
+    Merged(Merged),
+}
+
+/// Dispatch on a tag property.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tagged {
+    /// The tag's JSON name.
+    pub tag: String,
+    /// Tag value → group, in schema order.
+    pub arms: Vec<(String, Group)>,
+    /// The group for objects without the tag.
+    pub absent: Option<Group>,
+    /// The `Custom` variant that takes unknown tag values (open tags only).
+    pub unknown: Option<usize>,
+}
+
+/// The members a tag value selects.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Group {
+    /// Exactly one member.
+    Single(usize),
+    /// Several, told apart by shape.
+    Merged(Merged),
+}
+
+/// Members told apart by the properties present.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Merged {
+    /// Struct members, in schema order.
+    pub members: Vec<usize>,
+    /// Every property any member declares, in first-seen order.
+    pub slots: Vec<Slot>,
+    /// A member that takes any object (a map), used when no struct member fits.
+    pub fallback: Option<usize>,
+    /// Index of this group among the union's merged groups (names the builder).
+    pub id: usize,
+}
+
+/// A property buffered by a merged builder.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Slot {
+    /// JSON name.
+    pub json_name: String,
+    /// Decoded as this type when every member that declares it agrees; otherwise kept as
+    /// raw JSON until the member is chosen.
+    pub typed: Option<TypeRef>,
+}
+
+/// Flattens nested unions and computes every union's plan.
+pub fn plan_all(module: &mut Module) -> Result<()> {
+    let union_names: Vec<String> = module
+        .types
+        .iter()
+        .filter(|t| matches!(t.kind, TypeKind::Union(_)))
+        .map(|t| t.name.clone())
+        .collect();
+    for name in &union_names {
+        let flat = flatten(module, name)?;
+        let idx = module.by_name[name];
+        if let TypeKind::Union(u) = &mut module.types[idx].kind {
+            u.variants = flat;
+        }
+    }
+    for name in &union_names {
+        let idx = module.by_name[name];
+        let (variants, pointer) = match &module.types[idx].kind {
+            TypeKind::Union(u) => (u.variants.clone(), module.types[idx].pointer.clone()),
+            _ => continue,
+        };
+        let (plan, custom) = plan(module, &variants, &pointer)?;
+        if let TypeKind::Union(u) = &mut module.types[idx].kind {
+            if custom {
+                u.variants.push(Variant {
+                    rust_name: naming::dedupe(
+                        u.variants
+                            .iter()
+                            .map(|v| v.rust_name.clone())
+                            .chain(["Custom".to_owned()]),
+                    )
+                    .pop()
+                    .unwrap_or_else(|| "Custom".to_owned()),
+                    ty: TypeRef::Object,
+                });
+            }
+            u.plan = Some(plan);
+        }
+    }
+    Ok(())
+}
+
+/// Members of union `name` with nested unions replaced by their members.
+fn flatten(module: &Module, name: &str) -> Result<Vec<Variant>> {
+    let mut leaves: Vec<TypeRef> = Vec::new();
+    let mut seen = BTreeSet::new();
+    collect_leaves(module, &TypeRef::Named(name.to_owned()), &mut leaves, &mut seen, true);
+    let names: Vec<String> = leaves
+        .iter()
+        .map(|t| match t {
+            TypeRef::Named(n) => n.clone(),
+            TypeRef::String => "String".into(),
+            TypeRef::Integer { .. } => "Integer".into(),
+            TypeRef::Number => "Number".into(),
+            TypeRef::Boolean => "Boolean".into(),
+            TypeRef::Any => "Value".into(),
+            TypeRef::Object => "Object".into(),
+            TypeRef::Array(_) => "Array".into(),
+            TypeRef::Map(_) => "Map".into(),
+            TypeRef::Nullable(_) => "Nullable".into(),
+        })
+        .collect();
+    // Keep the names the lowering gave when nothing was flattened (kind names such as
+    // `String`, `Integer` for `type` arrays).
+    let original = match module.get(name).map(|t| &t.kind) {
+        Some(TypeKind::Union(u)) => u.variants.clone(),
+        _ => Vec::new(),
+    };
+    if original.iter().map(|v| &v.ty).eq(leaves.iter()) {
+        return Ok(original);
+    }
+    Ok(leaves
+        .into_iter()
+        .zip(naming::variant_names(&names))
+        .map(|(ty, rust_name)| Variant { rust_name, ty })
+        .collect())
+}
+
+fn collect_leaves(
+    module: &Module,
+    ty: &TypeRef,
+    out: &mut Vec<TypeRef>,
+    seen: &mut BTreeSet<String>,
+    root: bool,
+) {
+    if let TypeRef::Named(n) = ty {
+        if let Some(TypeKind::Union(u)) = module.get(n).map(|t| &t.kind) {
+            // Only plain unions are flattened into their parent; the root is always expanded.
+            if seen.insert(n.clone()) {
+                for v in &u.variants {
+                    collect_leaves(module, &v.ty, out, seen, false);
+                }
+                return;
+            }
+            if !root {
+                out.push(ty.clone());
+            }
+            return;
+        }
+    }
+    if !out.contains(ty) {
+        out.push(ty.clone());
+    }
+}
+
+/// The JSON kinds a type accepts.
+pub fn kinds(module: &Module, ty: &TypeRef) -> BTreeSet<Kind> {
+    let mut out = BTreeSet::new();
+    kinds_into(module, ty, &mut out, 0);
+    out
+}
+
+fn kinds_into(module: &Module, ty: &TypeRef, out: &mut BTreeSet<Kind>, depth: usize) {
+    if depth > 32 {
+        return;
+    }
+    match ty {
+        TypeRef::String => {
+            out.insert(Kind::String);
+        }
+        TypeRef::Integer { .. } => {
+            out.insert(Kind::Integer);
+        }
+        TypeRef::Number => {
+            out.extend([Kind::Integer, Kind::Number]);
+        }
+        TypeRef::Boolean => {
+            out.insert(Kind::Boolean);
+        }
+        TypeRef::Any => {
+            out.extend([
+                Kind::Null,
+                Kind::Boolean,
+                Kind::Integer,
+                Kind::Number,
+                Kind::String,
+                Kind::Array,
+                Kind::Object,
+            ]);
+        }
+        TypeRef::Object | TypeRef::Map(_) => {
+            out.insert(Kind::Object);
+        }
+        TypeRef::Array(_) => {
+            out.insert(Kind::Array);
+        }
+        TypeRef::Nullable(inner) => {
+            out.insert(Kind::Null);
+            kinds_into(module, inner, out, depth + 1);
+        }
+        TypeRef::Named(n) => match module.get(n).map(|t| &t.kind) {
+            Some(TypeKind::Struct(_)) => {
+                out.insert(Kind::Object);
+            }
+            Some(TypeKind::StringEnum(_)) => {
+                out.insert(Kind::String);
+            }
+            Some(TypeKind::Alias(t)) => kinds_into(module, t, out, depth + 1),
+            Some(TypeKind::Union(u)) => {
+                for v in &u.variants {
+                    kinds_into(module, &v.ty, out, depth + 1);
+                }
+            }
+            None => {}
+        },
+    }
+}
+
+/// Computes the plan of a union with `variants`; also says whether a `Custom` variant must
+/// be appended (its index is then `variants.len()`).
+fn plan(module: &Module, variants: &[Variant], pointer: &str) -> Result<(Plan, bool)> {
+    let mut scalars = BTreeMap::new();
+    let mut objects = Vec::new();
+    let mut arrays = Vec::new();
+    for kind in [
+        Kind::Null,
+        Kind::Boolean,
+        Kind::Integer,
+        Kind::Number,
+        Kind::String,
+        Kind::Array,
+        Kind::Object,
+    ] {
+        let takers: Vec<usize> = variants
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| kinds(module, &v.ty).contains(&kind))
+            .map(|(i, _)| i)
+            .collect();
+        if kind == Kind::Object {
+            objects = takers;
+            continue;
+        }
+        let array_members: Vec<usize> = takers
+            .iter()
+            .copied()
+            .filter(|&i| matches!(module.resolve(&variants[i].ty), TypeRef::Array(_)))
+            .collect();
+        if kind == Kind::Array && array_members.len() > 1 && array_members.len() == takers.len() {
+            arrays = array_members;
+            continue;
+        }
+        // An exact member beats a wider one (`integer` over `number`, anything over `{}`).
+        let exact: Vec<usize> = takers
+            .iter()
+            .copied()
+            .filter(|&i| {
+                let k = kinds(module, &variants[i].ty);
+                // `{}` accepts every kind: it only takes what no exact member takes.
+                k.len() < 7 && !(kind == Kind::Integer && k.contains(&Kind::Number))
+            })
+            .collect();
+        let pick = match (exact.as_slice(), takers.as_slice()) {
+            ([one], _) => Some(*one),
+            ([], [one]) => Some(*one),
+            ([], []) => None,
+            ([], [first, ..]) if kind == Kind::Integer => Some(*first),
+            _ => {
+                let names: Vec<&str> = takers.iter().map(|&i| variants[i].rust_name.as_str()).collect();
+                return Err(Error::schema(
+                    pointer,
+                    format!("ambiguous union: members {names:?} all accept a JSON {kind:?}"),
+                ));
+            }
+        };
+        if let Some(i) = pick {
+            scalars.insert(kind, i);
+        }
+    }
+    let (object, custom) = object_plan(module, variants, &objects, pointer)?;
+    Ok((Plan { scalars, arrays, object }, custom))
+}
+
+fn object_plan(
+    module: &Module,
+    variants: &[Variant],
+    takers: &[usize],
+    pointer: &str,
+) -> Result<(ObjectPlan, bool)> {
+    let structs: Vec<usize> = takers
+        .iter()
+        .copied()
+        .filter(|&i| module.as_struct(&variants[i].ty).is_some())
+        .collect();
+    let others: Vec<usize> = takers
+        .iter()
+        .copied()
+        .filter(|i| !structs.contains(i))
+        .collect();
+    if others.len() > 1 {
+        let names: Vec<&str> = others.iter().map(|&i| variants[i].rust_name.as_str()).collect();
+        return Err(Error::schema(
+            pointer,
+            format!("ambiguous union: members {names:?} all accept any object"),
+        ));
+    }
+    let fallback = others.first().copied();
+    match (structs.len(), fallback) {
+        (0, None) => return Ok((ObjectPlan::None, false)),
+        (0, Some(f)) => return Ok((ObjectPlan::Single(f), false)),
+        (1, None) => return Ok((ObjectPlan::Single(structs[0]), false)),
+        _ => {}
+    }
+    let mut merged_ids = 0usize;
+    if fallback.is_none() {
+        if let Some(t) = find_tag(module, variants, &structs) {
+            let open = OPEN_TAGS.contains(&t.tag.as_str());
+            let mut arms = Vec::new();
+            for (value, members) in t.arms {
+                arms.push((value, group(module, variants, &members, None, &mut merged_ids)));
+            }
+            let absent = if t.absent.is_empty() {
+                None
+            } else {
+                Some(group(module, variants, &t.absent, None, &mut merged_ids))
+            };
+            return Ok((
+                ObjectPlan::Tagged(Tagged {
+                    tag: t.tag,
+                    arms,
+                    absent,
+                    unknown: open.then_some(variants.len()),
+                }),
+                open,
+            ));
+        }
+    }
+    Ok((
+        ObjectPlan::Merged(merged(module, variants, &structs, fallback, &mut merged_ids)),
+        false,
+    ))
+}
+
+fn group(
+    module: &Module,
+    variants: &[Variant],
+    members: &[usize],
+    fallback: Option<usize>,
+    ids: &mut usize,
+) -> Group {
+    if members.len() == 1 && fallback.is_none() {
+        Group::Single(members[0])
+    } else {
+        Group::Merged(merged(module, variants, members, fallback, ids))
+    }
+}
+
+fn merged(
+    module: &Module,
+    variants: &[Variant],
+    members: &[usize],
+    fallback: Option<usize>,
+    ids: &mut usize,
+) -> Merged {
+    let mut slots: Vec<Slot> = Vec::new();
+    let mut decls: BTreeMap<String, Vec<Option<TypeRef>>> = BTreeMap::new();
+    for &m in members {
+        let Some(s) = module.as_struct(&variants[m].ty) else { continue };
+        for c in &s.consts {
+            if !slots.iter().any(|x| x.json_name == c.json_name) {
+                slots.push(Slot { json_name: c.json_name.clone(), typed: None });
+            }
+            decls.entry(c.json_name.clone()).or_default().push(None);
+        }
+        for f in &s.fields {
+            if !slots.iter().any(|x| x.json_name == f.json_name) {
+                slots.push(Slot { json_name: f.json_name.clone(), typed: None });
+            }
+            decls.entry(f.json_name.clone()).or_default().push(Some(f.ty.clone()));
+        }
+    }
+    for slot in &mut slots {
+        let d = &decls[&slot.json_name];
+        if let Some(Some(first)) = d.first() {
+            if d.iter().all(|x| x.as_ref() == Some(first)) {
+                slot.typed = Some(first.clone());
+            }
+        }
+    }
+    let id = *ids;
+    *ids += 1;
+    Merged {
+        members: members.to_vec(),
+        slots,
+        fallback,
+        id,
+    }
+}
+
+struct TagChoice {
+    tag: String,
+    arms: Vec<(String, Vec<usize>)>,
+    absent: Vec<usize>,
+}
+
+/// The property whose fixed values split the struct members into the most groups.
+fn find_tag(module: &Module, variants: &[Variant], members: &[usize]) -> Option<TagChoice> {
+    let mut candidates: BTreeSet<String> = BTreeSet::new();
+    for &m in members {
+        let s = module.as_struct(&variants[m].ty)?;
+        candidates.extend(s.consts.iter().map(|c| c.json_name.clone()));
+        candidates.extend(
+            s.fields
+                .iter()
+                .filter(|f| fixed_values(module, f).is_some())
+                .map(|f| f.json_name.clone()),
+        );
+    }
+    let mut best: Option<(TagChoice, (usize, usize))> = None;
+    for tag in candidates {
+        let mut arms: Vec<(String, Vec<usize>)> = Vec::new();
+        let mut absent = Vec::new();
+        let mut usable = true;
+        for &m in members {
+            let Some(s) = module.as_struct(&variants[m].ty) else { return None };
+            let (values, optional) = if let Some(c) = s.const_field(&tag) {
+                match &c.value {
+                    super::ConstValue::Str(v) => (vec![v.clone()], false),
+                    super::ConstValue::Int(_) => {
+                        usable = false;
+                        break;
+                    }
+                }
+            } else if let Some(f) = s.field(&tag) {
+                match fixed_values(module, f) {
+                    Some(v) => (v, !f.required),
+                    None => {
+                        usable = false;
+                        break;
+                    }
+                }
+            } else {
+                (Vec::new(), true)
+            };
+            for v in values {
+                match arms.iter_mut().find(|(x, _)| *x == v) {
+                    Some((_, ms)) => {
+                        if !ms.contains(&m) {
+                            ms.push(m)
+                        }
+                    }
+                    None => arms.push((v, vec![m])),
+                }
+            }
+            if optional {
+                absent.push(m);
+            }
+        }
+        if !usable {
+            continue;
+        }
+        let mut groups: Vec<Vec<usize>> = arms.iter().map(|(_, g)| g.clone()).collect();
+        if !absent.is_empty() {
+            groups.push(absent.clone());
+        }
+        groups.sort();
+        groups.dedup();
+        if groups.len() < 2 {
+            continue;
+        }
+        let largest = groups.iter().map(Vec::len).max().unwrap_or(0);
+        let quality = (usize::MAX - largest, groups.len());
+        if best.as_ref().is_none_or(|(_, q)| quality > *q) {
+            best = Some((TagChoice { tag, arms, absent }, quality));
+        }
+    }
+    best.map(|(t, _)| t)
+}
+
+/// The fixed string values a field may take (optional `const`, or a string enum type).
+fn fixed_values(module: &Module, f: &super::Field) -> Option<Vec<String>> {
+    if let Some(c) = &f.optional_const {
+        return Some(vec![c.clone()]);
+    }
+    match module.resolve(&f.ty) {
+        TypeRef::Named(n) => match &module.get(n)?.kind {
+            TypeKind::StringEnum(values) => Some(values.iter().map(|v| v.value.clone()).collect()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Whether a struct keeps unknown members (used by the emitter's shape checks).
+pub fn denies_unknown(module: &Module, ty: &TypeRef) -> bool {
+    module
+        .as_struct(ty)
+        .is_some_and(|s| matches!(s.extra, Extra::Deny))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::load::SchemaDoc;
+
+    fn module(defs: serde_json::Value) -> Module {
+        crate::ir::lower(&SchemaDoc::from_value(serde_json::json!({"$defs": defs})).unwrap()).unwrap()
+    }
+
+    fn plan_of<'m>(m: &'m Module, name: &str) -> &'m Plan {
+        match &m.get(name).unwrap().kind {
+            TypeKind::Union(u) => u.plan.as_ref().unwrap(),
+            _ => panic!("{name} is not a union"),
+        }
+    }
+
+    #[test]
+    fn method_tag_is_open_and_type_tag_is_closed() {
+        let m = module(serde_json::json!({
+            "A": {"type": "object", "properties": {"method": {"const": "a"}, "x": {"type": "string"}}, "required": ["method"]},
+            "B": {"type": "object", "properties": {"method": {"const": "b"}}, "required": ["method"]},
+            "U": {"anyOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}]},
+            "T1": {"type": "object", "properties": {"type": {"const": "text"}}, "required": ["type"]},
+            "T2": {"type": "object", "properties": {"type": {"const": "image"}}, "required": ["type"]},
+            "C": {"anyOf": [{"$ref": "#/$defs/T1"}, {"$ref": "#/$defs/T2"}]}
+        }));
+        let ObjectPlan::Tagged(t) = &plan_of(&m, "U").object else { panic!() };
+        assert_eq!(t.tag, "method");
+        assert_eq!(t.unknown, Some(2));
+        let ObjectPlan::Tagged(t) = &plan_of(&m, "C").object else { panic!() };
+        assert_eq!(t.tag, "type");
+        assert_eq!(t.unknown, None);
+    }
+
+    #[test]
+    fn optional_tag_member_takes_untagged_objects() {
+        let m = module(serde_json::json!({
+            "Form": {"type": "object", "properties": {"mode": {"const": "form", "type": "string"}, "message": {"type": "string"}}, "required": ["message"]},
+            "Url": {"type": "object", "properties": {"mode": {"const": "url", "type": "string"}, "url": {"type": "string"}}, "required": ["mode", "url"]},
+            "P": {"anyOf": [{"$ref": "#/$defs/Form"}, {"$ref": "#/$defs/Url"}]}
+        }));
+        let ObjectPlan::Tagged(t) = &plan_of(&m, "P").object else { panic!() };
+        assert_eq!(t.tag, "mode");
+        assert_eq!(t.absent, Some(Group::Single(0)));
+    }
+
+    #[test]
+    fn no_tag_means_shape_with_shared_typed_slots() {
+        let m = module(serde_json::json!({
+            "Req": {"type": "object", "properties": {"id": {"type": "string"}, "method": {"type": "string"}}, "required": ["id", "method"]},
+            "Note": {"type": "object", "properties": {"method": {"type": "string"}}, "required": ["method"]},
+            "Msg": {"anyOf": [{"$ref": "#/$defs/Req"}, {"$ref": "#/$defs/Note"}]}
+        }));
+        let ObjectPlan::Merged(mg) = &plan_of(&m, "Msg").object else { panic!() };
+        assert_eq!(mg.members, [0, 1]);
+        assert!(mg.slots.iter().all(|s| s.typed == Some(TypeRef::String)));
+    }
+
+    #[test]
+    fn kinds_pick_scalar_members() {
+        let m = module(serde_json::json!({"Id": {"type": ["string", "integer"]}, "N": {"anyOf": [{"type": "number"}, {"type": "integer"}]}}));
+        let p = plan_of(&m, "Id");
+        assert_eq!(p.scalars.get(&Kind::String), Some(&0));
+        assert_eq!(p.scalars.get(&Kind::Integer), Some(&1));
+        let p = plan_of(&m, "N");
+        assert_eq!(p.scalars.get(&Kind::Integer), Some(&1));
+        assert_eq!(p.scalars.get(&Kind::Number), Some(&0));
+    }
+}

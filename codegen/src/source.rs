@@ -1,0 +1,105 @@
+//! Where schema files come from: the revision list and the resolver.
+//!
+//! A revision's `schema.json` is looked up, in order, in
+//! 1. `$MCP_SCHEMA_DIR/<revision>/schema.json` (or the `--schema-dir` given instead),
+//! 2. `<workspace>/schema/<revision>/schema.json` (the cache `mcp-codegen fetch` fills),
+//! 3. `<workspace>/../shared/mcp-spec/<revision>/schema.json`.
+
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+
+/// Every revision the project generates, oldest first.
+pub const REVISIONS: &[&str] = &[
+    "2024-11-05",
+    "2025-03-26",
+    "2025-06-18",
+    "2025-11-25",
+    "2026-07-28",
+    "draft",
+];
+
+/// The environment variable naming a folder of `<revision>/schema.json` files.
+pub const SCHEMA_DIR_ENV: &str = "MCP_SCHEMA_DIR";
+
+/// The Rust module (and cargo feature) of a revision: `2025-06-18` → `v2025_06_18`.
+pub fn module_name(revision: &str) -> String {
+    if revision.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("v{}", revision.replace('-', "_"))
+    } else {
+        revision.replace('-', "_")
+    }
+}
+
+/// Checks that `revision` is one this project knows.
+pub fn check_revision(revision: &str) -> Result<()> {
+    if REVISIONS.contains(&revision) {
+        Ok(())
+    } else {
+        Err(Error::Config(format!(
+            "unknown revision {revision:?}; known: {}",
+            REVISIONS.join(", ")
+        )))
+    }
+}
+
+/// The folders searched for `<revision>/schema.json`, in order.
+pub fn search_dirs(schema_dir: Option<&Path>, workspace: &Path) -> Vec<PathBuf> {
+    let mut dirs = Vec::new();
+    match schema_dir {
+        Some(d) => dirs.push(d.to_path_buf()),
+        None => {
+            if let Some(d) = std::env::var_os(SCHEMA_DIR_ENV).filter(|d| !d.is_empty()) {
+                dirs.push(PathBuf::from(d));
+            }
+        }
+    }
+    dirs.push(workspace.join("schema"));
+    dirs.push(workspace.join("..").join("shared").join("mcp-spec"));
+    dirs
+}
+
+/// Finds the schema file of `revision`.
+pub fn resolve(revision: &str, schema_dir: Option<&Path>, workspace: &Path) -> Result<PathBuf> {
+    check_revision(revision)?;
+    let searched: Vec<PathBuf> = search_dirs(schema_dir, workspace)
+        .into_iter()
+        .map(|d| d.join(revision).join("schema.json"))
+        .collect();
+    searched
+        .iter()
+        .find(|p| p.is_file())
+        .cloned()
+        .ok_or_else(|| Error::MissingSchema {
+            revision: revision.to_owned(),
+            searched,
+        })
+}
+
+/// The workspace root: the nearest ancestor of `start` holding `schema/manifest.json`.
+pub fn find_workspace(start: &Path) -> Option<PathBuf> {
+    start
+        .ancestors()
+        .find(|d| d.join("schema").join("manifest.json").is_file())
+        .map(Path::to_path_buf)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn module_names() {
+        assert_eq!(module_name("2025-06-18"), "v2025_06_18");
+        assert_eq!(module_name("draft"), "draft");
+    }
+
+    #[test]
+    fn missing_schema_says_how_to_get_it() {
+        let dir = std::env::temp_dir().join("mcp-codegen-missing-test");
+        let e = resolve("2025-06-18", Some(&dir), &dir).unwrap_err().to_string();
+        assert!(e.contains("mcp-codegen fetch --revision 2025-06-18"), "{e}");
+        assert!(e.contains("mcp-codegen-missing-test/2025-06-18/schema.json"), "{e}");
+        assert!(resolve("1999-01-01", None, &dir).is_err());
+    }
+}
