@@ -1,0 +1,670 @@
+//! The revision-neutral description of a form, and its rendering as a `requestedSchema`.
+//!
+//! `#[derive(Elicit)]` builds one [`FormSchema`] per struct, in a `static`. Rendering it for a
+//! [`ProtocolVersion`] gives the JSON object of that revision's `requestedSchema`; the
+//! [`Serialize`] impl renders for the latest revision. Both write properties in field order,
+//! whatever `serde_json` features are enabled.
+
+use std::fmt;
+use std::sync::OnceLock;
+
+use regex::Regex;
+use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
+use serde_json::{Number, Value};
+
+use crate::ProtocolVersion;
+
+/// A form: the top-level object of a `requestedSchema`.
+#[derive(Debug)]
+pub struct FormSchema {
+    /// `title` of the schema object (from `#[elicit(title = ..)]` on the struct).
+    pub title: Option<&'static str>,
+    /// `description` of the schema object (the struct's doc comment, or `#[elicit(description = ..)]`).
+    pub description: Option<&'static str>,
+    /// The properties, in field order.
+    pub fields: &'static [FieldSchema],
+}
+
+/// One property of a form.
+#[derive(Debug)]
+pub struct FieldSchema {
+    /// The property name on the wire (after `rename`/`rename_all`).
+    pub name: &'static str,
+    /// `title` of the property.
+    pub title: Option<&'static str>,
+    /// `description` of the property (the field's doc comment unless given).
+    pub description: Option<&'static str>,
+    /// Whether the property is listed in `required` (not an `Option` and no `default`).
+    pub required: bool,
+    /// What the field's Rust type accepts.
+    pub ty: FieldType,
+    /// The constraints given with `#[elicit(..)]`.
+    pub constraints: Constraints,
+}
+
+/// The kind of value a field's Rust type holds, with the type's own limits.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum FieldType {
+    /// A string; typed formats (`url::Url`, `chrono` dates) carry their format.
+    String {
+        /// The format the type itself implies.
+        format: Option<Format>,
+    },
+    /// An integer type, with its range.
+    Integer {
+        /// The type's minimum.
+        min: i128,
+        /// The type's maximum.
+        max: i128,
+    },
+    /// A floating-point type.
+    Number {
+        /// The largest finite magnitude the type holds.
+        max_magnitude: f64,
+    },
+    /// `bool`.
+    Boolean,
+    /// A fieldless enum: one value out of its options.
+    SingleSelect {
+        /// The enum's options, in variant order.
+        options: &'static [EnumOption],
+    },
+    /// A collection of a fieldless enum: any number of distinct options.
+    MultiSelect {
+        /// The enum's options, in variant order.
+        options: &'static [EnumOption],
+    },
+}
+
+impl FieldType {
+    /// The name used in messages ("string", "integer", ...).
+    pub const fn json_type(&self) -> &'static str {
+        match self {
+            FieldType::String { .. } | FieldType::SingleSelect { .. } => "string",
+            FieldType::Integer { .. } => "integer",
+            FieldType::Number { .. } => "number",
+            FieldType::Boolean => "boolean",
+            FieldType::MultiSelect { .. } => "array",
+        }
+    }
+}
+
+/// One option of a select: the value on the wire and an optional display title.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EnumOption {
+    /// The value sent and received (`const` / `enum` entry).
+    pub value: &'static str,
+    /// The display title, from `#[elicit(title = ..)]` on the variant.
+    pub title: Option<&'static str>,
+}
+
+/// A string format the spec allows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// `email`
+    Email,
+    /// `uri` (RFC 3986 URI, with a scheme)
+    Uri,
+    /// `date` (RFC 3339 full-date)
+    Date,
+    /// `date-time` (RFC 3339 date-time)
+    DateTime,
+}
+
+impl Format {
+    /// Every format, in the order the spec lists them.
+    pub const ALL: [Format; 4] = [Format::Date, Format::DateTime, Format::Email, Format::Uri];
+
+    /// The name in the schema.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Format::Email => "email",
+            Format::Uri => "uri",
+            Format::Date => "date",
+            Format::DateTime => "date-time",
+        }
+    }
+
+    /// The format with this name.
+    pub fn from_name(name: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.as_str() == name)
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A numeric bound or default, kept as written (an integer stays an integer on the wire).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Num {
+    /// An integer literal.
+    Int(i128),
+    /// A floating-point literal.
+    Float(f64),
+}
+
+impl Num {
+    /// The value as `f64` (for comparisons with floating-point content).
+    pub fn as_f64(self) -> f64 {
+        match self {
+            Num::Int(i) => i as f64,
+            Num::Float(f) => f,
+        }
+    }
+
+    /// The JSON number. Integral floats are written as integers, as JavaScript does;
+    /// `None` for a non-finite float or an integer outside `i64`/`u64`.
+    pub fn to_json(self) -> Option<Number> {
+        match self {
+            Num::Int(i) => int_to_json(i),
+            Num::Float(f) => {
+                if f.is_finite() && f.fract() == 0.0 && f.abs() < 9_007_199_254_740_992.0 {
+                    int_to_json(f as i128)
+                } else {
+                    Number::from_f64(f)
+                }
+            }
+        }
+    }
+}
+
+fn int_to_json(i: i128) -> Option<Number> {
+    if let Ok(i) = i64::try_from(i) {
+        Some(Number::from(i))
+    } else {
+        u64::try_from(i).ok().map(Number::from)
+    }
+}
+
+/// A field's `default`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum DefaultValue {
+    /// A string (also the value of a single-select option).
+    Str(&'static str),
+    /// A boolean.
+    Bool(bool),
+    /// A number.
+    Num(Num),
+    /// The selected values of a multi-select.
+    Strs(&'static [&'static str]),
+}
+
+impl DefaultValue {
+    /// The default as JSON.
+    pub fn to_json(&self) -> Value {
+        match *self {
+            DefaultValue::Str(s) => Value::String(s.to_owned()),
+            DefaultValue::Bool(b) => Value::Bool(b),
+            DefaultValue::Num(n) => n.to_json().map_or(Value::Null, Value::Number),
+            DefaultValue::Strs(items) => Value::Array(
+                items
+                    .iter()
+                    .map(|s| Value::String((*s).to_owned()))
+                    .collect(),
+            ),
+        }
+    }
+}
+
+/// A regular expression given with `#[elicit(pattern = ..)]`, compiled on first use.
+///
+/// The spec's `StringSchema` has no `pattern`, so it is not sent to the client: it is enforced
+/// by [`Elicit::from_content`](super::Elicit::from_content) only.
+pub struct Pattern {
+    source: &'static str,
+    compiled: OnceLock<Option<Regex>>,
+}
+
+impl Pattern {
+    /// A pattern (the derive has checked at compile time that it is a valid regex).
+    pub const fn new(source: &'static str) -> Pattern {
+        Pattern {
+            source,
+            compiled: OnceLock::new(),
+        }
+    }
+
+    /// The regex as written.
+    pub fn as_str(&self) -> &'static str {
+        self.source
+    }
+
+    /// Whether `text` matches somewhere (JSON Schema `pattern` is not anchored).
+    /// `None` if the regex does not compile.
+    pub fn is_match(&self, text: &str) -> Option<bool> {
+        self.compiled
+            .get_or_init(|| Regex::new(self.source).ok())
+            .as_ref()
+            .map(|re| re.is_match(text))
+    }
+}
+
+impl fmt::Debug for Pattern {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Pattern").field(&self.source).finish()
+    }
+}
+
+/// The constraints of one field, as given with `#[elicit(..)]`.
+#[derive(Debug)]
+pub struct Constraints {
+    /// `minLength`, in Unicode code points.
+    pub min_length: Option<u64>,
+    /// `maxLength`, in Unicode code points.
+    pub max_length: Option<u64>,
+    /// Enforced when reading content; not sent.
+    pub pattern: Option<Pattern>,
+    /// `format` (when the type does not imply one).
+    pub format: Option<Format>,
+    /// `minimum`, when given (integer types also have their own range).
+    pub minimum: Option<Num>,
+    /// `maximum`, when given.
+    pub maximum: Option<Num>,
+    /// `minItems` of a multi-select.
+    pub min_items: Option<u64>,
+    /// `maxItems` of a multi-select.
+    pub max_items: Option<u64>,
+    /// `default`.
+    pub default: Option<DefaultValue>,
+    /// Send a titled single-select as the legacy `enum` + `enumNames`
+    /// (`#[elicit(legacy_enum_names)]`).
+    pub legacy_enum_names: bool,
+}
+
+impl Constraints {
+    /// No constraints.
+    pub const fn none() -> Constraints {
+        Constraints {
+            min_length: None,
+            max_length: None,
+            pattern: None,
+            format: None,
+            minimum: None,
+            maximum: None,
+            min_items: None,
+            max_items: None,
+            default: None,
+            legacy_enum_names: false,
+        }
+    }
+}
+
+impl FieldSchema {
+    /// The format in force: the one given, else the one the type implies.
+    pub fn format(&self) -> Option<Format> {
+        match self.ty {
+            FieldType::String { format } => self.constraints.format.or(format),
+            _ => None,
+        }
+    }
+
+    /// The smallest value allowed: the tighter of `minimum` and the integer type's own.
+    pub fn effective_minimum(&self) -> Option<Num> {
+        match (self.ty, self.constraints.minimum) {
+            (FieldType::Integer { min, .. }, Some(Num::Int(given))) => {
+                Some(Num::Int(given.max(min)))
+            }
+            (FieldType::Integer { min, .. }, Some(Num::Float(given))) => {
+                Some(Num::Int((given.ceil() as i128).max(min)))
+            }
+            (FieldType::Integer { min, .. }, None) => Some(Num::Int(min)),
+            (_, given) => given,
+        }
+    }
+
+    /// The largest value allowed: the tighter of `maximum` and the integer type's own.
+    pub fn effective_maximum(&self) -> Option<Num> {
+        match (self.ty, self.constraints.maximum) {
+            (FieldType::Integer { max, .. }, Some(Num::Int(given))) => {
+                Some(Num::Int(given.min(max)))
+            }
+            (FieldType::Integer { max, .. }, Some(Num::Float(given))) => {
+                Some(Num::Int((given.floor() as i128).min(max)))
+            }
+            (FieldType::Integer { max, .. }, None) => Some(Num::Int(max)),
+            (_, given) => given,
+        }
+    }
+
+    /// Whether this field renders as a titled select (any option has a title).
+    fn is_titled(&self) -> bool {
+        match self.ty {
+            FieldType::SingleSelect { options } | FieldType::MultiSelect { options } => {
+                options.iter().any(|o| o.title.is_some())
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Why a form cannot be sent with a protocol revision.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RenderError {
+    /// The revision asked for.
+    pub version: ProtocolVersion,
+    /// The property concerned, when one is.
+    pub field: Option<&'static str>,
+    /// What the revision lacks.
+    pub reason: String,
+}
+
+impl fmt::Display for RenderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.field {
+            Some(field) => write!(
+                f,
+                "field `{field}` cannot be sent with MCP {}: {}",
+                self.version, self.reason
+            ),
+            None => write!(f, "MCP {}: {}", self.version, self.reason),
+        }
+    }
+}
+
+impl std::error::Error for RenderError {}
+
+/// Which shape of the elicitation schema a revision uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Dialect {
+    /// 2025-06-18: `StringSchema`/`NumberSchema`/`BooleanSchema`/`EnumSchema` (enum + enumNames),
+    /// defaults on booleans only, no multi-select.
+    V2025_06_18,
+    /// 2025-11-25 and later: titled/untitled single and multi-select, defaults everywhere.
+    Current,
+}
+
+impl Dialect {
+    pub(crate) fn of(version: ProtocolVersion) -> Result<Dialect, RenderError> {
+        match version {
+            ProtocolVersion::V2024_11_05 | ProtocolVersion::V2025_03_26 => Err(RenderError {
+                version,
+                field: None,
+                reason: "elicitation does not exist in this revision (it was added in 2025-06-18)"
+                    .to_owned(),
+            }),
+            ProtocolVersion::V2025_06_18 => Ok(Dialect::V2025_06_18),
+            ProtocolVersion::V2025_11_25
+            | ProtocolVersion::V2026_07_28
+            | ProtocolVersion::Draft => Ok(Dialect::Current),
+        }
+    }
+}
+
+impl FormSchema {
+    /// Checks that every field can be expressed in `version`'s schema.
+    pub fn check(&self, version: ProtocolVersion) -> Result<(), RenderError> {
+        let dialect = Dialect::of(version)?;
+        let error = |field: &FieldSchema, reason: &str| RenderError {
+            version,
+            field: Some(field.name),
+            reason: reason.to_owned(),
+        };
+        for field in self.fields {
+            if field
+                .constraints
+                .default
+                .and_then(|d| d.to_json().is_null().then_some(()))
+                .is_some()
+            {
+                return Err(error(field, "its default is not a JSON value"));
+            }
+            if dialect == Dialect::V2025_06_18 {
+                if let FieldType::MultiSelect { .. } = field.ty {
+                    return Err(error(
+                        field,
+                        "multi-select fields (arrays) need 2025-11-25 or later",
+                    ));
+                }
+                if field.constraints.default.is_some() && field.ty != FieldType::Boolean {
+                    return Err(error(
+                        field,
+                        "this revision allows a `default` on boolean fields only (others need 2025-11-25 or later)",
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The `requestedSchema` for `version`, ready to serialize.
+    pub fn render(&self, version: ProtocolVersion) -> Result<Rendered<'_>, RenderError> {
+        self.check(version)?;
+        Ok(Rendered {
+            form: self,
+            dialect: Dialect::of(version)?,
+        })
+    }
+
+    /// The `requestedSchema` for `version` as a JSON value. (The order of properties in the
+    /// value is kept only with `serde_json`'s `preserve_order`; serialize [`FormSchema::render`]
+    /// to keep it in any case.)
+    pub fn to_value(&self, version: ProtocolVersion) -> Result<Value, RenderError> {
+        let rendered = self.render(version)?;
+        serde_json::to_value(rendered).map_err(|e| RenderError {
+            version,
+            field: None,
+            reason: e.to_string(),
+        })
+    }
+
+    /// The names listed in `required`, in field order.
+    pub fn required(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.fields.iter().filter(|f| f.required).map(|f| f.name)
+    }
+}
+
+/// A [`FormSchema`] rendered for one revision; serializes to the `requestedSchema` object.
+#[derive(Debug, Clone, Copy)]
+pub struct Rendered<'a> {
+    form: &'a FormSchema,
+    dialect: Dialect,
+}
+
+impl Serialize for FormSchema {
+    /// The `requestedSchema` of the latest revision (never fails: every field the derive
+    /// accepts is expressible there).
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Rendered {
+            form: self,
+            dialect: Dialect::Current,
+        }
+        .serialize(serializer)
+    }
+}
+
+impl Serialize for Rendered<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("type", "object")?;
+        if let Some(title) = self.form.title {
+            map.serialize_entry("title", title)?;
+        }
+        if let Some(description) = self.form.description {
+            map.serialize_entry("description", description)?;
+        }
+        map.serialize_entry(
+            "properties",
+            &Properties {
+                fields: self.form.fields,
+                dialect: self.dialect,
+            },
+        )?;
+        let required: Vec<&str> = self.form.required().collect();
+        if !required.is_empty() {
+            map.serialize_entry("required", &required)?;
+        }
+        map.end()
+    }
+}
+
+struct Properties {
+    fields: &'static [FieldSchema],
+    dialect: Dialect,
+}
+
+impl Serialize for Properties {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.fields.len()))?;
+        for field in self.fields {
+            map.serialize_entry(
+                field.name,
+                &Property {
+                    field,
+                    dialect: self.dialect,
+                },
+            )?;
+        }
+        map.end()
+    }
+}
+
+struct Property {
+    field: &'static FieldSchema,
+    dialect: Dialect,
+}
+
+/// `[{ "const": value, "title": title }, ..]`; an option without a title shows its value.
+struct TitledOptions(&'static [EnumOption]);
+
+impl Serialize for TitledOptions {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
+        for option in self.0 {
+            seq.serialize_element(&TitledOption(option))?;
+        }
+        seq.end()
+    }
+}
+
+struct TitledOption(&'static EnumOption);
+
+impl Serialize for TitledOption {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry("const", self.0.value)?;
+        map.serialize_entry("title", self.0.title.unwrap_or(self.0.value))?;
+        map.end()
+    }
+}
+
+struct Values(&'static [EnumOption]);
+
+impl Serialize for Values {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(|o| o.value))
+    }
+}
+
+struct Titles(&'static [EnumOption]);
+
+impl Serialize for Titles {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(|o| o.title.unwrap_or(o.value)))
+    }
+}
+
+struct UntitledItems(&'static [EnumOption]);
+
+impl Serialize for UntitledItems {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry("type", "string")?;
+        map.serialize_entry("enum", &Values(self.0))?;
+        map.end()
+    }
+}
+
+struct TitledItems(&'static [EnumOption]);
+
+impl Serialize for TitledItems {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(1))?;
+        map.serialize_entry("anyOf", &TitledOptions(self.0))?;
+        map.end()
+    }
+}
+
+impl Serialize for Property {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let field = self.field;
+        let c = &field.constraints;
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("type", field.ty.json_type())?;
+        if let Some(title) = field.title {
+            map.serialize_entry("title", title)?;
+        }
+        if let Some(description) = field.description {
+            map.serialize_entry("description", description)?;
+        }
+        match field.ty {
+            FieldType::String { .. } => {
+                if let Some(min) = c.min_length {
+                    map.serialize_entry("minLength", &min)?;
+                }
+                if let Some(max) = c.max_length {
+                    map.serialize_entry("maxLength", &max)?;
+                }
+                if let Some(format) = field.format() {
+                    map.serialize_entry("format", format.as_str())?;
+                }
+            }
+            FieldType::Integer { .. } => {
+                // The type's own bounds are written when they are narrower than what JSON
+                // clients commonly hold (i64); u64 still gets its minimum 0.
+                let min = field.effective_minimum().filter(|m| match *m {
+                    Num::Int(i) => i > i128::from(i64::MIN),
+                    Num::Float(_) => true,
+                });
+                let max = field.effective_maximum().filter(|m| match *m {
+                    Num::Int(i) => i < i128::from(i64::MAX),
+                    Num::Float(_) => true,
+                });
+                if let Some(n) = min.and_then(Num::to_json) {
+                    map.serialize_entry("minimum", &n)?;
+                }
+                if let Some(n) = max.and_then(Num::to_json) {
+                    map.serialize_entry("maximum", &n)?;
+                }
+            }
+            FieldType::Number { .. } => {
+                if let Some(n) = c.minimum.and_then(Num::to_json) {
+                    map.serialize_entry("minimum", &n)?;
+                }
+                if let Some(n) = c.maximum.and_then(Num::to_json) {
+                    map.serialize_entry("maximum", &n)?;
+                }
+            }
+            FieldType::Boolean => {}
+            FieldType::SingleSelect { options } => {
+                if !field.is_titled() {
+                    map.serialize_entry("enum", &Values(options))?;
+                } else if c.legacy_enum_names || self.dialect == Dialect::V2025_06_18 {
+                    map.serialize_entry("enum", &Values(options))?;
+                    map.serialize_entry("enumNames", &Titles(options))?;
+                } else {
+                    map.serialize_entry("oneOf", &TitledOptions(options))?;
+                }
+            }
+            FieldType::MultiSelect { options } => {
+                if let Some(min) = c.min_items {
+                    map.serialize_entry("minItems", &min)?;
+                }
+                if let Some(max) = c.max_items {
+                    map.serialize_entry("maxItems", &max)?;
+                }
+                if field.is_titled() {
+                    map.serialize_entry("items", &TitledItems(options))?;
+                } else {
+                    map.serialize_entry("items", &UntitledItems(options))?;
+                }
+            }
+        }
+        if let Some(default) = &c.default {
+            map.serialize_entry("default", &default.to_json())?;
+        }
+        map.end()
+    }
+}

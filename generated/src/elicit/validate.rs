@@ -1,0 +1,482 @@
+//! Strict validation of the `content` of an `ElicitResult` against a [`FormSchema`].
+
+use std::collections::HashSet;
+use std::fmt;
+
+use serde_json::{Map, Value};
+
+use super::field::json_integer;
+use super::schema::{FieldSchema, FieldType, FormSchema, Format, Num};
+
+/// The content of an accepted elicitation does not fit the form. Lists every violation found,
+/// in field order, then unknown keys.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ContentError {
+    violations: Vec<Violation>,
+}
+
+impl ContentError {
+    /// Every violation, each naming its field.
+    pub fn violations(&self) -> &[Violation] {
+        &self.violations
+    }
+
+    /// Whether some violation concerns `field`.
+    pub fn concerns(&self, field: &str) -> bool {
+        self.violations.iter().any(|v| v.field == field)
+    }
+
+    pub(crate) fn from_violations(violations: Vec<Violation>) -> ContentError {
+        ContentError { violations }
+    }
+}
+
+impl fmt::Display for ContentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.violations.as_slice() {
+            [one] => write!(f, "invalid elicitation content: {one}"),
+            many => {
+                write!(f, "invalid elicitation content ({} problems):", many.len())?;
+                for v in many {
+                    write!(f, "\n- {v}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for ContentError {}
+
+/// One problem with one property of the content.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Violation {
+    /// The property (wire name) concerned.
+    pub field: String,
+    /// What is wrong.
+    pub kind: ViolationKind,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "field `{}`: {}", self.field, self.kind)
+    }
+}
+
+/// What is wrong with a property.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum ViolationKind {
+    /// A required property is absent.
+    Missing,
+    /// The value has the wrong JSON type.
+    WrongType {
+        /// The JSON type the field takes.
+        expected: &'static str,
+        /// The JSON type received.
+        found: &'static str,
+    },
+    /// A number with a fractional part where an integer is required.
+    NotAnInteger,
+    /// A number outside `minimum`/`maximum` or the range of the field's type.
+    OutOfRange {
+        /// The value received, as JSON.
+        value: String,
+        /// The smallest allowed value.
+        minimum: Option<String>,
+        /// The largest allowed value.
+        maximum: Option<String>,
+    },
+    /// A string shorter than `minLength` (lengths count Unicode code points).
+    TooShort {
+        /// Its length.
+        length: usize,
+        /// `minLength`.
+        min: u64,
+    },
+    /// A string longer than `maxLength`.
+    TooLong {
+        /// Its length.
+        length: usize,
+        /// `maxLength`.
+        max: u64,
+    },
+    /// A string that does not match `pattern`.
+    PatternMismatch {
+        /// The pattern.
+        pattern: &'static str,
+    },
+    /// A string that is not in its `format`.
+    InvalidFormat {
+        /// The format.
+        format: Format,
+    },
+    /// A single-select value that is not one of the options.
+    NotAnOption {
+        /// The value received.
+        value: String,
+    },
+    /// A multi-select item that is not a string option.
+    ItemNotAnOption {
+        /// The item's position.
+        index: usize,
+        /// The item, as JSON.
+        value: String,
+    },
+    /// A multi-select item given twice.
+    DuplicateItem {
+        /// The repeated value.
+        value: String,
+    },
+    /// Fewer items than `minItems`.
+    TooFewItems {
+        /// How many were given.
+        count: usize,
+        /// `minItems`.
+        min: u64,
+    },
+    /// More items than `maxItems`.
+    TooManyItems {
+        /// How many were given.
+        count: usize,
+        /// `maxItems`.
+        max: u64,
+    },
+    /// A property the form does not have.
+    UnknownKey,
+    /// A value that passed every check but that the field's type cannot hold.
+    Unrepresentable,
+}
+
+impl fmt::Display for ViolationKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ViolationKind::Missing => f.write_str("required but missing"),
+            ViolationKind::WrongType { expected, found } => {
+                write!(f, "expected {expected}, found {found}")
+            }
+            ViolationKind::NotAnInteger => f.write_str("expected an integer, found a fraction"),
+            ViolationKind::OutOfRange {
+                value,
+                minimum,
+                maximum,
+            } => {
+                write!(f, "{value} is out of range")?;
+                match (minimum, maximum) {
+                    (Some(min), Some(max)) => write!(f, " ({min}..={max})"),
+                    (Some(min), None) => write!(f, " (at least {min})"),
+                    (None, Some(max)) => write!(f, " (at most {max})"),
+                    (None, None) => Ok(()),
+                }
+            }
+            ViolationKind::TooShort { length, min } => {
+                write!(f, "too short: {length} characters, at least {min} required")
+            }
+            ViolationKind::TooLong { length, max } => {
+                write!(f, "too long: {length} characters, at most {max} allowed")
+            }
+            ViolationKind::PatternMismatch { pattern } => {
+                write!(f, "does not match the pattern `{pattern}`")
+            }
+            ViolationKind::InvalidFormat { format } => write!(f, "not a valid {format}"),
+            ViolationKind::NotAnOption { value } => {
+                write!(f, "{value:?} is not one of the options")
+            }
+            ViolationKind::ItemNotAnOption { index, value } => {
+                write!(f, "item {index} ({value}) is not one of the options")
+            }
+            ViolationKind::DuplicateItem { value } => write!(f, "{value:?} is selected twice"),
+            ViolationKind::TooFewItems { count, min } => {
+                write!(f, "{count} selected, at least {min} required")
+            }
+            ViolationKind::TooManyItems { count, max } => {
+                write!(f, "{count} selected, at most {max} allowed")
+            }
+            ViolationKind::UnknownKey => f.write_str("not a field of this form"),
+            ViolationKind::Unrepresentable => {
+                f.write_str("valid, but the field's Rust type cannot hold it")
+            }
+        }
+    }
+}
+
+fn json_type(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(n) if n.is_f64() => "number",
+        Value::Number(_) => "integer",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+fn num_to_string(n: Num) -> String {
+    match n.to_json() {
+        Some(n) => n.to_string(),
+        None => format!("{n:?}"),
+    }
+}
+
+/// Checks one present value against its field; pushes every violation found.
+pub(crate) fn check_value(field: &FieldSchema, value: &Value, out: &mut Vec<Violation>) {
+    let mut push = |kind| {
+        out.push(Violation {
+            field: field.name.to_owned(),
+            kind,
+        })
+    };
+    let wrong_type = |value: &Value| ViolationKind::WrongType {
+        expected: field.ty.json_type(),
+        found: json_type(value),
+    };
+    let c = &field.constraints;
+    match field.ty {
+        FieldType::String { .. } => {
+            let Some(s) = value.as_str() else {
+                return push(wrong_type(value));
+            };
+            let length = s.chars().count();
+            if let Some(min) = c.min_length
+                && (length as u64) < min
+            {
+                push(ViolationKind::TooShort { length, min });
+            }
+            if let Some(max) = c.max_length
+                && (length as u64) > max
+            {
+                push(ViolationKind::TooLong { length, max });
+            }
+            if let Some(pattern) = &c.pattern
+                && pattern.is_match(s) != Some(true)
+            {
+                push(ViolationKind::PatternMismatch {
+                    pattern: pattern.as_str(),
+                });
+            }
+            if let Some(format) = field.format()
+                && !format_matches(format, s)
+            {
+                push(ViolationKind::InvalidFormat { format });
+            }
+        }
+        FieldType::Boolean => {
+            if !value.is_boolean() {
+                push(wrong_type(value));
+            }
+        }
+        FieldType::Integer { .. } => {
+            let Some(number) = value.as_number() else {
+                return push(wrong_type(value));
+            };
+            let Some(i) = json_integer(value) else {
+                let f = number.as_f64().unwrap_or(f64::NAN);
+                return push(if f.is_finite() && f.fract() != 0.0 {
+                    ViolationKind::NotAnInteger
+                } else {
+                    out_of_range(number.to_string(), field)
+                });
+            };
+            let below = field
+                .effective_minimum()
+                .is_some_and(|min| matches!(min, Num::Int(min) if i < min));
+            let above = field
+                .effective_maximum()
+                .is_some_and(|max| matches!(max, Num::Int(max) if i > max));
+            if below || above {
+                push(out_of_range(number.to_string(), field));
+            }
+        }
+        FieldType::Number { max_magnitude } => {
+            let Some(number) = value.as_number() else {
+                return push(wrong_type(value));
+            };
+            let f = number.as_f64().unwrap_or(f64::NAN);
+            let outside = !f.is_finite()
+                || f.abs() > max_magnitude
+                || c.minimum.is_some_and(|min| f < min.as_f64())
+                || c.maximum.is_some_and(|max| f > max.as_f64());
+            if outside {
+                push(out_of_range(number.to_string(), field));
+            }
+        }
+        FieldType::SingleSelect { options } => {
+            let Some(s) = value.as_str() else {
+                return push(wrong_type(value));
+            };
+            if !options.iter().any(|o| o.value == s) {
+                push(ViolationKind::NotAnOption {
+                    value: s.to_owned(),
+                });
+            }
+        }
+        FieldType::MultiSelect { options } => {
+            let Some(items) = value.as_array() else {
+                return push(wrong_type(value));
+            };
+            let mut seen = HashSet::new();
+            for (index, item) in items.iter().enumerate() {
+                match item.as_str() {
+                    Some(s) if options.iter().any(|o| o.value == s) => {
+                        if !seen.insert(s) {
+                            push(ViolationKind::DuplicateItem {
+                                value: s.to_owned(),
+                            });
+                        }
+                    }
+                    _ => push(ViolationKind::ItemNotAnOption {
+                        index,
+                        value: item.to_string(),
+                    }),
+                }
+            }
+            let count = items.len();
+            if let Some(min) = c.min_items
+                && (count as u64) < min
+            {
+                push(ViolationKind::TooFewItems { count, min });
+            }
+            if let Some(max) = c.max_items
+                && (count as u64) > max
+            {
+                push(ViolationKind::TooManyItems { count, max });
+            }
+        }
+    }
+}
+
+fn out_of_range(value: String, field: &FieldSchema) -> ViolationKind {
+    ViolationKind::OutOfRange {
+        value,
+        minimum: field.effective_minimum().map(num_to_string),
+        maximum: field.effective_maximum().map(num_to_string),
+    }
+}
+
+/// Pushes an [`ViolationKind::UnknownKey`] for every key of `content` the form lacks.
+pub(crate) fn check_unknown_keys(
+    form: &FormSchema,
+    content: &Map<String, Value>,
+    out: &mut Vec<Violation>,
+) {
+    for key in content.keys() {
+        if !form.fields.iter().any(|f| f.name == key) {
+            out.push(Violation {
+                field: key.clone(),
+                kind: ViolationKind::UnknownKey,
+            });
+        }
+    }
+}
+
+/// Validates `content` against `form` without building a value: every violation, or none.
+pub fn validate(form: &FormSchema, content: &Map<String, Value>) -> Result<(), ContentError> {
+    let mut out = Vec::new();
+    for field in form.fields {
+        match content.get(field.name) {
+            Some(value) => check_value(field, value, &mut out),
+            None if field.required => out.push(Violation {
+                field: field.name.to_owned(),
+                kind: ViolationKind::Missing,
+            }),
+            None => {}
+        }
+    }
+    check_unknown_keys(form, content, &mut out);
+    if out.is_empty() {
+        Ok(())
+    } else {
+        Err(ContentError::from_violations(out))
+    }
+}
+
+/// Whether `s` is in `format`.
+pub fn format_matches(format: Format, s: &str) -> bool {
+    match format {
+        Format::Email => is_email(s),
+        Format::Uri => is_uri(s),
+        Format::Date => is_full_date(s),
+        Format::DateTime => is_date_time(s),
+    }
+}
+
+/// An RFC 5321 mailbox (`local@domain`), as the `email` format of JSON Schema means it.
+pub fn is_email(s: &str) -> bool {
+    email_address::EmailAddress::is_valid(s)
+}
+
+/// An RFC 3986 URI: a scheme, then the rest per the RFC's grammar (no relative references).
+pub fn is_uri(s: &str) -> bool {
+    fluent_uri::Uri::parse(s).is_ok()
+}
+
+fn digits(s: &[u8]) -> Option<u32> {
+    if s.is_empty() || !s.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    s.iter().try_fold(0u32, |acc, d| {
+        acc.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+    })
+}
+
+/// An RFC 3339 `full-date` (`YYYY-MM-DD`, a real calendar day).
+pub fn is_full_date(s: &str) -> bool {
+    let b = s.as_bytes();
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return false;
+    }
+    let (Some(year), Some(month), Some(day)) =
+        (digits(&b[0..4]), digits(&b[5..7]), digits(&b[8..10]))
+    else {
+        return false;
+    };
+    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    let days = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return false,
+    };
+    (1..=days).contains(&day)
+}
+
+/// An RFC 3339 `date-time` (`full-date "T" full-time`, `T`/`Z` in either case, leap second
+/// `:60` allowed, offset required).
+pub fn is_date_time(s: &str) -> bool {
+    let Some((date, time)) = s.split_at_checked(10) else {
+        return false;
+    };
+    if !is_full_date(date) {
+        return false;
+    }
+    let b = time.as_bytes();
+    // "T" HH ":" MM ":" SS
+    if b.len() < 9 || !matches!(b[0], b'T' | b't') || b[3] != b':' || b[6] != b':' {
+        return false;
+    }
+    let (Some(hour), Some(minute), Some(second)) =
+        (digits(&b[1..3]), digits(&b[4..6]), digits(&b[7..9]))
+    else {
+        return false;
+    };
+    if hour > 23 || minute > 59 || second > 60 {
+        return false;
+    }
+    let mut rest = &b[9..];
+    if let [b'.', tail @ ..] = rest {
+        let n = tail.iter().take_while(|c| c.is_ascii_digit()).count();
+        if n == 0 {
+            return false;
+        }
+        rest = &tail[n..];
+    }
+    match rest {
+        [b'Z' | b'z'] => true,
+        [b'+' | b'-', h1, h2, b':', m1, m2] => {
+            matches!((digits(&[*h1, *h2]), digits(&[*m1, *m2])), (Some(h), Some(m)) if h <= 23 && m <= 59)
+        }
+        _ => false,
+    }
+}

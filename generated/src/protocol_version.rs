@@ -1,0 +1,96 @@
+//! The MCP protocol revisions this crate knows, and version negotiation.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// One revision of the Model Context Protocol, named by its date.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ProtocolVersion {
+    /// `2024-11-05`
+    V2024_11_05,
+    /// `2025-03-26`
+    V2025_03_26,
+    /// `2025-06-18`
+    V2025_06_18,
+    /// `2025-11-25`
+    V2025_11_25,
+    /// `2026-07-28`
+    V2026_07_28,
+    /// `DRAFT-2026-v1`, the unreleased revision.
+    Draft,
+}
+
+impl ProtocolVersion {
+    /// Every revision, oldest first.
+    pub const ALL: [ProtocolVersion; 6] = [
+        ProtocolVersion::V2024_11_05,
+        ProtocolVersion::V2025_03_26,
+        ProtocolVersion::V2025_06_18,
+        ProtocolVersion::V2025_11_25,
+        ProtocolVersion::V2026_07_28,
+        ProtocolVersion::Draft,
+    ];
+
+    /// The string sent as `protocolVersion` on the wire.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ProtocolVersion::V2024_11_05 => "2024-11-05",
+            ProtocolVersion::V2025_03_26 => "2025-03-26",
+            ProtocolVersion::V2025_06_18 => "2025-06-18",
+            ProtocolVersion::V2025_11_25 => "2025-11-25",
+            ProtocolVersion::V2026_07_28 => "2026-07-28",
+            ProtocolVersion::Draft => "DRAFT-2026-v1",
+        }
+    }
+
+    /// The latest released revision (the draft is not a release).
+    pub const fn latest() -> ProtocolVersion {
+        ProtocolVersion::V2026_07_28
+    }
+
+    /// Version negotiation as a server does it: keep the client's `requested` version when it
+    /// is among `supported`, otherwise offer the latest supported one. `None` when `supported`
+    /// is empty.
+    pub fn negotiate(requested: &str, supported: &[ProtocolVersion]) -> Option<ProtocolVersion> {
+        if let Ok(version) = requested.parse::<ProtocolVersion>()
+            && supported.contains(&version)
+        {
+            return Some(version);
+        }
+        supported
+            .iter()
+            .copied()
+            .filter(|v| *v != ProtocolVersion::Draft)
+            .max()
+            .or_else(|| supported.iter().copied().max())
+    }
+}
+
+impl fmt::Display for ProtocolVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The string is not one of the revisions in [`ProtocolVersion::ALL`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownProtocolVersion(pub String);
+
+impl fmt::Display for UnknownProtocolVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown MCP protocol version `{}`", self.0)
+    }
+}
+
+impl std::error::Error for UnknownProtocolVersion {}
+
+impl FromStr for ProtocolVersion {
+    type Err = UnknownProtocolVersion;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        ProtocolVersion::ALL
+            .into_iter()
+            .find(|v| v.as_str() == s)
+            .ok_or_else(|| UnknownProtocolVersion(s.to_owned()))
+    }
+}

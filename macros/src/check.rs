@@ -1,0 +1,541 @@
+//! Every rule the derive enforces at compile time on what the syntax shows. What it cannot
+//! see (the types behind aliases and paths) is checked by the expansion through traits and
+//! constants.
+
+use std::collections::HashMap;
+
+use crate::ast::{Container, Data, Field, Shape, Shape2, Variant};
+use crate::attr::{DefaultLit, NumLit, Spanned};
+use crate::ctxt::Ctxt;
+use crate::formats::{self, FORMATS};
+use crate::symbol::*;
+
+pub fn check(cx: &Ctxt, cont: &Container) {
+    check_generics(cx, cont);
+    match &cont.data {
+        Data::Form(fields) => {
+            for field in fields {
+                check_field(cx, field);
+            }
+            check_unique(cx, fields.iter().map(|f| (&f.name, f.ident)), "field");
+        }
+        Data::Select(variants) => check_select(cx, cont, variants),
+        Data::Unsupported => {
+            let what = match &cont.input.data {
+                syn::Data::Union(_) => "unions are not supported",
+                syn::Data::Struct(s) if matches!(s.fields, syn::Fields::Unit) => {
+                    "unit structs are not supported"
+                }
+                _ => "tuple structs are not supported",
+            };
+            cx.error_at(
+                cont.keyword_span(),
+                format!(
+                    "{what}: #[derive(Elicit)] takes a struct with named fields (a form) or an enum of unit variants (a select)"
+                ),
+            );
+        }
+    }
+}
+
+fn check_generics(cx: &Ctxt, cont: &Container) {
+    let generics = &cont.input.generics;
+    if !generics.params.is_empty() || generics.where_clause.is_some() {
+        cx.error_spanned_by(
+            generics,
+            "generic types are not supported by #[derive(Elicit)]: a form's schema is fixed per type; use concrete field types",
+        );
+    }
+}
+
+fn check_unique<'a>(
+    cx: &Ctxt,
+    names: impl Iterator<Item = (&'a String, &'a syn::Ident)>,
+    what: &str,
+) {
+    let mut seen: HashMap<&String, &syn::Ident> = HashMap::new();
+    for (name, ident) in names {
+        if let Some(first) = seen.get(name) {
+            cx.error_spanned_by(
+                ident,
+                format!("`{name}` is already the name of {what} `{first}` (after renaming); names must be unique"),
+            );
+        } else {
+            seen.insert(name, ident);
+        }
+    }
+}
+
+fn check_select(cx: &Ctxt, cont: &Container, variants: &[Variant]) {
+    if variants.is_empty() {
+        cx.error_at(
+            cont.keyword_span(),
+            "an enum deriving Elicit is a select and needs at least one variant",
+        );
+    }
+    for variant in variants {
+        if !matches!(variant.fields, syn::Fields::Unit) {
+            cx.error_spanned_by(
+                variant.fields,
+                format!(
+                    "variant `{}` has data: a select's options are unit variants (enums with data are not supported)",
+                    variant.ident
+                ),
+            );
+        }
+    }
+    check_unique(cx, variants.iter().map(|v| (&v.name, v.ident)), "variant");
+}
+
+// ---- sensitive data ----
+
+/// Words of an identifier, lowercased (`apiKey`, `api_key`, `API-KEY` → `api`, `key`).
+fn words(name: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut current = String::new();
+    let mut prev_lower = false;
+    for ch in name.chars() {
+        if !ch.is_alphanumeric() {
+            if !current.is_empty() {
+                words.push(std::mem::take(&mut current));
+            }
+            prev_lower = false;
+            continue;
+        }
+        if ch.is_uppercase() && prev_lower && !current.is_empty() {
+            words.push(std::mem::take(&mut current));
+        }
+        prev_lower = ch.is_lowercase() || ch.is_ascii_digit();
+        current.extend(ch.to_lowercase());
+    }
+    if !current.is_empty() {
+        words.push(current);
+    }
+    words
+}
+
+const SENSITIVE_WORDS: &[&str] = &[
+    "password",
+    "passwd",
+    "pwd",
+    "passphrase",
+    "passcode",
+    "secret",
+    "token",
+    "apikey",
+    "creditcard",
+    "cardnumber",
+    "cvv",
+    "cvc",
+    "ssn",
+    "pin",
+    "otp",
+    "privatekey",
+];
+
+const SENSITIVE_PAIRS: &[(&str, &str)] = &[
+    ("api", "key"),
+    ("credit", "card"),
+    ("card", "number"),
+    ("private", "key"),
+    ("access", "key"),
+    ("secret", "key"),
+    ("social", "security"),
+    ("security", "code"),
+];
+
+/// The sensitive word `name` contains, if any.
+pub fn sensitive(name: &str) -> Option<String> {
+    let words = words(name);
+    if let Some(w) = words.iter().find(|w| SENSITIVE_WORDS.contains(&w.as_str())) {
+        return Some(w.clone());
+    }
+    words.windows(2).find_map(|pair| {
+        SENSITIVE_PAIRS
+            .iter()
+            .any(|(a, b)| pair[0] == *a && pair[1] == *b)
+            .then(|| format!("{}_{}", pair[0], pair[1]))
+    })
+}
+
+fn check_sensitive(cx: &Ctxt, field: &Field) {
+    if field.attrs.not_sensitive.is_some() {
+        return;
+    }
+    let ident = crate::ast::unraw(field.ident);
+    if let Some(word) = sensitive(&ident).or_else(|| sensitive(&field.name)) {
+        cx.error_spanned_by(
+            field.ident,
+            format!(
+                "field `{ident}` looks like it asks for sensitive data (`{word}`): the MCP spec forbids requesting passwords, secrets, tokens, API keys or payment data in form mode; \
+                 send the user to a URL instead (URL-mode elicitation, `mcp_types::elicit::UrlElicitation`), \
+                 or add `#[elicit(not_sensitive)]` if this field is not sensitive"
+            ),
+        );
+    }
+}
+
+// ---- fields ----
+
+/// What a field is, in words, and the type-specific keys it takes.
+fn kind(shape: &Shape) -> Option<(String, &'static [Symbol])> {
+    Some(match shape {
+        Shape::String => (
+            "`String` (a string field)".to_owned(),
+            &[FORMAT, MIN_LENGTH, MAX_LENGTH, PATTERN],
+        ),
+        Shape::Bool => ("`bool` (a boolean field)".to_owned(), &[]),
+        Shape::Int(i) => (
+            format!("`{}` (an integer field)", i.name),
+            &[MINIMUM, MAXIMUM],
+        ),
+        Shape::Float(f) => (format!("`{f}` (a number field)"), &[MINIMUM, MAXIMUM]),
+        Shape::Typed(t) => (
+            format!("a typed `{}` string (its format is implied)", t.format()),
+            &[],
+        ),
+        Shape::Collection(c, ..) => (
+            format!("a `{}` (a multi-select field)", c.name()),
+            &[MIN_ITEMS, MAX_ITEMS],
+        ),
+        Shape::Opaque | Shape::Rejected(_) => return None,
+    })
+}
+
+fn check_field(cx: &Ctxt, field: &Field) {
+    check_sensitive(cx, field);
+    match &field.shape {
+        Shape::Rejected(why) => {
+            let span_on = if field.option.is_some() && option_twice(field) {
+                field.ty
+            } else {
+                field.inner
+            };
+            cx.error_spanned_by(span_on, format!("field `{}`: {why}", field.ident));
+            return;
+        }
+        Shape::Collection(collection, item, Shape2::NotEnum(what)) => {
+            cx.error_spanned_by(
+                item,
+                format!(
+                    "field `{}`: a `{}` is a multi-select, whose items must be a fieldless enum deriving `Elicit`, but these items are {what}; \
+                     `Vec`s of anything but such an enum are not supported",
+                    field.ident,
+                    collection.name()
+                ),
+            );
+            return;
+        }
+        _ => {}
+    }
+    let a = &field.attrs;
+    if let Some((what, keys)) = kind(&field.shape) {
+        for (key, tokens) in a.typed_keys() {
+            if !keys.contains(&key) {
+                let takes = if keys.is_empty() {
+                    "no type-specific attributes".to_owned()
+                } else {
+                    list(keys)
+                };
+                let why = if key == FORMAT && matches!(field.shape, Shape::Typed(_)) {
+                    " (the type already implies its format)".to_owned()
+                } else if key == LEGACY_ENUM_NAMES {
+                    " (it applies to single-select enum fields)".to_owned()
+                } else {
+                    String::new()
+                };
+                cx.error_spanned_by(
+                    tokens,
+                    format!(
+                        "`{key}` does not apply to field `{}` of type {what}{why}; such fields take {takes}, besides `title`, `description` and `default`",
+                        field.ident
+                    ),
+                );
+            }
+        }
+    }
+
+    if let Some(format) = &a.format
+        && !FORMATS.contains(&format.value.as_str())
+    {
+        cx.error_spanned_by(
+            format,
+            format!(
+                "unknown format \"{}\"; the spec allows: {}",
+                format.value,
+                FORMATS
+                    .iter()
+                    .map(|f| format!("\"{f}\""))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        );
+    }
+    if let Some(pattern) = &a.pattern
+        && let Err(e) = regex::Regex::new(&pattern.value)
+    {
+        cx.error_spanned_by(pattern, format!("invalid `pattern` regex: {e}"));
+    }
+
+    min_max(cx, &a.min_length, &a.max_length, MIN_LENGTH, MAX_LENGTH);
+    min_max(cx, &a.min_items, &a.max_items, MIN_ITEMS, MAX_ITEMS);
+    if let (Some(min), Some(max)) = (&a.minimum, &a.maximum)
+        && min.value.as_f64() > max.value.as_f64()
+    {
+        cx.error_spanned_by(
+            max,
+            format!(
+                "`maximum = {}` is less than `minimum = {}`",
+                max.value, min.value
+            ),
+        );
+    }
+
+    if let Shape::Int(int) = field.shape {
+        for (bound, key) in [(&a.minimum, MINIMUM), (&a.maximum, MAXIMUM)] {
+            let Some(bound) = bound else { continue };
+            match bound.value {
+                NumLit::Float(_) => cx.error_spanned_by(
+                    bound,
+                    format!(
+                        "`{key}` of integer field `{}` must be an integer",
+                        field.ident
+                    ),
+                ),
+                NumLit::Int(v) if v < int.min || v > int.max => cx.error_spanned_by(
+                    bound,
+                    format!(
+                        "`{key} = {v}` is outside the range of `{}` ({}..={})",
+                        int.name, int.min, int.max
+                    ),
+                ),
+                NumLit::Int(_) => {}
+            }
+        }
+    }
+
+    if let Some(default) = &a.default {
+        check_default(cx, field, default);
+    }
+}
+
+fn option_twice(field: &Field) -> bool {
+    field.option.and_then(crate::ast::option_inner).is_some()
+}
+
+fn min_max(
+    cx: &Ctxt,
+    min: &Option<Spanned<u64>>,
+    max: &Option<Spanned<u64>>,
+    min_key: Symbol,
+    max_key: Symbol,
+) {
+    if let (Some(min), Some(max)) = (min, max)
+        && min.value > max.value
+    {
+        cx.error_spanned_by(
+            max,
+            format!(
+                "`{max_key} = {}` is less than `{min_key} = {}`",
+                max.value, min.value
+            ),
+        );
+    }
+}
+
+fn wrong_default(cx: &Ctxt, field: &Field, default: &Spanned<DefaultLit>, expected: &str) {
+    cx.error_spanned_by(
+        default,
+        format!(
+            "`default` of field `{}` must be {expected}, but it is {}",
+            field.ident,
+            default.value.describe()
+        ),
+    );
+}
+
+fn check_default(cx: &Ctxt, field: &Field, default: &Spanned<DefaultLit>) {
+    let a = &field.attrs;
+    let ident = field.ident;
+    match (&field.shape, &default.value) {
+        (Shape::String, DefaultLit::Str(s)) => {
+            let len = s.chars().count() as u64;
+            if let Some(min) = &a.min_length
+                && len < min.value
+            {
+                cx.error_spanned_by(
+                    default,
+                    format!("`default` of field `{ident}` has {len} characters, fewer than `min_length = {}`", min.value),
+                );
+            }
+            if let Some(max) = &a.max_length
+                && len > max.value
+            {
+                cx.error_spanned_by(
+                    default,
+                    format!("`default` of field `{ident}` has {len} characters, more than `max_length = {}`", max.value),
+                );
+            }
+            if let Some(pattern) = &a.pattern
+                && let Ok(re) = regex::Regex::new(&pattern.value)
+                && !re.is_match(s)
+            {
+                cx.error_spanned_by(
+                    default,
+                    format!("`default` of field `{ident}` does not match its `pattern`"),
+                );
+            }
+            if let Some(format) = &a.format {
+                check_default_format(cx, field, default, &format.value, s);
+            }
+        }
+        (Shape::String, _) => wrong_default(cx, field, default, "a string"),
+        (Shape::Typed(t), DefaultLit::Str(s)) => {
+            check_default_format(cx, field, default, t.format(), s)
+        }
+        (Shape::Typed(t), _) => {
+            wrong_default(cx, field, default, &format!("a {} string", t.format()))
+        }
+        (Shape::Bool, DefaultLit::Bool(_)) => {}
+        (Shape::Bool, _) => wrong_default(cx, field, default, "`true` or `false`"),
+        (Shape::Int(int), DefaultLit::Num(NumLit::Int(v))) => {
+            let min = a
+                .minimum
+                .as_ref()
+                .map(|m| m.value.as_f64())
+                .unwrap_or(f64::MIN);
+            let max = a
+                .maximum
+                .as_ref()
+                .map(|m| m.value.as_f64())
+                .unwrap_or(f64::MAX);
+            if *v < int.min || *v > int.max {
+                cx.error_spanned_by(
+                    default,
+                    format!(
+                        "`default = {v}` of field `{ident}` is outside the range of `{}` ({}..={})",
+                        int.name, int.min, int.max
+                    ),
+                );
+            } else if (*v as f64) < min || (*v as f64) > max {
+                cx.error_spanned_by(
+                    default,
+                    format!(
+                        "`default = {v}` of field `{ident}` is outside its `minimum`/`maximum`"
+                    ),
+                );
+            }
+        }
+        (Shape::Int(_), _) => wrong_default(cx, field, default, "an integer"),
+        (Shape::Float(_), DefaultLit::Num(n)) => {
+            let v = n.as_f64();
+            let below = a.minimum.as_ref().is_some_and(|m| v < m.value.as_f64());
+            let above = a.maximum.as_ref().is_some_and(|m| v > m.value.as_f64());
+            if below || above {
+                cx.error_spanned_by(
+                    default,
+                    format!(
+                        "`default = {n}` of field `{ident}` is outside its `minimum`/`maximum`"
+                    ),
+                );
+            }
+        }
+        (Shape::Float(_), _) => wrong_default(cx, field, default, "a number"),
+        (Shape::Collection(..), DefaultLit::List(items)) => {
+            let n = items.len() as u64;
+            if let Some(min) = &a.min_items
+                && n < min.value
+            {
+                cx.error_spanned_by(
+                    default,
+                    format!("`default` of field `{ident}` selects {n} options, fewer than `min_items = {}`", min.value),
+                );
+            }
+            if let Some(max) = &a.max_items
+                && n > max.value
+            {
+                cx.error_spanned_by(
+                    default,
+                    format!("`default` of field `{ident}` selects {n} options, more than `max_items = {}`", max.value),
+                );
+            }
+            for (i, item) in items.iter().enumerate() {
+                if items[..i].contains(item) {
+                    cx.error_spanned_by(
+                        default,
+                        format!("`default` of field `{ident}` selects \"{item}\" twice"),
+                    );
+                }
+            }
+        }
+        (Shape::Collection(..), _) => wrong_default(
+            cx,
+            field,
+            default,
+            "a list of option values ([\"a\", \"b\"])",
+        ),
+        // Opaque types: checked through traits and constants by the expansion.
+        (Shape::Opaque, _) | (Shape::Rejected(_), _) => {}
+    }
+}
+
+fn check_default_format(
+    cx: &Ctxt,
+    field: &Field,
+    default: &Spanned<DefaultLit>,
+    format: &str,
+    value: &str,
+) {
+    if FORMATS.contains(&format) && !formats::matches(format, value) {
+        cx.error_spanned_by(
+            default,
+            format!(
+                "`default` of field `{}` is not a valid {format}",
+                field.ident
+            ),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sensitive;
+
+    #[test]
+    fn sensitive_names() {
+        for name in [
+            "password",
+            "userPassword",
+            "api_key",
+            "apiKey",
+            "APIKEY",
+            "credit_card",
+            "cardNumber",
+            "cvv",
+            "ssn",
+            "pin",
+            "pin_code",
+            "secret",
+            "client_secret",
+            "access_token",
+            "passwd",
+        ] {
+            assert!(sensitive(name).is_some(), "{name}");
+        }
+        for name in [
+            "shipping",
+            "opinion",
+            "spinner",
+            "keyboard",
+            "tokens_used_limit_x",
+            "name",
+            "email",
+            "mapping",
+            "description",
+            "api_version",
+            "card_color",
+        ] {
+            assert_eq!(sensitive(name), None, "{name}");
+        }
+    }
+}

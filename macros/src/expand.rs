@@ -1,0 +1,366 @@
+//! The generated code: a `static` [`FormSchema`] per struct and the `Elicit` impl reading
+//! content through it; an `ElicitEnum` impl per enum. On invalid input, the errors plus a
+//! stand-in impl, so that uses of the type do not add errors of their own.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned as _;
+
+use crate::ast::{Container, Data, Field, Shape, Variant};
+use crate::attr::{DefaultLit, NumLit, Spanned};
+
+fn krate(cont: &Container) -> TokenStream {
+    match &cont.attrs.krate {
+        Some(path) => quote!(#path),
+        None => quote!(::mcp_types),
+    }
+}
+
+fn opt_str(value: Option<&str>) -> TokenStream {
+    match value {
+        Some(s) => quote!(::core::option::Option::Some(#s)),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+fn opt<T>(value: &Option<Spanned<T>>, f: impl Fn(&T) -> TokenStream) -> TokenStream {
+    match value {
+        Some(v) => {
+            let inner = f(&v.value);
+            quote!(::core::option::Option::Some(#inner))
+        }
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+fn num(n: &NumLit) -> TokenStream {
+    match *n {
+        NumLit::Int(i) => quote!(__p::Num::Int(#i)),
+        NumLit::Float(f) => quote!(__p::Num::Float(#f)),
+    }
+}
+
+fn default_value(d: &DefaultLit) -> TokenStream {
+    match d {
+        DefaultLit::Str(s) => quote!(__p::DefaultValue::Str(#s)),
+        DefaultLit::Bool(b) => quote!(__p::DefaultValue::Bool(#b)),
+        DefaultLit::Num(n) => {
+            let n = num(n);
+            quote!(__p::DefaultValue::Num(#n))
+        }
+        DefaultLit::List(items) => quote!(__p::DefaultValue::Strs(&[#(#items),*])),
+    }
+}
+
+/// Expands valid input.
+pub fn expand(cont: &Container) -> TokenStream {
+    match &cont.data {
+        Data::Form(fields) => expand_form(cont, fields),
+        Data::Select(variants) => expand_select(cont, variants),
+        Data::Unsupported => stand_in(cont),
+    }
+}
+
+/// The impl emitted with the errors when the input is invalid: it compiles whatever the
+/// input, so the only errors the user sees are the derive's.
+pub fn stand_in(cont: &Container) -> TokenStream {
+    let krate = krate(cont);
+    let ident = cont.ident;
+    let (impl_generics, ty_generics, where_clause) = cont.input.generics.split_for_impl();
+    match &cont.input.data {
+        syn::Data::Enum(_) => quote! {
+            impl #impl_generics #krate::elicit::ElicitEnum for #ident #ty_generics #where_clause {
+                const OPTIONS: &'static [#krate::elicit::EnumOption] = &[];
+                fn from_value(_: &str) -> ::core::option::Option<Self> {
+                    ::core::option::Option::None
+                }
+                fn value(&self) -> &'static str {
+                    ""
+                }
+            }
+        },
+        _ => quote! {
+            impl #impl_generics #krate::elicit::Elicit for #ident #ty_generics #where_clause {
+                fn requested_schema() -> &'static #krate::elicit::FormSchema {
+                    static FORM: #krate::elicit::FormSchema = #krate::elicit::FormSchema {
+                        title: ::core::option::Option::None,
+                        description: ::core::option::Option::None,
+                        fields: &[],
+                    };
+                    &FORM
+                }
+                fn from_content(
+                    _: &#krate::elicit::__private::serde_json::Map<
+                        ::std::string::String,
+                        #krate::elicit::__private::serde_json::Value,
+                    >,
+                ) -> ::core::result::Result<Self, #krate::elicit::ContentError> {
+                    ::core::result::Result::Err(
+                        #krate::elicit::__private::Errors::default()
+                            .incomplete(<Self as #krate::elicit::Elicit>::requested_schema()),
+                    )
+                }
+            }
+        },
+    }
+}
+
+fn expand_select(cont: &Container, variants: &[Variant]) -> TokenStream {
+    let krate = krate(cont);
+    let ident = cont.ident;
+    let options = variants.iter().map(|v| {
+        let value = &v.name;
+        let title = opt_str(v.attrs.title.as_ref().map(|t| t.value.as_str()));
+        quote!(__p::EnumOption { value: #value, title: #title })
+    });
+    let from = variants.iter().map(|v| {
+        let (value, variant) = (&v.name, v.ident);
+        quote!(#value => ::core::option::Option::Some(Self::#variant))
+    });
+    let to = variants.iter().map(|v| {
+        let (value, variant) = (&v.name, v.ident);
+        quote!(Self::#variant => #value)
+    });
+    quote! {
+        const _: () = {
+            use #krate::elicit::__private as __p;
+
+            #[automatically_derived]
+            impl __p::ElicitEnum for #ident {
+                const OPTIONS: &'static [__p::EnumOption] = &[#(#options),*];
+
+                fn from_value(value: &str) -> ::core::option::Option<Self> {
+                    match value {
+                        #(#from,)*
+                        _ => ::core::option::Option::None,
+                    }
+                }
+
+                fn value(&self) -> &'static str {
+                    match *self {
+                        #(#to,)*
+                    }
+                }
+            }
+        };
+    }
+}
+
+/// `<T as FormField>::TYPE`, spanned on the type so that an unsupported type is reported
+/// on the field.
+fn field_type(field: &Field) -> TokenStream {
+    let inner = field.inner;
+    quote_spanned!(inner.span()=> <#inner as __p::FormField>::TYPE)
+}
+
+fn field_schema(field: &Field) -> TokenStream {
+    let a = &field.attrs;
+    let name = &field.name;
+    let title = opt_str(a.title.as_ref().map(|t| t.value.as_str()));
+    let description = opt_str(
+        a.description
+            .as_ref()
+            .map(|d| d.value.as_str())
+            .or(a.doc.as_deref()),
+    );
+    let required = field.option.is_none() && a.default.is_none();
+    let ty = field_type(field);
+    let count = |v: &u64| quote!(#v);
+    let min_length = opt(&a.min_length, count);
+    let max_length = opt(&a.max_length, count);
+    let min_items = opt(&a.min_items, count);
+    let max_items = opt(&a.max_items, count);
+    let pattern = opt(&a.pattern, |p| quote!(__p::Pattern::new(#p)));
+    let format = opt(&a.format, |f| match f.as_str() {
+        "email" => quote!(__p::Format::Email),
+        "uri" => quote!(__p::Format::Uri),
+        "date" => quote!(__p::Format::Date),
+        _ => quote!(__p::Format::DateTime),
+    });
+    let minimum = opt(&a.minimum, num);
+    let maximum = opt(&a.maximum, num);
+    let default = opt(&a.default, default_value);
+    let legacy = a.legacy_enum_names.is_some();
+    quote! {
+        __p::FieldSchema {
+            name: #name,
+            title: #title,
+            description: #description,
+            required: #required,
+            ty: #ty,
+            constraints: __p::Constraints {
+                min_length: #min_length,
+                max_length: #max_length,
+                pattern: #pattern,
+                format: #format,
+                minimum: #minimum,
+                maximum: #maximum,
+                min_items: #min_items,
+                max_items: #max_items,
+                default: #default,
+                legacy_enum_names: #legacy,
+            },
+        }
+    }
+}
+
+/// A check in a constant, spanned on the attribute it is about.
+fn at(span: Span, check: TokenStream) -> TokenStream {
+    quote_spanned!(span=> const _: () = #check;)
+}
+
+/// Checks for what the derive cannot see: the attributes of a field whose type is a path it
+/// cannot classify become trait bounds (with messages naming the attribute) and constant
+/// checks of the values.
+fn opaque_checks(field: &Field) -> TokenStream {
+    let a = &field.attrs;
+    let t = field.inner;
+    let ident = field.ident;
+    let mut out = TokenStream::new();
+    match &field.shape {
+        Shape::Opaque => {
+            for v in [&a.format, &a.pattern].into_iter().flatten() {
+                out.extend(at(v.span, quote!(__p::text::<#t>())));
+            }
+            for v in [&a.min_length, &a.max_length].into_iter().flatten() {
+                out.extend(at(v.span, quote!(__p::text::<#t>())));
+            }
+            for v in [&a.min_items, &a.max_items].into_iter().flatten() {
+                out.extend(at(v.span, quote!(__p::items::<#t>())));
+            }
+            if let Some(v) = &a.legacy_enum_names {
+                out.extend(at(v.span, quote!(__p::select::<#t>())));
+            }
+            for (bound, key) in [(&a.minimum, "minimum"), (&a.maximum, "maximum")] {
+                let Some(v) = bound else { continue };
+                let message = format!(
+                    "`{key} = {}` of field `{ident}` does not fit its type (outside the integer type's range, or a fraction for an integer type)",
+                    v.value
+                );
+                let fits = match v.value {
+                    NumLit::Int(i) => quote!(__p::int_fits::<#t>(#i)),
+                    NumLit::Float(f) => {
+                        quote!(__p::float_fits::<#t>(#f) || (#f == (#f as i128) as f64 && __p::int_fits::<#t>(#f as i128)))
+                    }
+                };
+                out.extend(at(v.span, quote!(if !(#fits) { ::core::panic!(#message) })));
+            }
+            if let Some(d) = &a.default {
+                out.extend(default_check(field, d));
+            }
+        }
+        Shape::Collection(..) => {
+            if let Some(d) = &a.default {
+                out.extend(default_check(field, d));
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+fn default_check(field: &Field, d: &Spanned<DefaultLit>) -> TokenStream {
+    let t = field.inner;
+    let ident = field.ident;
+    match &d.value {
+        DefaultLit::Str(s) => {
+            let message = format!(
+                "`default = {s:?}` of field `{ident}` is not one of the values of its enum (values are the variant names after `rename`/`rename_all`)"
+            );
+            at(
+                d.span,
+                quote!(if !__p::str_default_fits::<#t>(#s) { ::core::panic!(#message) }),
+            )
+        }
+        DefaultLit::Bool(_) => at(d.span, quote!(__p::bool_default::<#t>())),
+        DefaultLit::Num(n) => {
+            let message = format!(
+                "`default = {n}` of field `{ident}` does not fit its type (outside the integer type's range, or a fraction for an integer type)"
+            );
+            let fits = match *n {
+                NumLit::Int(i) => quote!(__p::int_fits::<#t>(#i)),
+                NumLit::Float(f) => quote!(__p::float_fits::<#t>(#f)),
+            };
+            at(d.span, quote!(if !(#fits) { ::core::panic!(#message) }))
+        }
+        DefaultLit::List(items) => {
+            let message = format!(
+                "`default` of field `{ident}` selects a value that is not one of its enum's values (values are the variant names after `rename`/`rename_all`)"
+            );
+            at(
+                d.span,
+                quote!(if !__p::list_default_fits::<#t>(&[#(#items),*]) { ::core::panic!(#message) }),
+            )
+        }
+    }
+}
+
+fn expand_form(cont: &Container, fields: &[Field]) -> TokenStream {
+    let krate = krate(cont);
+    let ident = cont.ident;
+    let n = fields.len();
+    let schemas = fields.iter().map(field_schema);
+    let checks = fields.iter().map(opaque_checks);
+    let title = opt_str(cont.attrs.title.as_ref().map(|t| t.value.as_str()));
+    let description = opt_str(
+        cont.attrs
+            .description
+            .as_ref()
+            .map(|d| d.value.as_str())
+            .or(cont.attrs.doc.as_deref()),
+    );
+    let specs: Vec<_> = (0..n).map(|i| format_ident!("__field{}", i)).collect();
+    let values: Vec<_> = (0..n).map(|i| format_ident!("__value{}", i)).collect();
+    let reads = fields
+        .iter()
+        .zip(&specs)
+        .zip(&values)
+        .map(|((field, spec), value)| {
+            let inner = field.inner;
+            let take = if field.option.is_some() {
+                quote!(take_optional)
+            } else {
+                quote!(take)
+            };
+            quote_spanned!(inner.span()=> let #value = __errors.#take::<#inner>(#spec, __content);)
+        });
+    let idents = fields.iter().map(|f| f.ident);
+    quote! {
+        const _: () = {
+            use #krate::elicit::__private as __p;
+
+            static __FIELDS: [__p::FieldSchema; #n] = [#(#schemas),*];
+            static __FORM: __p::FormSchema = __p::FormSchema {
+                title: #title,
+                description: #description,
+                fields: &__FIELDS,
+            };
+
+            #(#checks)*
+
+            #[automatically_derived]
+            impl #krate::elicit::Elicit for #ident {
+                fn requested_schema() -> &'static __p::FormSchema {
+                    &__FORM
+                }
+
+                fn from_content(
+                    __content: &__p::serde_json::Map<::std::string::String, __p::serde_json::Value>,
+                ) -> ::core::result::Result<Self, __p::ContentError> {
+                    #[allow(unused_mut)]
+                    let mut __errors = __p::Errors::new(&__FORM, __content);
+                    let [#(#specs),*] = &__FIELDS;
+                    #(#reads)*
+                    match (#(#values,)*) {
+                        (#(::core::option::Option::Some(#values),)*) => {
+                            __errors.finish(&__FORM)?;
+                            ::core::result::Result::Ok(Self { #(#idents: #values),* })
+                        }
+                        #[allow(unreachable_patterns)]
+                        _ => ::core::result::Result::Err(__errors.incomplete(&__FORM)),
+                    }
+                }
+            }
+        };
+    }
+}
