@@ -52,6 +52,20 @@ pub enum Error {
     /// Fetching a schema failed.
     #[error("fetch failed: {0}")]
     Fetch(String),
+    /// A schema file's SHA-256 is not the one `schema/manifest.json` pins.
+    #[error(
+        "SHA-256 mismatch for revision {revision} ({origin}): expected {expected}, got {actual}; nothing was written"
+    )]
+    HashMismatch {
+        /// The revision.
+        revision: String,
+        /// Where the bytes came from (a URL or a path).
+        origin: String,
+        /// The hash the manifest pins.
+        expected: String,
+        /// The hash of the bytes received.
+        actual: String,
+    },
 }
 
 impl Error {

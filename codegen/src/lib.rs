@@ -13,6 +13,7 @@ pub mod emit;
 pub mod error;
 pub mod ir;
 pub mod load;
+pub mod manifest;
 pub mod options;
 pub mod source;
 

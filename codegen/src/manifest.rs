@@ -1,0 +1,302 @@
+//! The schema manifest, `schema/manifest.json`: for every revision, where its official
+//! `schema.json` lives upstream (pinned to one commit of the specification repository), its
+//! SHA-256, its JSON Schema dialect and its status.
+//!
+//! `mcp-codegen fetch` reads it to download and verify the files; the list of revisions must
+//! agree with [`source::REVISIONS`](crate::source::REVISIONS) (a test checks this).
+//!
+//! ```json
+//! {
+//!   "spec_repository": "https://github.com/modelcontextprotocol/modelcontextprotocol",
+//!   "spec_commit": "b0f60ba5409db7a6582440a7b473cc0398890f15",
+//!   "revisions": {
+//!     "2025-06-18": {
+//!       "url": "https://raw.githubusercontent.com/…/schema/2025-06-18/schema.json",
+//!       "sha256": "af845e7e…",
+//!       "dialect": "draft-07",
+//!       "status": "final"
+//!     }
+//!   }
+//! }
+//! ```
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::error::{Error, Result};
+
+/// The manifest's path relative to the workspace root.
+pub const MANIFEST_PATH: &str = "schema/manifest.json";
+
+/// The parsed `schema/manifest.json`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    /// Free text for human readers.
+    #[serde(rename = "$comment", default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
+    /// The specification repository the files come from.
+    pub spec_repository: String,
+    /// The commit of that repository every URL is pinned to.
+    pub spec_commit: String,
+    /// Every revision, oldest first, in file order.
+    pub revisions: IndexMap<String, RevisionEntry>,
+}
+
+/// One revision's official schema file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RevisionEntry {
+    /// Upstream URL of `schema.json`, pinned to [`Manifest::spec_commit`].
+    pub url: String,
+    /// SHA-256 of the file, 64 lowercase hex digits.
+    pub sha256: String,
+    /// The JSON Schema dialect the file declares.
+    pub dialect: ManifestDialect,
+    /// Whether the revision is released.
+    pub status: Status,
+}
+
+/// The JSON Schema dialect named in the manifest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ManifestDialect {
+    /// draft-07: definitions under `definitions`.
+    #[serde(rename = "draft-07")]
+    Draft07,
+    /// 2020-12: definitions under `$defs`.
+    #[serde(rename = "2020-12")]
+    Draft202012,
+}
+
+impl From<ManifestDialect> for crate::load::Dialect {
+    fn from(d: ManifestDialect) -> Self {
+        match d {
+            ManifestDialect::Draft07 => crate::load::Dialect::Draft07,
+            ManifestDialect::Draft202012 => crate::load::Dialect::Draft202012,
+        }
+    }
+}
+
+impl fmt::Display for ManifestDialect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ManifestDialect::Draft07 => "draft-07",
+            ManifestDialect::Draft202012 => "2020-12",
+        })
+    }
+}
+
+/// A revision's status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Released; the file no longer changes.
+    Final,
+    /// Work in progress; the pinned file is a snapshot.
+    Draft,
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Status::Final => "final",
+            Status::Draft => "draft",
+        })
+    }
+}
+
+impl Manifest {
+    /// Parses and checks manifest text; `origin` names it in errors.
+    pub fn from_str(text: &str, origin: &str) -> Result<Self> {
+        let manifest: Manifest = serde_json::from_str(text).map_err(|source| Error::Json {
+            origin: origin.to_owned(),
+            source,
+        })?;
+        manifest.check(origin)?;
+        Ok(manifest)
+    }
+
+    /// Reads and checks a manifest file.
+    pub fn load(path: &Path) -> Result<Self> {
+        let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Self::from_str(&text, &path.display().to_string())
+    }
+
+    /// The manifest path of a workspace.
+    pub fn path_in(workspace: &Path) -> PathBuf {
+        workspace.join(MANIFEST_PATH)
+    }
+
+    /// Reads `<workspace>/schema/manifest.json`.
+    pub fn for_workspace(workspace: &Path) -> Result<Self> {
+        Self::load(&Self::path_in(workspace))
+    }
+
+    /// The entry of `revision`, or an error listing the known revisions.
+    pub fn entry(&self, revision: &str) -> Result<&RevisionEntry> {
+        self.revisions.get(revision).ok_or_else(|| {
+            Error::Config(format!(
+                "unknown revision {revision:?}; the manifest lists: {}",
+                self.revisions
+                    .keys()
+                    .map(String::as_str)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })
+    }
+
+    fn check(&self, origin: &str) -> Result<()> {
+        let bad = |what: String| Err(Error::Config(format!("{origin}: {what}")));
+        if self.revisions.is_empty() {
+            return bad("`revisions` is empty".into());
+        }
+        for (rev, e) in &self.revisions {
+            if rev.is_empty() || !rev.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+                return bad(format!(
+                    "revision name {rev:?} must be letters, digits and '-'"
+                ));
+            }
+            if !is_sha256_hex(&e.sha256) {
+                return bad(format!(
+                    "revisions.{rev}.sha256 must be 64 lowercase hex digits, not {:?}",
+                    e.sha256
+                ));
+            }
+            if !(e.url.starts_with("https://") || e.url.starts_with("http://")) {
+                return bad(format!(
+                    "revisions.{rev}.url must be an http(s) URL, not {:?}",
+                    e.url
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl RevisionEntry {
+    /// Checks `bytes` against [`sha256`](Self::sha256). `origin` names where they came from
+    /// in the error.
+    pub fn verify(&self, revision: &str, bytes: &[u8], origin: &str) -> Result<()> {
+        let actual = sha256_hex(bytes);
+        if actual == self.sha256 {
+            Ok(())
+        } else {
+            Err(Error::HashMismatch {
+                revision: revision.to_owned(),
+                origin: origin.to_owned(),
+                expected: self.sha256.clone(),
+                actual,
+            })
+        }
+    }
+}
+
+/// The SHA-256 of `bytes` as 64 lowercase hex digits.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+fn is_sha256_hex(s: &str) -> bool {
+    s.len() == 64 && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MANIFEST: &str = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../schema/manifest.json"
+    ));
+
+    #[test]
+    fn workspace_manifest_lists_exactly_the_known_revisions_in_order() {
+        let m = Manifest::from_str(MANIFEST, "schema/manifest.json").unwrap();
+        let revs: Vec<&str> = m.revisions.keys().map(String::as_str).collect();
+        assert_eq!(revs, crate::source::REVISIONS);
+        for (rev, e) in &m.revisions {
+            assert!(e.url.starts_with("https://"), "{rev}: {}", e.url);
+            assert!(
+                e.url.contains(&m.spec_commit),
+                "{rev}: not pinned: {}",
+                e.url
+            );
+            assert!(
+                e.url.ends_with(&format!("/schema/{rev}/schema.json")),
+                "{rev}: {}",
+                e.url
+            );
+            let expected = if rev == "draft" {
+                Status::Draft
+            } else {
+                Status::Final
+            };
+            assert_eq!(e.status, expected, "{rev}");
+        }
+    }
+
+    #[test]
+    fn rejects_bad_manifests() {
+        let ok = r#"{"spec_repository":"r","spec_commit":"c","revisions":{"x":{"url":"https://h/x","sha256":"0000000000000000000000000000000000000000000000000000000000000000","dialect":"2020-12","status":"final"}}}"#;
+        Manifest::from_str(ok, "m").unwrap();
+        let cases = [
+            (
+                ok.replace("\"0000", "\"ABCD"),
+                "sha256 must be 64 lowercase hex",
+            ),
+            (
+                ok.replace("https://h/x", "ftp://h/x"),
+                "must be an http(s) URL",
+            ),
+            (ok.replace("2020-12", "draft-04"), "unknown variant"),
+            (ok.replace("final", "beta"), "unknown variant"),
+            (ok.replace("\"x\"", "\"a/b\""), "letters, digits"),
+            (
+                r#"{"spec_repository":"r","spec_commit":"c","revisions":{}}"#.into(),
+                "is empty",
+            ),
+            (ok.replace("spec_commit", "commit"), "unknown field"),
+            ("[".into(), "m: invalid JSON"),
+        ];
+        for (text, want) in cases {
+            let e = Manifest::from_str(&text, "m").unwrap_err().to_string();
+            assert!(e.contains(want), "{text}\n→ {e}");
+        }
+    }
+
+    #[test]
+    fn unknown_revision_lists_known_ones() {
+        let m = Manifest::from_str(MANIFEST, "m").unwrap();
+        let e = m.entry("1999-01-01").unwrap_err().to_string();
+        assert!(
+            e.contains("\"1999-01-01\"") && e.contains("2025-06-18, 2025-11-25"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn verify_names_revision_and_both_hashes() {
+        let m = Manifest::from_str(MANIFEST, "m").unwrap();
+        let e = m.entry("2025-06-18").unwrap();
+        let err = e.verify("2025-06-18", b"not it", "somewhere").unwrap_err();
+        let msg = err.to_string();
+        assert!(msg.contains("2025-06-18"), "{msg}");
+        assert!(msg.contains(&e.sha256), "{msg}");
+        assert!(msg.contains(&sha256_hex(b"not it")), "{msg}");
+        assert_eq!(
+            sha256_hex(b""),
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        );
+    }
+}
