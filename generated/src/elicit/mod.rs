@@ -38,6 +38,7 @@
 mod field;
 mod request;
 mod schema;
+mod typed;
 mod validate;
 
 #[doc(hidden)]
@@ -56,6 +57,15 @@ pub use schema::{
     Constraints, DefaultValue, EnumOption, FieldSchema, FieldType, FormSchema, Format, Num,
     Pattern, RenderError, Rendered,
 };
+pub use typed::{ElicitTyped, InputRevision, Revision, UrlRevision};
+#[cfg(feature = "draft")]
+pub use typed::Draft;
+#[cfg(feature = "v2025_06_18")]
+pub use typed::V2025_06_18;
+#[cfg(feature = "v2025_11_25")]
+pub use typed::V2025_11_25;
+#[cfg(feature = "v2026_07_28")]
+pub use typed::V2026_07_28;
 pub use validate::{
     ContentError, Violation, ViolationKind, format_matches, is_date_time, is_email, is_full_date,
     is_uri, validate,

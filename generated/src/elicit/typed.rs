@@ -1,0 +1,157 @@
+//! Typed conversions into the generated types of each revision.
+//!
+//! The derive renders JSON; these read it back as the revision's generated types (which is
+//! also how the tests prove that every rendered schema is one the revision accepts).
+
+use serde::de::DeserializeOwned;
+
+use super::request::to_typed;
+use super::{Elicit, RenderError, UrlElicitation};
+use crate::ProtocolVersion;
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// A revision with elicitation, as a type: names its generated types.
+pub trait Revision: sealed::Sealed {
+    /// The revision.
+    const VERSION: ProtocolVersion;
+    /// The type of `requestedSchema`.
+    type RequestedSchema: DeserializeOwned;
+    /// The params of a form-mode `elicitation/create`.
+    type FormParams: DeserializeOwned;
+    /// `ElicitRequest` (`{ method, params }`, with the JSON-RPC envelope where the revision
+    /// puts it in the type).
+    type ElicitResult: DeserializeOwned + serde::Serialize;
+}
+
+/// A revision with URL-mode elicitation.
+pub trait UrlRevision: Revision {
+    /// `ElicitRequestURLParams`.
+    type UrlParams: DeserializeOwned;
+}
+
+/// A revision where servers ask for input by returning `InputRequiredResult`.
+pub trait InputRevision: Revision {
+    /// A value of `InputRequests`.
+    type InputRequest: DeserializeOwned;
+}
+
+fn convert<T: DeserializeOwned>(
+    value: &impl serde::Serialize,
+    version: ProtocolVersion,
+) -> Result<T, RenderError> {
+    to_typed(value).map_err(|e| RenderError {
+        version,
+        field: None,
+        reason: format!("the generated type rejects the rendered JSON: {e}"),
+    })
+}
+
+macro_rules! revision {
+    ($feature:literal, $marker:ident, $module:ident, $version:ident, $schema:ident, $params:ident) => {
+        #[cfg(feature = $feature)]
+        #[doc = concat!("The `", $feature, "` revision (feature `", $feature, "`).")]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub struct $marker;
+
+        #[cfg(feature = $feature)]
+        impl sealed::Sealed for $marker {}
+
+        #[cfg(feature = $feature)]
+        impl Revision for $marker {
+            const VERSION: ProtocolVersion = ProtocolVersion::$version;
+            type RequestedSchema = crate::$module::$schema;
+            type FormParams = crate::$module::$params;
+            type ElicitResult = crate::$module::ElicitResult;
+        }
+    };
+}
+
+revision!(
+    "v2025_06_18",
+    V2025_06_18,
+    v2025_06_18,
+    V2025_06_18,
+    ElicitRequestParamsRequestedSchema,
+    ElicitRequestParams
+);
+revision!(
+    "v2025_11_25",
+    V2025_11_25,
+    v2025_11_25,
+    V2025_11_25,
+    ElicitRequestFormParamsRequestedSchema,
+    ElicitRequestFormParams
+);
+revision!(
+    "v2026_07_28",
+    V2026_07_28,
+    v2026_07_28,
+    V2026_07_28,
+    ElicitRequestFormParamsRequestedSchema,
+    ElicitRequestFormParams
+);
+revision!(
+    "draft",
+    Draft,
+    draft,
+    Draft,
+    ElicitRequestFormParamsRequestedSchema,
+    ElicitRequestFormParams
+);
+
+#[cfg(feature = "v2025_11_25")]
+impl UrlRevision for V2025_11_25 {
+    type UrlParams = crate::v2025_11_25::ElicitRequestUrlParams;
+}
+#[cfg(feature = "v2026_07_28")]
+impl UrlRevision for V2026_07_28 {
+    type UrlParams = crate::v2026_07_28::ElicitRequestUrlParams;
+}
+#[cfg(feature = "draft")]
+impl UrlRevision for Draft {
+    type UrlParams = crate::draft::ElicitRequestUrlParams;
+}
+#[cfg(feature = "v2026_07_28")]
+impl InputRevision for V2026_07_28 {
+    type InputRequest = crate::v2026_07_28::InputRequest;
+}
+#[cfg(feature = "draft")]
+impl InputRevision for Draft {
+    type InputRequest = crate::draft::InputRequest;
+}
+
+/// Typed forms of [`Elicit`]'s messages, for a [`Revision`]. Implemented for every
+/// `T: Elicit`.
+pub trait ElicitTyped: Elicit {
+    /// The `requestedSchema` as `R`'s generated type.
+    fn typed_requested_schema<R: Revision>() -> Result<R::RequestedSchema, RenderError> {
+        let rendered = Self::requested_schema().render(R::VERSION)?;
+        convert(&rendered, R::VERSION)
+    }
+
+    /// The form-mode `elicitation/create` params as `R`'s generated type.
+    fn typed_form_params<R: Revision>(
+        message: impl Into<String>,
+    ) -> Result<R::FormParams, RenderError> {
+        convert(&Self::form_params(message, R::VERSION)?, R::VERSION)
+    }
+
+    /// The `InputRequiredResult.inputRequests` entry as `R`'s generated `InputRequest`.
+    fn typed_input_request<R: InputRevision>(
+        message: impl Into<String>,
+    ) -> Result<R::InputRequest, RenderError> {
+        convert(&Self::input_request(message, R::VERSION)?, R::VERSION)
+    }
+}
+
+impl<T: Elicit> ElicitTyped for T {}
+
+impl UrlElicitation {
+    /// The `ElicitRequestURLParams` as `R`'s generated type.
+    pub fn typed_params<R: UrlRevision>(&self) -> Result<R::UrlParams, RenderError> {
+        convert(&self.params(R::VERSION)?, R::VERSION)
+    }
+}
