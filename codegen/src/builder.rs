@@ -122,7 +122,8 @@ impl Builder {
     pub fn generate(&self) -> Result<Generated> {
         let (text, origin, path) = self.read_source()?;
         let doc = SchemaDoc::from_str(&text, &origin)?;
-        let module = ir::lower(&doc)?;
+        let fixed = self.options.fixed_values().map_err(Error::Config)?;
+        let module = ir::lower_with(&doc, &fixed)?;
         let opts = self.emit_options()?;
         let mut tokens = emit::emit(&module, &opts);
         if let Some(name) = &self.options.module_name {

@@ -9,8 +9,10 @@
 #![deny(missing_docs)]
 
 pub mod builder;
+pub mod diff;
 pub mod emit;
 pub mod error;
+pub mod fetch;
 pub mod ir;
 pub mod load;
 pub mod manifest;

@@ -19,11 +19,40 @@ pub struct Options {
     /// `include!`, which accepts no inner attributes.
     #[arg(long, value_name = "NAME")]
     pub module_name: Option<String>,
+
+    /// Treat a property as a constant that the schema fixes only in prose:
+    /// `Definition.property=value` (repeatable). The default fixes
+    /// `InputRequiredResult.resultType=input_required`, which the schema describes but types
+    /// as a plain string; without it, a complete result that lacks a field would be taken
+    /// for an input-required one. Definitions a revision does not have are ignored.
+    #[arg(long = "fixed", value_name = "DEF.PROP=VALUE", default_values_t = Options::default_fixed())]
+    pub fixed: Vec<String>,
 }
 
 impl Options {
     /// The default runtime path.
     pub const DEFAULT_RUNTIME: &'static str = "::mcp_types::runtime";
+
+    /// The default [`fixed`](Self::fixed) values.
+    pub fn default_fixed() -> Vec<String> {
+        vec!["InputRequiredResult.resultType=input_required".to_owned()]
+    }
+
+    /// Parses [`fixed`](Self::fixed): `(definition, property, value)`.
+    pub fn fixed_values(&self) -> Result<Vec<(String, String, String)>, String> {
+        self.fixed
+            .iter()
+            .map(|f| {
+                let (path, value) = f
+                    .split_once('=')
+                    .ok_or_else(|| format!("--fixed {f:?}: expected DEFINITION.PROPERTY=VALUE"))?;
+                let (def, prop) = path
+                    .split_once('.')
+                    .ok_or_else(|| format!("--fixed {f:?}: expected DEFINITION.PROPERTY=VALUE"))?;
+                Ok((def.to_owned(), prop.to_owned(), value.to_owned()))
+            })
+            .collect()
+    }
 }
 
 impl Default for Options {
@@ -32,6 +61,7 @@ impl Default for Options {
             runtime_path: Self::DEFAULT_RUNTIME.to_owned(),
             derives: Vec::new(),
             module_name: None,
+            fixed: Self::default_fixed(),
         }
     }
 }

@@ -97,9 +97,14 @@ mod tests {
     #[test]
     fn missing_schema_says_how_to_get_it() {
         let dir = std::env::temp_dir().join("mcp-codegen-missing-test");
-        let e = resolve("2025-06-18", Some(&dir), &dir).unwrap_err().to_string();
+        let e = resolve("2025-06-18", Some(&dir), &dir)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("mcp-codegen fetch --revision 2025-06-18"), "{e}");
-        assert!(e.contains("mcp-codegen-missing-test/2025-06-18/schema.json"), "{e}");
+        assert!(
+            e.contains("mcp-codegen-missing-test/2025-06-18/schema.json"),
+            "{e}"
+        );
         assert!(resolve("1999-01-01", None, &dir).is_err());
     }
 }

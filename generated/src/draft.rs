@@ -703,7 +703,7 @@ pub struct ClientCapabilities {
     /// (e.g., "io.modelcontextprotocol/oauth-client-credentials"), and values are
     /// per-extension settings objects. An empty object indicates support with no settings.
     ///
-    /// Keys MUST follow the [`MetaObject`] (`meta key naming rules`), with a
+    /// Keys MUST follow the [`MetaObject`] (`_meta key naming rules`), with a
     /// mandatory prefix.
     pub extensions: Option<__rt::IndexMap<String, JsonObject>>,
     /// Present if the client supports listing roots.
@@ -1405,7 +1405,7 @@ pub struct CreateMessageRequestParams {
     ///
     /// Default is `"none"`. The values `"thisServer"` and `"allServers"` are deprecated (SEP-2596): servers SHOULD
     /// omit this field or use `"none"`, and SHOULD only use the deprecated values if the client declares
-    /// [`ClientCapabilitiesSampling`] (`context`).
+    /// [`ClientCapabilities`]`.sampling.context`.
     pub include_context: Option<CreateMessageRequestParamsIncludeContext>,
     /// The requested maximum number of tokens to sample (to prevent runaway completions).
     ///
@@ -1421,11 +1421,11 @@ pub struct CreateMessageRequestParams {
     pub system_prompt: Option<String>,
     pub temperature: Option<__rt::Number>,
     /// Controls how the model uses tools.
-    /// The client MUST return an error if this field is provided but [`ClientCapabilitiesSampling`] (`tools`) is not declared.
+    /// The client MUST return an error if this field is provided but [`ClientCapabilities`]`.sampling.tools` is not declared.
     /// Default is `{ mode: "auto" }`.
     pub tool_choice: Option<ToolChoice>,
     /// Tools that the model may use during generation.
-    /// The client MUST return an error if this field is provided but [`ClientCapabilitiesSampling`] (`tools`) is not declared.
+    /// The client MUST return an error if this field is provided but [`ClientCapabilities`]`.sampling.tools` is not declared.
     pub tools: Option<Vec<Tool>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -1485,7 +1485,7 @@ impl<'de> __rt::Buildable<'de> for CreateMessageRequestParams {
 ///
 /// Default is `"none"`. The values `"thisServer"` and `"allServers"` are deprecated (SEP-2596): servers SHOULD
 /// omit this field or use `"none"`, and SHOULD only use the deprecated values if the client declares
-/// [`ClientCapabilitiesSampling`] (`context`).
+/// [`ClientCapabilities`]`.sampling.context`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum CreateMessageRequestParamsIncludeContext {
     /// `"allServers"`
@@ -3154,24 +3154,19 @@ pub type InputRequests = __rt::IndexMap<String, InputRequest>;
 /// before the request can be completed.
 ///
 /// At least one of `inputRequests` or `requestState` MUST be present.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct InputRequiredResult {
     pub meta: Option<ResultMetaObject>,
     pub input_requests: Option<InputRequests>,
     pub request_state: Option<String>,
-    /// Indicates the type of the result, which allows the client to determine
-    /// how to parse the result object.
-    ///
-    /// Servers implementing this protocol version MUST include this field.
-    /// For backward compatibility, when a client receives a result from a
-    /// server implementing an earlier protocol version (which does not include
-    /// `resultType`), the client MUST treat the absent field as `"complete"`.
-    pub result_type: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl InputRequiredResult {}
+impl InputRequiredResult {
+    /// The fixed value of `resultType`, checked when decoding and written when encoding.
+    pub const RESULT_TYPE: &'static str = "input_required";
+}
 impl __rt::serde::Serialize for InputRequiredResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3179,6 +3174,7 @@ impl __rt::serde::Serialize for InputRequiredResult {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
+        __m.serialize_entry("resultType", "input_required")?;
         if let Some(v) = &self.meta {
             __m.serialize_entry("_meta", v)?;
         }
@@ -3188,7 +3184,6 @@ impl __rt::serde::Serialize for InputRequiredResult {
         if let Some(v) = &self.request_state {
             __m.serialize_entry("requestState", v)?;
         }
-        __m.serialize_entry("resultType", &self.result_type)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7513,7 +7508,7 @@ pub struct ServerCapabilities {
     /// (e.g., "io.modelcontextprotocol/tasks"), and values are per-extension settings
     /// objects. An empty object indicates support with no settings.
     ///
-    /// Keys MUST follow the [`MetaObject`] (`meta key naming rules`), with a
+    /// Keys MUST follow the [`MetaObject`] (`_meta key naming rules`), with a
     /// mandatory prefix.
     pub extensions: Option<__rt::IndexMap<String, JsonObject>>,
     /// Present if the server supports sending log messages to the client.
@@ -9140,7 +9135,7 @@ pub struct ToolResultContent {
     pub meta: Option<MetaObject>,
     /// The unstructured result content of the tool use.
     ///
-    /// This has the same format as [`CallToolResult`] (`content`) and can include text, images,
+    /// This has the same format as [`CallToolResult`]`.content` and can include text, images,
     /// audio, resource links, and embedded resources.
     pub content: Vec<ContentBlock>,
     /// Whether the tool use resulted in an error.
@@ -9151,7 +9146,7 @@ pub struct ToolResultContent {
     /// An optional structured result value.
     ///
     /// This can be any JSON value (object, array, string, number, boolean, or null).
-    /// If the tool defined an [`ToolOutputSchema`], this SHOULD conform to that schema.
+    /// If the tool defined an [`Tool`]`.outputSchema`, this SHOULD conform to that schema.
     pub structured_content: Option<__rt::Value>,
     /// The ID of the tool use this result corresponds to.
     ///
@@ -9687,6 +9682,600 @@ impl __rt::NotificationMethod for ToolListChangedNotification {
         &self.params
     }
 }
+/// The schema definitions of this revision, in schema order.
+pub const DEFINITIONS: &[&str] = &[
+    "Annotations",
+    "AudioContent",
+    "BaseMetadata",
+    "BlobResourceContents",
+    "BooleanSchema",
+    "CacheableResult",
+    "CallToolRequest",
+    "CallToolRequestParams",
+    "CallToolResult",
+    "CallToolResultResponse",
+    "CancelledNotification",
+    "CancelledNotificationParams",
+    "ClientCapabilities",
+    "ClientNotification",
+    "ClientRequest",
+    "ClientResult",
+    "CompleteRequest",
+    "CompleteRequestParams",
+    "CompleteResult",
+    "CompleteResultResponse",
+    "ContentBlock",
+    "CreateMessageRequest",
+    "CreateMessageRequestParams",
+    "CreateMessageResult",
+    "Cursor",
+    "DiscoverRequest",
+    "DiscoverResult",
+    "DiscoverResultResponse",
+    "ElicitRequest",
+    "ElicitRequestFormParams",
+    "ElicitRequestParams",
+    "ElicitRequestURLParams",
+    "ElicitResult",
+    "EmbeddedResource",
+    "EmptyResult",
+    "EnumSchema",
+    "Error",
+    "GetPromptRequest",
+    "GetPromptRequestParams",
+    "GetPromptResult",
+    "GetPromptResultResponse",
+    "HeaderMismatchError",
+    "Icon",
+    "Icons",
+    "ImageContent",
+    "Implementation",
+    "InputRequest",
+    "InputRequests",
+    "InputRequiredResult",
+    "InputResponse",
+    "InputResponseRequestParams",
+    "InputResponses",
+    "InternalError",
+    "InvalidParamsError",
+    "InvalidRequestError",
+    "JSONArray",
+    "JSONObject",
+    "JSONRPCErrorResponse",
+    "JSONRPCMessage",
+    "JSONRPCNotification",
+    "JSONRPCRequest",
+    "JSONRPCResponse",
+    "JSONRPCResultResponse",
+    "JSONValue",
+    "LegacyTitledEnumSchema",
+    "ListPromptsRequest",
+    "ListPromptsResult",
+    "ListPromptsResultResponse",
+    "ListResourceTemplatesRequest",
+    "ListResourceTemplatesResult",
+    "ListResourceTemplatesResultResponse",
+    "ListResourcesRequest",
+    "ListResourcesResult",
+    "ListResourcesResultResponse",
+    "ListRootsRequest",
+    "ListRootsResult",
+    "ListToolsRequest",
+    "ListToolsResult",
+    "ListToolsResultResponse",
+    "LoggingLevel",
+    "LoggingMessageNotification",
+    "LoggingMessageNotificationParams",
+    "MetaObject",
+    "MethodNotFoundError",
+    "MissingRequiredClientCapabilityError",
+    "ModelHint",
+    "ModelPreferences",
+    "MultiSelectEnumSchema",
+    "Notification",
+    "NotificationMetaObject",
+    "NotificationParams",
+    "NumberSchema",
+    "PaginatedRequest",
+    "PaginatedRequestParams",
+    "PaginatedResult",
+    "ParseError",
+    "PrimitiveSchemaDefinition",
+    "ProgressNotification",
+    "ProgressNotificationParams",
+    "ProgressToken",
+    "Prompt",
+    "PromptArgument",
+    "PromptListChangedNotification",
+    "PromptMessage",
+    "PromptReference",
+    "ReadResourceRequest",
+    "ReadResourceRequestParams",
+    "ReadResourceResult",
+    "ReadResourceResultResponse",
+    "Request",
+    "RequestId",
+    "RequestMetaObject",
+    "RequestParams",
+    "Resource",
+    "ResourceContents",
+    "ResourceLink",
+    "ResourceListChangedNotification",
+    "ResourceRequestParams",
+    "ResourceTemplate",
+    "ResourceTemplateReference",
+    "ResourceUpdatedNotification",
+    "ResourceUpdatedNotificationParams",
+    "Result",
+    "ResultMetaObject",
+    "ResultType",
+    "Role",
+    "Root",
+    "SamplingMessage",
+    "SamplingMessageContentBlock",
+    "ServerCapabilities",
+    "ServerNotification",
+    "ServerResult",
+    "SingleSelectEnumSchema",
+    "StringSchema",
+    "SubscriptionFilter",
+    "SubscriptionsAcknowledgedNotification",
+    "SubscriptionsAcknowledgedNotificationParams",
+    "SubscriptionsListenRequest",
+    "SubscriptionsListenRequestParams",
+    "SubscriptionsListenResult",
+    "SubscriptionsListenResultMetaObject",
+    "SubscriptionsListenResultResponse",
+    "TextContent",
+    "TextResourceContents",
+    "TitledMultiSelectEnumSchema",
+    "TitledSingleSelectEnumSchema",
+    "Tool",
+    "ToolAnnotations",
+    "ToolChoice",
+    "ToolListChangedNotification",
+    "ToolResultContent",
+    "ToolUseContent",
+    "UnsupportedProtocolVersionError",
+    "UntitledMultiSelectEnumSchema",
+    "UntitledSingleSelectEnumSchema",
+];
+/// Calls `visitor` with the type generated for the schema definition `name`
+/// (`"CallToolRequest"`); `None` when the revision has no such definition.
+pub fn with_definition<V: __rt::DefinitionVisitor>(
+    name: &str,
+    visitor: V,
+) -> Option<V::Output> {
+    match name {
+        "Annotations" => Some(visitor.visit::<Annotations>("Annotations")),
+        "AudioContent" => Some(visitor.visit::<AudioContent>("AudioContent")),
+        "BaseMetadata" => Some(visitor.visit::<BaseMetadata>("BaseMetadata")),
+        "BlobResourceContents" => {
+            Some(visitor.visit::<BlobResourceContents>("BlobResourceContents"))
+        }
+        "BooleanSchema" => Some(visitor.visit::<BooleanSchema>("BooleanSchema")),
+        "CacheableResult" => Some(visitor.visit::<CacheableResult>("CacheableResult")),
+        "CallToolRequest" => Some(visitor.visit::<CallToolRequest>("CallToolRequest")),
+        "CallToolRequestParams" => {
+            Some(visitor.visit::<CallToolRequestParams>("CallToolRequestParams"))
+        }
+        "CallToolResult" => Some(visitor.visit::<CallToolResult>("CallToolResult")),
+        "CallToolResultResponse" => {
+            Some(visitor.visit::<CallToolResultResponse>("CallToolResultResponse"))
+        }
+        "CancelledNotification" => {
+            Some(visitor.visit::<CancelledNotification>("CancelledNotification"))
+        }
+        "CancelledNotificationParams" => {
+            Some(
+                visitor
+                    .visit::<CancelledNotificationParams>("CancelledNotificationParams"),
+            )
+        }
+        "ClientCapabilities" => {
+            Some(visitor.visit::<ClientCapabilities>("ClientCapabilities"))
+        }
+        "ClientNotification" => {
+            Some(visitor.visit::<ClientNotification>("ClientNotification"))
+        }
+        "ClientRequest" => Some(visitor.visit::<ClientRequest>("ClientRequest")),
+        "ClientResult" => Some(visitor.visit::<ClientResult>("ClientResult")),
+        "CompleteRequest" => Some(visitor.visit::<CompleteRequest>("CompleteRequest")),
+        "CompleteRequestParams" => {
+            Some(visitor.visit::<CompleteRequestParams>("CompleteRequestParams"))
+        }
+        "CompleteResult" => Some(visitor.visit::<CompleteResult>("CompleteResult")),
+        "CompleteResultResponse" => {
+            Some(visitor.visit::<CompleteResultResponse>("CompleteResultResponse"))
+        }
+        "ContentBlock" => Some(visitor.visit::<ContentBlock>("ContentBlock")),
+        "CreateMessageRequest" => {
+            Some(visitor.visit::<CreateMessageRequest>("CreateMessageRequest"))
+        }
+        "CreateMessageRequestParams" => {
+            Some(
+                visitor.visit::<CreateMessageRequestParams>("CreateMessageRequestParams"),
+            )
+        }
+        "CreateMessageResult" => {
+            Some(visitor.visit::<CreateMessageResult>("CreateMessageResult"))
+        }
+        "Cursor" => Some(visitor.visit::<Cursor>("Cursor")),
+        "DiscoverRequest" => Some(visitor.visit::<DiscoverRequest>("DiscoverRequest")),
+        "DiscoverResult" => Some(visitor.visit::<DiscoverResult>("DiscoverResult")),
+        "DiscoverResultResponse" => {
+            Some(visitor.visit::<DiscoverResultResponse>("DiscoverResultResponse"))
+        }
+        "ElicitRequest" => Some(visitor.visit::<ElicitRequest>("ElicitRequest")),
+        "ElicitRequestFormParams" => {
+            Some(visitor.visit::<ElicitRequestFormParams>("ElicitRequestFormParams"))
+        }
+        "ElicitRequestParams" => {
+            Some(visitor.visit::<ElicitRequestParams>("ElicitRequestParams"))
+        }
+        "ElicitRequestURLParams" => {
+            Some(visitor.visit::<ElicitRequestUrlParams>("ElicitRequestUrlParams"))
+        }
+        "ElicitResult" => Some(visitor.visit::<ElicitResult>("ElicitResult")),
+        "EmbeddedResource" => Some(visitor.visit::<EmbeddedResource>("EmbeddedResource")),
+        "EmptyResult" => Some(visitor.visit::<EmptyResult>("EmptyResult")),
+        "EnumSchema" => Some(visitor.visit::<EnumSchema>("EnumSchema")),
+        "Error" => Some(visitor.visit::<Error>("Error")),
+        "GetPromptRequest" => Some(visitor.visit::<GetPromptRequest>("GetPromptRequest")),
+        "GetPromptRequestParams" => {
+            Some(visitor.visit::<GetPromptRequestParams>("GetPromptRequestParams"))
+        }
+        "GetPromptResult" => Some(visitor.visit::<GetPromptResult>("GetPromptResult")),
+        "GetPromptResultResponse" => {
+            Some(visitor.visit::<GetPromptResultResponse>("GetPromptResultResponse"))
+        }
+        "HeaderMismatchError" => {
+            Some(visitor.visit::<HeaderMismatchError>("HeaderMismatchError"))
+        }
+        "Icon" => Some(visitor.visit::<Icon>("Icon")),
+        "Icons" => Some(visitor.visit::<Icons>("Icons")),
+        "ImageContent" => Some(visitor.visit::<ImageContent>("ImageContent")),
+        "Implementation" => Some(visitor.visit::<Implementation>("Implementation")),
+        "InputRequest" => Some(visitor.visit::<InputRequest>("InputRequest")),
+        "InputRequests" => Some(visitor.visit::<InputRequests>("InputRequests")),
+        "InputRequiredResult" => {
+            Some(visitor.visit::<InputRequiredResult>("InputRequiredResult"))
+        }
+        "InputResponse" => Some(visitor.visit::<InputResponse>("InputResponse")),
+        "InputResponseRequestParams" => {
+            Some(
+                visitor.visit::<InputResponseRequestParams>("InputResponseRequestParams"),
+            )
+        }
+        "InputResponses" => Some(visitor.visit::<InputResponses>("InputResponses")),
+        "InternalError" => Some(visitor.visit::<InternalError>("InternalError")),
+        "InvalidParamsError" => {
+            Some(visitor.visit::<InvalidParamsError>("InvalidParamsError"))
+        }
+        "InvalidRequestError" => {
+            Some(visitor.visit::<InvalidRequestError>("InvalidRequestError"))
+        }
+        "JSONArray" => Some(visitor.visit::<JsonArray>("JsonArray")),
+        "JSONObject" => Some(visitor.visit::<JsonObject>("JsonObject")),
+        "JSONRPCErrorResponse" => {
+            Some(visitor.visit::<JsonRpcErrorResponse>("JsonRpcErrorResponse"))
+        }
+        "JSONRPCMessage" => Some(visitor.visit::<JsonRpcMessage>("JsonRpcMessage")),
+        "JSONRPCNotification" => {
+            Some(visitor.visit::<JsonRpcNotification>("JsonRpcNotification"))
+        }
+        "JSONRPCRequest" => Some(visitor.visit::<JsonRpcRequest>("JsonRpcRequest")),
+        "JSONRPCResponse" => Some(visitor.visit::<JsonRpcResponse>("JsonRpcResponse")),
+        "JSONRPCResultResponse" => {
+            Some(visitor.visit::<JsonRpcResultResponse>("JsonRpcResultResponse"))
+        }
+        "JSONValue" => Some(visitor.visit::<JsonValue>("JsonValue")),
+        "LegacyTitledEnumSchema" => {
+            Some(visitor.visit::<LegacyTitledEnumSchema>("LegacyTitledEnumSchema"))
+        }
+        "ListPromptsRequest" => {
+            Some(visitor.visit::<ListPromptsRequest>("ListPromptsRequest"))
+        }
+        "ListPromptsResult" => {
+            Some(visitor.visit::<ListPromptsResult>("ListPromptsResult"))
+        }
+        "ListPromptsResultResponse" => {
+            Some(visitor.visit::<ListPromptsResultResponse>("ListPromptsResultResponse"))
+        }
+        "ListResourceTemplatesRequest" => {
+            Some(
+                visitor
+                    .visit::<
+                        ListResourceTemplatesRequest,
+                    >("ListResourceTemplatesRequest"),
+            )
+        }
+        "ListResourceTemplatesResult" => {
+            Some(
+                visitor
+                    .visit::<ListResourceTemplatesResult>("ListResourceTemplatesResult"),
+            )
+        }
+        "ListResourceTemplatesResultResponse" => {
+            Some(
+                visitor
+                    .visit::<
+                        ListResourceTemplatesResultResponse,
+                    >("ListResourceTemplatesResultResponse"),
+            )
+        }
+        "ListResourcesRequest" => {
+            Some(visitor.visit::<ListResourcesRequest>("ListResourcesRequest"))
+        }
+        "ListResourcesResult" => {
+            Some(visitor.visit::<ListResourcesResult>("ListResourcesResult"))
+        }
+        "ListResourcesResultResponse" => {
+            Some(
+                visitor
+                    .visit::<ListResourcesResultResponse>("ListResourcesResultResponse"),
+            )
+        }
+        "ListRootsRequest" => Some(visitor.visit::<ListRootsRequest>("ListRootsRequest")),
+        "ListRootsResult" => Some(visitor.visit::<ListRootsResult>("ListRootsResult")),
+        "ListToolsRequest" => Some(visitor.visit::<ListToolsRequest>("ListToolsRequest")),
+        "ListToolsResult" => Some(visitor.visit::<ListToolsResult>("ListToolsResult")),
+        "ListToolsResultResponse" => {
+            Some(visitor.visit::<ListToolsResultResponse>("ListToolsResultResponse"))
+        }
+        "LoggingLevel" => Some(visitor.visit::<LoggingLevel>("LoggingLevel")),
+        "LoggingMessageNotification" => {
+            Some(
+                visitor.visit::<LoggingMessageNotification>("LoggingMessageNotification"),
+            )
+        }
+        "LoggingMessageNotificationParams" => {
+            Some(
+                visitor
+                    .visit::<
+                        LoggingMessageNotificationParams,
+                    >("LoggingMessageNotificationParams"),
+            )
+        }
+        "MetaObject" => Some(visitor.visit::<MetaObject>("MetaObject")),
+        "MethodNotFoundError" => {
+            Some(visitor.visit::<MethodNotFoundError>("MethodNotFoundError"))
+        }
+        "MissingRequiredClientCapabilityError" => {
+            Some(
+                visitor
+                    .visit::<
+                        MissingRequiredClientCapabilityError,
+                    >("MissingRequiredClientCapabilityError"),
+            )
+        }
+        "ModelHint" => Some(visitor.visit::<ModelHint>("ModelHint")),
+        "ModelPreferences" => Some(visitor.visit::<ModelPreferences>("ModelPreferences")),
+        "MultiSelectEnumSchema" => {
+            Some(visitor.visit::<MultiSelectEnumSchema>("MultiSelectEnumSchema"))
+        }
+        "Notification" => Some(visitor.visit::<Notification>("Notification")),
+        "NotificationMetaObject" => {
+            Some(visitor.visit::<NotificationMetaObject>("NotificationMetaObject"))
+        }
+        "NotificationParams" => {
+            Some(visitor.visit::<NotificationParams>("NotificationParams"))
+        }
+        "NumberSchema" => Some(visitor.visit::<NumberSchema>("NumberSchema")),
+        "PaginatedRequest" => Some(visitor.visit::<PaginatedRequest>("PaginatedRequest")),
+        "PaginatedRequestParams" => {
+            Some(visitor.visit::<PaginatedRequestParams>("PaginatedRequestParams"))
+        }
+        "PaginatedResult" => Some(visitor.visit::<PaginatedResult>("PaginatedResult")),
+        "ParseError" => Some(visitor.visit::<ParseError>("ParseError")),
+        "PrimitiveSchemaDefinition" => {
+            Some(visitor.visit::<PrimitiveSchemaDefinition>("PrimitiveSchemaDefinition"))
+        }
+        "ProgressNotification" => {
+            Some(visitor.visit::<ProgressNotification>("ProgressNotification"))
+        }
+        "ProgressNotificationParams" => {
+            Some(
+                visitor.visit::<ProgressNotificationParams>("ProgressNotificationParams"),
+            )
+        }
+        "ProgressToken" => Some(visitor.visit::<ProgressToken>("ProgressToken")),
+        "Prompt" => Some(visitor.visit::<Prompt>("Prompt")),
+        "PromptArgument" => Some(visitor.visit::<PromptArgument>("PromptArgument")),
+        "PromptListChangedNotification" => {
+            Some(
+                visitor
+                    .visit::<
+                        PromptListChangedNotification,
+                    >("PromptListChangedNotification"),
+            )
+        }
+        "PromptMessage" => Some(visitor.visit::<PromptMessage>("PromptMessage")),
+        "PromptReference" => Some(visitor.visit::<PromptReference>("PromptReference")),
+        "ReadResourceRequest" => {
+            Some(visitor.visit::<ReadResourceRequest>("ReadResourceRequest"))
+        }
+        "ReadResourceRequestParams" => {
+            Some(visitor.visit::<ReadResourceRequestParams>("ReadResourceRequestParams"))
+        }
+        "ReadResourceResult" => {
+            Some(visitor.visit::<ReadResourceResult>("ReadResourceResult"))
+        }
+        "ReadResourceResultResponse" => {
+            Some(
+                visitor.visit::<ReadResourceResultResponse>("ReadResourceResultResponse"),
+            )
+        }
+        "Request" => Some(visitor.visit::<Request>("Request")),
+        "RequestId" => Some(visitor.visit::<RequestId>("RequestId")),
+        "RequestMetaObject" => {
+            Some(visitor.visit::<RequestMetaObject>("RequestMetaObject"))
+        }
+        "RequestParams" => Some(visitor.visit::<RequestParams>("RequestParams")),
+        "Resource" => Some(visitor.visit::<Resource>("Resource")),
+        "ResourceContents" => Some(visitor.visit::<ResourceContents>("ResourceContents")),
+        "ResourceLink" => Some(visitor.visit::<ResourceLink>("ResourceLink")),
+        "ResourceListChangedNotification" => {
+            Some(
+                visitor
+                    .visit::<
+                        ResourceListChangedNotification,
+                    >("ResourceListChangedNotification"),
+            )
+        }
+        "ResourceRequestParams" => {
+            Some(visitor.visit::<ResourceRequestParams>("ResourceRequestParams"))
+        }
+        "ResourceTemplate" => Some(visitor.visit::<ResourceTemplate>("ResourceTemplate")),
+        "ResourceTemplateReference" => {
+            Some(visitor.visit::<ResourceTemplateReference>("ResourceTemplateReference"))
+        }
+        "ResourceUpdatedNotification" => {
+            Some(
+                visitor
+                    .visit::<ResourceUpdatedNotification>("ResourceUpdatedNotification"),
+            )
+        }
+        "ResourceUpdatedNotificationParams" => {
+            Some(
+                visitor
+                    .visit::<
+                        ResourceUpdatedNotificationParams,
+                    >("ResourceUpdatedNotificationParams"),
+            )
+        }
+        "Result" => Some(visitor.visit::<McpResult>("McpResult")),
+        "ResultMetaObject" => Some(visitor.visit::<ResultMetaObject>("ResultMetaObject")),
+        "ResultType" => Some(visitor.visit::<ResultType>("ResultType")),
+        "Role" => Some(visitor.visit::<Role>("Role")),
+        "Root" => Some(visitor.visit::<Root>("Root")),
+        "SamplingMessage" => Some(visitor.visit::<SamplingMessage>("SamplingMessage")),
+        "SamplingMessageContentBlock" => {
+            Some(
+                visitor
+                    .visit::<SamplingMessageContentBlock>("SamplingMessageContentBlock"),
+            )
+        }
+        "ServerCapabilities" => {
+            Some(visitor.visit::<ServerCapabilities>("ServerCapabilities"))
+        }
+        "ServerNotification" => {
+            Some(visitor.visit::<ServerNotification>("ServerNotification"))
+        }
+        "ServerResult" => Some(visitor.visit::<ServerResult>("ServerResult")),
+        "SingleSelectEnumSchema" => {
+            Some(visitor.visit::<SingleSelectEnumSchema>("SingleSelectEnumSchema"))
+        }
+        "StringSchema" => Some(visitor.visit::<StringSchema>("StringSchema")),
+        "SubscriptionFilter" => {
+            Some(visitor.visit::<SubscriptionFilter>("SubscriptionFilter"))
+        }
+        "SubscriptionsAcknowledgedNotification" => {
+            Some(
+                visitor
+                    .visit::<
+                        SubscriptionsAcknowledgedNotification,
+                    >("SubscriptionsAcknowledgedNotification"),
+            )
+        }
+        "SubscriptionsAcknowledgedNotificationParams" => {
+            Some(
+                visitor
+                    .visit::<
+                        SubscriptionsAcknowledgedNotificationParams,
+                    >("SubscriptionsAcknowledgedNotificationParams"),
+            )
+        }
+        "SubscriptionsListenRequest" => {
+            Some(
+                visitor.visit::<SubscriptionsListenRequest>("SubscriptionsListenRequest"),
+            )
+        }
+        "SubscriptionsListenRequestParams" => {
+            Some(
+                visitor
+                    .visit::<
+                        SubscriptionsListenRequestParams,
+                    >("SubscriptionsListenRequestParams"),
+            )
+        }
+        "SubscriptionsListenResult" => {
+            Some(visitor.visit::<SubscriptionsListenResult>("SubscriptionsListenResult"))
+        }
+        "SubscriptionsListenResultMetaObject" => {
+            Some(
+                visitor
+                    .visit::<
+                        SubscriptionsListenResultMetaObject,
+                    >("SubscriptionsListenResultMetaObject"),
+            )
+        }
+        "SubscriptionsListenResultResponse" => {
+            Some(
+                visitor
+                    .visit::<
+                        SubscriptionsListenResultResponse,
+                    >("SubscriptionsListenResultResponse"),
+            )
+        }
+        "TextContent" => Some(visitor.visit::<TextContent>("TextContent")),
+        "TextResourceContents" => {
+            Some(visitor.visit::<TextResourceContents>("TextResourceContents"))
+        }
+        "TitledMultiSelectEnumSchema" => {
+            Some(
+                visitor
+                    .visit::<TitledMultiSelectEnumSchema>("TitledMultiSelectEnumSchema"),
+            )
+        }
+        "TitledSingleSelectEnumSchema" => {
+            Some(
+                visitor
+                    .visit::<
+                        TitledSingleSelectEnumSchema,
+                    >("TitledSingleSelectEnumSchema"),
+            )
+        }
+        "Tool" => Some(visitor.visit::<Tool>("Tool")),
+        "ToolAnnotations" => Some(visitor.visit::<ToolAnnotations>("ToolAnnotations")),
+        "ToolChoice" => Some(visitor.visit::<ToolChoice>("ToolChoice")),
+        "ToolListChangedNotification" => {
+            Some(
+                visitor
+                    .visit::<ToolListChangedNotification>("ToolListChangedNotification"),
+            )
+        }
+        "ToolResultContent" => {
+            Some(visitor.visit::<ToolResultContent>("ToolResultContent"))
+        }
+        "ToolUseContent" => Some(visitor.visit::<ToolUseContent>("ToolUseContent")),
+        "UnsupportedProtocolVersionError" => {
+            Some(
+                visitor
+                    .visit::<
+                        UnsupportedProtocolVersionError,
+                    >("UnsupportedProtocolVersionError"),
+            )
+        }
+        "UntitledMultiSelectEnumSchema" => {
+            Some(
+                visitor
+                    .visit::<
+                        UntitledMultiSelectEnumSchema,
+                    >("UntitledMultiSelectEnumSchema"),
+            )
+        }
+        "UntitledSingleSelectEnumSchema" => {
+            Some(
+                visitor
+                    .visit::<
+                        UntitledSingleSelectEnumSchema,
+                    >("UntitledSingleSelectEnumSchema"),
+            )
+        }
+        _ => None,
+    }
+}
 /// Decoding machinery of the types above: builders that receive one field at a time,
 /// and the visitors of unions. Not meant to be used directly.
 #[doc(hidden)]
@@ -9755,7 +10344,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::AudioContent, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("type", !self.c_0),
+                    ("data", self.f_data.is_none()),
+                    ("mimeType", self.f_mime_type.is_none()),
+                ],
+            )?;
             Ok(super::AudioContent {
                 meta: self.f_meta,
                 annotations: self.f_annotations,
@@ -9787,6 +10384,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::BaseMetadata, E> {
+            __rt::check_required::<E>(&[("name", self.f_name.is_none())])?;
             Ok(super::BaseMetadata {
                 name: __rt::required(self.f_name, "name")?,
                 title: self.f_title,
@@ -9820,6 +10418,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::BlobResourceContents, E> {
+            __rt::check_required::<
+                E,
+            >(&[("blob", self.f_blob.is_none()), ("uri", self.f_uri.is_none())])?;
             Ok(super::BlobResourceContents {
                 meta: self.f_meta,
                 blob: __rt::required(self.f_blob, "blob")?,
@@ -9855,7 +10456,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::BooleanSchema, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<E>(&[("type", !self.c_0)])?;
             Ok(super::BooleanSchema {
                 default: self.f_default,
                 description: self.f_description,
@@ -9890,6 +10491,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CacheableResult, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("cacheScope", self.f_cache_scope.is_none()),
+                    ("resultType", self.f_result_type.is_none()),
+                    ("ttlMs", self.f_ttl_ms.is_none()),
+                ],
+            )?;
             Ok(super::CacheableResult {
                 meta: self.f_meta,
                 cache_scope: __rt::required(self.f_cache_scope, "cacheScope")?,
@@ -9925,8 +10535,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CallToolRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::CallToolRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: __rt::required(self.f_params, "params")?,
@@ -9966,6 +10584,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CallToolRequestParams, E> {
+            __rt::check_required::<
+                E,
+            >(&[("_meta", self.f_meta.is_none()), ("name", self.f_name.is_none())])?;
             Ok(super::CallToolRequestParams {
                 meta: __rt::required(self.f_meta, "_meta")?,
                 arguments: self.f_arguments,
@@ -10006,6 +10627,14 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CallToolResult, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("content", self.f_content.is_none()),
+                    ("resultType", self.f_result_type.is_none()),
+                ],
+            )?;
             Ok(super::CallToolResult {
                 meta: self.f_meta,
                 content: __rt::required(self.f_content, "content")?,
@@ -10040,7 +10669,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CallToolResultResponse, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("id", self.f_id.is_none()),
+                    ("result", self.f_result.is_none()),
+                ],
+            )?;
             Ok(super::CallToolResultResponse {
                 id: __rt::required(self.f_id, "id")?,
                 result: __rt::required(self.f_result, "result")?,
@@ -10050,9 +10687,9 @@ pub mod __de {
     }
     #[derive(Default)]
     pub struct CallToolResultResponseResult__Merged0 {
-        s0: Option<super::ResultMetaObject>,
-        s1: Option<super::InputRequests>,
-        s2: Option<String>,
+        s0: Option<__rt::Value>,
+        s1: Option<super::ResultMetaObject>,
+        s2: Option<super::InputRequests>,
         s3: Option<String>,
         s4: Option<Vec<super::ContentBlock>>,
         s5: Option<bool>,
@@ -10060,13 +10697,22 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl CallToolResultResponseResult__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
+            match &self.s0 {
+                Some(v) if v.as_str() == Some("input_required") => {
+                    required += 1;
+                    declared += 1;
+                }
+                Some(_) => return None,
+                None => complete = false,
+            }
             if self.s1.is_some() {
                 declared += 1;
             } else {}
@@ -10075,30 +10721,37 @@ pub mod __de {
             } else {}
             if self.s3.is_some() {
                 declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
+            } else {}
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
+            match &self.s0 {
+                Some(v) => {
+                    if !(__rt::is_kind(v, __rt::Kind::String)) {
+                        return None;
+                    }
+                    declared += 1;
+                    required += 1;
+                }
+                None => {
+                    complete = false;
+                }
+            }
+            if self.s1.is_some() {
                 declared += 1;
             } else {}
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
             if self.s4.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s5.is_some() {
                 declared += 1;
@@ -10106,16 +10759,25 @@ pub mod __de {
             if self.s6.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CallToolResultResponseResult, E> {
             let mut b = InputRequiredResult::default();
-            b.f_meta = self.s0;
-            b.f_input_requests = self.s1;
-            b.f_request_state = self.s2;
-            b.f_result_type = self.s3;
+            if let Some(v) = self.s0 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
+                        v,
+                    )
+                    .map_err(E::custom)?;
+            }
+            b.f_meta = self.s1;
+            b.f_input_requests = self.s2;
+            b.f_request_state = self.s3;
             if let Some(v) = self.s4 {
                 __rt::ObjectBuilder::<
                     'static,
@@ -10159,8 +10821,18 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::CallToolResultResponseResult, E> {
             let mut b = CallToolResult::default();
-            b.f_meta = self.s0;
-            if let Some(v) = self.s1 {
+            if let Some(v) = self.s0 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
+                        v,
+                    )
+                    .map_err(E::custom)?;
+            }
+            b.f_meta = self.s1;
+            if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -10170,7 +10842,7 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
-            if let Some(v) = self.s2 {
+            if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -10180,7 +10852,6 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
-            b.f_result_type = self.s3;
             b.f_content = self.s4;
             b.f_is_error = self.s5;
             b.f_structured_content = self.s6;
@@ -10202,10 +10873,10 @@ pub mod __de {
             value: D,
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
-                "_meta" => __rt::set(&mut self.s0, "_meta", value),
-                "inputRequests" => __rt::set(&mut self.s1, "inputRequests", value),
-                "requestState" => __rt::set(&mut self.s2, "requestState", value),
-                "resultType" => __rt::set(&mut self.s3, "resultType", value),
+                "resultType" => __rt::set(&mut self.s0, "resultType", value),
+                "_meta" => __rt::set(&mut self.s1, "_meta", value),
+                "inputRequests" => __rt::set(&mut self.s2, "inputRequests", value),
+                "requestState" => __rt::set(&mut self.s3, "requestState", value),
                 "content" => __rt::set(&mut self.s4, "content", value),
                 "isError" => __rt::set(&mut self.s5, "isError", value),
                 "structuredContent" => {
@@ -10217,7 +10888,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CallToolResultResponseResult, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -10225,9 +10896,21 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "InputRequiredResult"),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "CallToolResult"),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -10282,8 +10965,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CancelledNotification, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::CancelledNotification {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -10314,6 +11004,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CancelledNotificationParams, E> {
+            __rt::check_required::<E>(&[("requestId", self.f_request_id.is_none())])?;
             Ok(super::CancelledNotificationParams {
                 meta: self.f_meta,
                 reason: self.f_reason,
@@ -10451,8 +11142,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ClientNotification, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::ClientNotification {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -10661,8 +11359,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::CompleteRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: __rt::required(self.f_params, "params")?,
@@ -10696,6 +11402,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteRequestParams, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("_meta", self.f_meta.is_none()),
+                    ("argument", self.f_argument.is_none()),
+                    ("ref", self.f_ref.is_none()),
+                ],
+            )?;
             Ok(super::CompleteRequestParams {
                 meta: __rt::required(self.f_meta, "_meta")?,
                 argument: __rt::required(self.f_argument, "argument")?,
@@ -10727,6 +11442,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteRequestParamsArgument, E> {
+            __rt::check_required::<
+                E,
+            >(&[("name", self.f_name.is_none()), ("value", self.f_value.is_none())])?;
             Ok(super::CompleteRequestParamsArgument {
                 name: __rt::required(self.f_name, "name")?,
                 value: __rt::required(self.f_value, "value")?,
@@ -10869,6 +11587,14 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteResult, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("completion", self.f_completion.is_none()),
+                    ("resultType", self.f_result_type.is_none()),
+                ],
+            )?;
             Ok(super::CompleteResult {
                 meta: self.f_meta,
                 completion: __rt::required(self.f_completion, "completion")?,
@@ -10901,6 +11627,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteResultCompletion, E> {
+            __rt::check_required::<E>(&[("values", self.f_values.is_none())])?;
             Ok(super::CompleteResultCompletion {
                 has_more: self.f_has_more,
                 total: self.f_total,
@@ -10933,7 +11660,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteResultResponse, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("id", self.f_id.is_none()),
+                    ("result", self.f_result.is_none()),
+                ],
+            )?;
             Ok(super::CompleteResultResponse {
                 id: __rt::required(self.f_id, "id")?,
                 result: __rt::required(self.f_result, "result")?,
@@ -11078,7 +11813,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CreateMessageRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<
+                E,
+            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
             Ok(super::CreateMessageRequest {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -11131,6 +11868,14 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CreateMessageRequestParams, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("maxTokens", self.f_max_tokens.is_none()),
+                    ("messages", self.f_messages.is_none()),
+                ],
+            )?;
             Ok(super::CreateMessageRequestParams {
                 include_context: self.f_include_context,
                 max_tokens: __rt::required(self.f_max_tokens, "maxTokens")?,
@@ -11174,6 +11919,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CreateMessageResult, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("content", self.f_content.is_none()),
+                    ("model", self.f_model.is_none()),
+                    ("role", self.f_role.is_none()),
+                ],
+            )?;
             Ok(super::CreateMessageResult {
                 meta: self.f_meta,
                 content: __rt::required(self.f_content, "content")?,
@@ -11341,8 +12095,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::DiscoverRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::DiscoverRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: __rt::required(self.f_params, "params")?,
@@ -11388,6 +12150,17 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::DiscoverResult, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("cacheScope", self.f_cache_scope.is_none()),
+                    ("capabilities", self.f_capabilities.is_none()),
+                    ("resultType", self.f_result_type.is_none()),
+                    ("supportedVersions", self.f_supported_versions.is_none()),
+                    ("ttlMs", self.f_ttl_ms.is_none()),
+                ],
+            )?;
             Ok(super::DiscoverResult {
                 meta: self.f_meta,
                 cache_scope: __rt::required(self.f_cache_scope, "cacheScope")?,
@@ -11427,7 +12200,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::DiscoverResultResponse, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("id", self.f_id.is_none()),
+                    ("result", self.f_result.is_none()),
+                ],
+            )?;
             Ok(super::DiscoverResultResponse {
                 id: __rt::required(self.f_id, "id")?,
                 result: __rt::required(self.f_result, "result")?,
@@ -11459,7 +12240,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ElicitRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<
+                E,
+            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
             Ok(super::ElicitRequest {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -11492,6 +12275,14 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ElicitRequestFormParams, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("message", self.f_message.is_none()),
+                    ("requestedSchema", self.f_requested_schema.is_none()),
+                ],
+            )?;
             Ok(super::ElicitRequestFormParams {
                 message: __rt::required(self.f_message, "message")?,
                 mode: self.f_mode,
@@ -11529,7 +12320,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ElicitRequestFormParamsRequestedSchema, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("properties", self.f_properties.is_none())])?;
             Ok(super::ElicitRequestFormParamsRequestedSchema {
                 schema: self.f_schema,
                 properties: __rt::required(self.f_properties, "properties")?,
@@ -11634,7 +12427,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ElicitRequestUrlParams, E> {
-            __rt::required_const::<E>(self.c_0, "mode")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("mode", !self.c_0),
+                    ("message", self.f_message.is_none()),
+                    ("url", self.f_url.is_none()),
+                ],
+            )?;
             Ok(super::ElicitRequestUrlParams {
                 message: __rt::required(self.f_message, "message")?,
                 url: __rt::required(self.f_url, "url")?,
@@ -11664,6 +12465,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ElicitResult, E> {
+            __rt::check_required::<E>(&[("action", self.f_action.is_none())])?;
             Ok(super::ElicitResult {
                 action: __rt::required(self.f_action, "action")?,
                 content: self.f_content,
@@ -11815,7 +12617,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EmbeddedResource, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("resource", self.f_resource.is_none())])?;
             Ok(super::EmbeddedResource {
                 meta: self.f_meta,
                 annotations: self.f_annotations,
@@ -11834,8 +12638,12 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl EmbeddedResourceResource__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -11848,18 +12656,22 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s3.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -11872,15 +12684,15 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s4.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -11956,7 +12768,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EmbeddedResourceResource, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -11964,9 +12776,21 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "TextResourceContents"),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "BlobResourceContents"),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -12002,8 +12826,12 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl EnumSchema__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -12011,7 +12839,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -12023,15 +12852,19 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s4.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -12039,7 +12872,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -12054,12 +12888,16 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -12067,7 +12905,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -12079,7 +12918,7 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s4.is_some() {
                 declared += 1;
@@ -12087,7 +12926,7 @@ pub mod __de {
             if self.s6.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -12231,7 +13070,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EnumSchema, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1(), self.score2()]
                 .into_iter()
                 .enumerate()
@@ -12242,10 +13081,32 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
-                Some(2usize) => self.build2::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!(
+                                "{} (closest: {})", e, "UntitledSingleSelectEnumSchema"
+                            ),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!(
+                                "{} (closest: {})", e, "TitledSingleSelectEnumSchema"
+                            ),
+                        ))
+                }
+                Some((2usize, true)) => self.build2::<E>(),
+                Some((2usize, false)) => {
+                    self.build2::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "LegacyTitledEnumSchema"),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -12268,8 +13129,12 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl EnumSchema__Merged1 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -12277,7 +13142,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -12300,7 +13166,7 @@ pub mod __de {
                     required += 1;
                 }
                 None => {
-                    return None;
+                    complete = false;
                 }
             }
             if self.s4.is_some() {
@@ -12312,10 +13178,14 @@ pub mod __de {
             if self.s6.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -12323,7 +13193,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -12342,7 +13213,7 @@ pub mod __de {
                     required += 1;
                 }
                 None => {
-                    return None;
+                    complete = false;
                 }
             }
             if self.s4.is_some() {
@@ -12354,7 +13225,7 @@ pub mod __de {
             if self.s6.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -12438,7 +13309,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EnumSchema, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -12446,9 +13317,25 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!(
+                                "{} (closest: {})", e, "UntitledMultiSelectEnumSchema"
+                            ),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!(
+                                "{} (closest: {})", e, "TitledMultiSelectEnumSchema"
+                            ),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -12558,6 +13445,11 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Error, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[("code", self.f_code.is_none()), ("message", self.f_message.is_none())],
+            )?;
             Ok(super::Error {
                 code: __rt::required(self.f_code, "code")?,
                 data: self.f_data,
@@ -12594,8 +13486,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetPromptRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::GetPromptRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: __rt::required(self.f_params, "params")?,
@@ -12635,6 +13535,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetPromptRequestParams, E> {
+            __rt::check_required::<
+                E,
+            >(&[("_meta", self.f_meta.is_none()), ("name", self.f_name.is_none())])?;
             Ok(super::GetPromptRequestParams {
                 meta: __rt::required(self.f_meta, "_meta")?,
                 arguments: self.f_arguments,
@@ -12671,6 +13574,14 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetPromptResult, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("messages", self.f_messages.is_none()),
+                    ("resultType", self.f_result_type.is_none()),
+                ],
+            )?;
             Ok(super::GetPromptResult {
                 meta: self.f_meta,
                 description: self.f_description,
@@ -12704,7 +13615,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetPromptResultResponse, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("id", self.f_id.is_none()),
+                    ("result", self.f_result.is_none()),
+                ],
+            )?;
             Ok(super::GetPromptResultResponse {
                 id: __rt::required(self.f_id, "id")?,
                 result: __rt::required(self.f_result, "result")?,
@@ -12714,22 +13633,31 @@ pub mod __de {
     }
     #[derive(Default)]
     pub struct GetPromptResultResponseResult__Merged0 {
-        s0: Option<super::ResultMetaObject>,
-        s1: Option<super::InputRequests>,
-        s2: Option<String>,
+        s0: Option<__rt::Value>,
+        s1: Option<super::ResultMetaObject>,
+        s2: Option<super::InputRequests>,
         s3: Option<String>,
         s4: Option<String>,
         s5: Option<Vec<super::PromptMessage>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl GetPromptResultResponseResult__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
+            match &self.s0 {
+                Some(v) if v.as_str() == Some("input_required") => {
+                    required += 1;
+                    declared += 1;
+                }
+                Some(_) => return None,
+                None => complete = false,
+            }
             if self.s1.is_some() {
                 declared += 1;
             } else {}
@@ -12738,25 +13666,32 @@ pub mod __de {
             } else {}
             if self.s3.is_some() {
                 declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
+            } else {}
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
+            match &self.s0 {
+                Some(v) => {
+                    if !(__rt::is_kind(v, __rt::Kind::String)) {
+                        return None;
+                    }
+                    declared += 1;
+                    required += 1;
+                }
+                None => {
+                    complete = false;
+                }
+            }
+            if self.s1.is_some() {
                 declared += 1;
             } else {}
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
             if self.s4.is_some() {
                 declared += 1;
             } else {}
@@ -12764,18 +13699,27 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetPromptResultResponseResult, E> {
             let mut b = InputRequiredResult::default();
-            b.f_meta = self.s0;
-            b.f_input_requests = self.s1;
-            b.f_request_state = self.s2;
-            b.f_result_type = self.s3;
+            if let Some(v) = self.s0 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
+                        v,
+                    )
+                    .map_err(E::custom)?;
+            }
+            b.f_meta = self.s1;
+            b.f_input_requests = self.s2;
+            b.f_request_state = self.s3;
             if let Some(v) = self.s4 {
                 __rt::ObjectBuilder::<
                     'static,
@@ -12809,8 +13753,18 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::GetPromptResultResponseResult, E> {
             let mut b = GetPromptResult::default();
-            b.f_meta = self.s0;
-            if let Some(v) = self.s1 {
+            if let Some(v) = self.s0 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
+                        v,
+                    )
+                    .map_err(E::custom)?;
+            }
+            b.f_meta = self.s1;
+            if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -12820,7 +13774,7 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
-            if let Some(v) = self.s2 {
+            if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -12830,7 +13784,6 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
-            b.f_result_type = self.s3;
             b.f_description = self.s4;
             b.f_messages = self.s5;
             for (k, v) in self.rest {
@@ -12851,10 +13804,10 @@ pub mod __de {
             value: D,
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
-                "_meta" => __rt::set(&mut self.s0, "_meta", value),
-                "inputRequests" => __rt::set(&mut self.s1, "inputRequests", value),
-                "requestState" => __rt::set(&mut self.s2, "requestState", value),
-                "resultType" => __rt::set(&mut self.s3, "resultType", value),
+                "resultType" => __rt::set(&mut self.s0, "resultType", value),
+                "_meta" => __rt::set(&mut self.s1, "_meta", value),
+                "inputRequests" => __rt::set(&mut self.s2, "inputRequests", value),
+                "requestState" => __rt::set(&mut self.s3, "requestState", value),
                 "description" => __rt::set(&mut self.s4, "description", value),
                 "messages" => __rt::set(&mut self.s5, "messages", value),
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
@@ -12863,7 +13816,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetPromptResultResponseResult, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -12871,9 +13824,21 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "InputRequiredResult"),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "GetPromptResult"),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -12921,7 +13886,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::HeaderMismatchError, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(&[("jsonrpc", !self.c_0), ("error", self.f_error.is_none())])?;
             Ok(super::HeaderMismatchError {
                 error: __rt::required(self.f_error, "error")?,
                 id: self.f_id,
@@ -12953,7 +13920,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::HeaderMismatchErrorError, E> {
-            __rt::required_const::<E>(self.c_0, "code")?;
+            __rt::check_required::<
+                E,
+            >(&[("code", !self.c_0), ("message", self.f_message.is_none())])?;
             Ok(super::HeaderMismatchErrorError {
                 data: self.f_data,
                 message: __rt::required(self.f_message, "message")?,
@@ -12987,6 +13956,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Icon, E> {
+            __rt::check_required::<E>(&[("src", self.f_src.is_none())])?;
             Ok(super::Icon {
                 mime_type: self.f_mime_type,
                 sizes: self.f_sizes,
@@ -13050,7 +14020,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ImageContent, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("type", !self.c_0),
+                    ("data", self.f_data.is_none()),
+                    ("mimeType", self.f_mime_type.is_none()),
+                ],
+            )?;
             Ok(super::ImageContent {
                 meta: self.f_meta,
                 annotations: self.f_annotations,
@@ -13090,6 +14068,11 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Implementation, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[("name", self.f_name.is_none()), ("version", self.f_version.is_none())],
+            )?;
             Ok(super::Implementation {
                 description: self.f_description,
                 icons: self.f_icons,
@@ -13203,7 +14186,7 @@ pub mod __de {
         f_meta: Option<super::ResultMetaObject>,
         f_input_requests: Option<super::InputRequests>,
         f_request_state: Option<String>,
-        f_result_type: Option<String>,
+        c_0: bool,
         extra: __rt::Map<String, __rt::Value>,
     }
     impl<'de> __rt::ObjectBuilder<'de> for InputRequiredResult {
@@ -13214,6 +14197,9 @@ pub mod __de {
             value: D,
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
+                "resultType" => {
+                    __rt::const_str(&mut self.c_0, "resultType", "input_required", value)
+                }
                 "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
                 "inputRequests" => {
                     __rt::set(&mut self.f_input_requests, "inputRequests", value)
@@ -13221,18 +14207,17 @@ pub mod __de {
                 "requestState" => {
                     __rt::set(&mut self.f_request_state, "requestState", value)
                 }
-                "resultType" => __rt::set(&mut self.f_result_type, "resultType", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::InputRequiredResult, E> {
+            __rt::check_required::<E>(&[("resultType", !self.c_0)])?;
             Ok(super::InputRequiredResult {
                 meta: self.f_meta,
                 input_requests: self.f_input_requests,
                 request_state: self.f_request_state,
-                result_type: __rt::required(self.f_result_type, "resultType")?,
                 extra: self.extra,
             })
         }
@@ -13240,62 +14225,130 @@ pub mod __de {
     #[derive(Default)]
     pub struct InputResponse__Merged0 {
         s0: Option<super::MetaObject>,
-        s1: Option<super::CreateMessageResultContent>,
+        s1: Option<__rt::Value>,
         s2: Option<String>,
         s3: Option<super::Role>,
         s4: Option<String>,
         s5: Option<Vec<super::Root>>,
+        s6: Option<super::ElicitResultAction>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl InputResponse__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
                 declared += 1;
             } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
+            match &self.s1 {
+                Some(v) => {
+                    if !((__rt::is_kind(v, __rt::Kind::Array)
+                        || __rt::is_kind(v, __rt::Kind::Object))
+                        && (!v.is_object()
+                            || (((__rt::has_keys(Some(v), &["text"])
+                                && v
+                                    .get("type")
+                                    .is_some_and(|x| x.as_str() == Some("text")))
+                                || (__rt::has_keys(Some(v), &["data", "mimeType"])
+                                    && v
+                                        .get("type")
+                                        .is_some_and(|x| x.as_str() == Some("image")))
+                                || (__rt::has_keys(Some(v), &["data", "mimeType"])
+                                    && v
+                                        .get("type")
+                                        .is_some_and(|x| x.as_str() == Some("audio")))
+                                || (__rt::has_keys(Some(v), &["id", "input", "name"])
+                                    && v
+                                        .get("type")
+                                        .is_some_and(|x| x.as_str() == Some("tool_use")))
+                                || (__rt::has_keys(Some(v), &["content", "toolUseId"])
+                                    && v
+                                        .get("type")
+                                        .is_some_and(|x| x.as_str() == Some("tool_result")))))))
+                    {
+                        return None;
+                    }
+                    declared += 1;
+                    required += 1;
+                }
+                None => {
+                    complete = false;
+                }
             }
             if self.s2.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s3.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s4.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s5.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
+        }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
+        #[allow(unused_mut, unused_variables)]
+        fn score2(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
+            let mut required = 0u32;
+            let mut declared = 0u32;
+            match &self.s1 {
+                Some(v) => {
+                    if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                        return None;
+                    }
+                    declared += 1;
+                }
+                None => {}
+            }
+            if self.s6.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::InputResponse, E> {
             let mut b = CreateMessageResult::default();
             b.f_meta = self.s0;
-            b.f_content = self.s1;
+            if let Some(v) = self.s1 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
+                    .map_err(E::custom)?;
+            }
             b.f_model = self.s2;
             b.f_role = self.s3;
             b.f_stop_reason = self.s4;
@@ -13305,6 +14358,16 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("roots")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s6 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("action")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
@@ -13335,11 +14398,7 @@ pub mod __de {
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
                     .map_err(E::custom)?;
             }
             if let Some(v) = self.s2 {
@@ -13373,6 +14432,16 @@ pub mod __de {
                     .map_err(E::custom)?;
             }
             b.f_roots = self.s5;
+            if let Some(v) = self.s6 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("action")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -13381,6 +14450,75 @@ pub mod __de {
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::InputResponse::ListRoots)
+        }
+        fn build2<E: __rt::serde::de::Error>(
+            self,
+        ) -> ::core::result::Result<super::InputResponse, E> {
+            let mut b = ElicitResult::default();
+            if let Some(v) = self.s0 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("_meta")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s1 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s2 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("model")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s3 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("role")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s4 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s5 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("roots")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            b.f_action = self.s6;
+            for (k, v) in self.rest {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
+                    .map_err(E::custom)?;
+            }
+            __rt::ObjectBuilder::<'static>::finish(b).map(super::InputResponse::Elicit)
         }
     }
     impl<'de> __rt::ObjectBuilder<'de> for InputResponse__Merged0 {
@@ -13397,87 +14535,53 @@ pub mod __de {
                 "role" => __rt::set(&mut self.s3, "role", value),
                 "stopReason" => __rt::set(&mut self.s4, "stopReason", value),
                 "roots" => __rt::set(&mut self.s5, "roots", value),
+                "action" => __rt::set(&mut self.s6, "action", value),
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::InputResponse, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
-            for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            for (i, score) in [self.score0(), self.score1(), self.score2()]
+                .into_iter()
+                .enumerate()
+            {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
                         best = Some((i, s));
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "CreateMessageResult"),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "ListRootsResult"),
+                        ))
+                }
+                Some((2usize, true)) => self.build2::<E>(),
+                Some((2usize, false)) => {
+                    self.build2::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "ElicitResult"),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
-                            "no member of InputResponse matches this object; expected one of: CreateMessage (with content, model, role); ListRoots (with roots)",
+                            "no member of InputResponse matches this object; expected one of: CreateMessage (with content, model, role); ListRoots (with roots); Elicit (with action)",
                         ),
                     )
                 }
-            }
-        }
-    }
-    pub enum InputResponse__Tag {
-        G0(ElicitResult),
-        G1(InputResponse__Merged0),
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for InputResponse__Tag {
-        type Output = super::InputResponse;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match self {
-                InputResponse__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                InputResponse__Tag::G1(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::InputResponse, E> {
-            match self {
-                InputResponse__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::InputResponse::Elicit)
-                }
-                InputResponse__Tag::G1(b) => __rt::ObjectBuilder::<'de>::finish(b),
-            }
-        }
-    }
-    impl<'de> __rt::TaggedUnion<'de> for super::InputResponse {
-        type Builder = InputResponse__Tag;
-        const TAG: &'static str = "action";
-        const EXPECTING: &'static str = "a InputResponse object";
-        fn builder_for(
-            tag: Option<&str>,
-        ) -> ::core::result::Result<InputResponse__Tag, String> {
-            match tag {
-                Some("accept") => Ok(InputResponse__Tag::G0(Default::default())),
-                Some("cancel") => Ok(InputResponse__Tag::G0(Default::default())),
-                Some("decline") => Ok(InputResponse__Tag::G0(Default::default())),
-                Some(other) => {
-                    Err(
-                        __rt::unknown_tag(
-                            "InputResponse",
-                            "action",
-                            Some(other),
-                            &["accept", "cancel", "decline"],
-                        ),
-                    )
-                }
-                None => Ok(InputResponse__Tag::G1(Default::default())),
             }
         }
     }
@@ -13491,7 +14595,7 @@ pub mod __de {
             self,
             map: A,
         ) -> ::core::result::Result<Self::Value, A::Error> {
-            __rt::visit_tagged::<super::InputResponse, A>(map)
+            __rt::drain_map(InputResponse__Merged0::default(), map)
         }
     }
     #[derive(Default)]
@@ -13522,6 +14626,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::InputResponseRequestParams, E> {
+            __rt::check_required::<E>(&[("_meta", self.f_meta.is_none())])?;
             Ok(super::InputResponseRequestParams {
                 meta: __rt::required(self.f_meta, "_meta")?,
                 input_responses: self.f_input_responses,
@@ -13554,7 +14659,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::InternalError, E> {
-            __rt::required_const::<E>(self.c_0, "code")?;
+            __rt::check_required::<
+                E,
+            >(&[("code", !self.c_0), ("message", self.f_message.is_none())])?;
             Ok(super::InternalError {
                 data: self.f_data,
                 message: __rt::required(self.f_message, "message")?,
@@ -13586,7 +14693,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::InvalidParamsError, E> {
-            __rt::required_const::<E>(self.c_0, "code")?;
+            __rt::check_required::<
+                E,
+            >(&[("code", !self.c_0), ("message", self.f_message.is_none())])?;
             Ok(super::InvalidParamsError {
                 data: self.f_data,
                 message: __rt::required(self.f_message, "message")?,
@@ -13618,7 +14727,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::InvalidRequestError, E> {
-            __rt::required_const::<E>(self.c_0, "code")?;
+            __rt::check_required::<
+                E,
+            >(&[("code", !self.c_0), ("message", self.f_message.is_none())])?;
             Ok(super::InvalidRequestError {
                 data: self.f_data,
                 message: __rt::required(self.f_message, "message")?,
@@ -13650,7 +14761,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcErrorResponse, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(&[("jsonrpc", !self.c_0), ("error", self.f_error.is_none())])?;
             Ok(super::JsonRpcErrorResponse {
                 error: __rt::required(self.f_error, "error")?,
                 id: self.f_id,
@@ -13669,8 +14782,12 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl JsonRpcMessage__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -13678,27 +14795,32 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s2.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s3.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -13706,21 +14828,26 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s2.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s3.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -13728,24 +14855,29 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s4.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(u32, u32)> {
+        fn score3(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -13753,7 +14885,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -13762,9 +14895,9 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -13982,7 +15115,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [
                 self.score0(),
                 self.score1(),
@@ -13998,11 +15131,35 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
-                Some(2usize) => self.build2::<E>(),
-                Some(3usize) => self.build3::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "JsonRpcRequest"),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "JsonRpcNotification"),
+                        ))
+                }
+                Some((2usize, true)) => self.build2::<E>(),
+                Some((2usize, false)) => {
+                    self.build2::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "JsonRpcResultResponse"),
+                        ))
+                }
+                Some((3usize, true)) => self.build3::<E>(),
+                Some((3usize, false)) => {
+                    self.build3::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "JsonRpcErrorResponse"),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -14050,7 +15207,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcNotification, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(&[("jsonrpc", !self.c_0), ("method", self.f_method.is_none())])?;
             Ok(super::JsonRpcNotification {
                 method: __rt::required(self.f_method, "method")?,
                 params: self.f_params,
@@ -14084,7 +15243,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("id", self.f_id.is_none()),
+                    ("method", self.f_method.is_none()),
+                ],
+            )?;
             Ok(super::JsonRpcRequest {
                 id: __rt::required(self.f_id, "id")?,
                 method: __rt::required(self.f_method, "method")?,
@@ -14102,8 +15269,12 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl JsonRpcResponse__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -14111,24 +15282,29 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s2.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -14136,7 +15312,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -14145,9 +15322,9 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -14230,7 +15407,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcResponse, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -14238,9 +15415,21 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "JsonRpcResultResponse"),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "JsonRpcErrorResponse"),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -14288,7 +15477,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcResultResponse, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("id", self.f_id.is_none()),
+                    ("result", self.f_result.is_none()),
+                ],
+            )?;
             Ok(super::JsonRpcResultResponse {
                 id: __rt::required(self.f_id, "id")?,
                 result: __rt::required(self.f_result, "result")?,
@@ -14450,7 +15647,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::LegacyTitledEnumSchema, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("enum", self.f_enum.is_none())])?;
             Ok(super::LegacyTitledEnumSchema {
                 default: self.f_default,
                 description: self.f_description,
@@ -14489,8 +15688,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListPromptsRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::ListPromptsRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: __rt::required(self.f_params, "params")?,
@@ -14528,6 +15735,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListPromptsResult, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("cacheScope", self.f_cache_scope.is_none()),
+                    ("prompts", self.f_prompts.is_none()),
+                    ("resultType", self.f_result_type.is_none()),
+                    ("ttlMs", self.f_ttl_ms.is_none()),
+                ],
+            )?;
             Ok(super::ListPromptsResult {
                 meta: self.f_meta,
                 cache_scope: __rt::required(self.f_cache_scope, "cacheScope")?,
@@ -14563,7 +15780,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListPromptsResultResponse, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("id", self.f_id.is_none()),
+                    ("result", self.f_result.is_none()),
+                ],
+            )?;
             Ok(super::ListPromptsResultResponse {
                 id: __rt::required(self.f_id, "id")?,
                 result: __rt::required(self.f_result, "result")?,
@@ -14604,8 +15829,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListResourceTemplatesRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::ListResourceTemplatesRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: __rt::required(self.f_params, "params")?,
@@ -14645,6 +15878,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListResourceTemplatesResult, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("cacheScope", self.f_cache_scope.is_none()),
+                    ("resourceTemplates", self.f_resource_templates.is_none()),
+                    ("resultType", self.f_result_type.is_none()),
+                    ("ttlMs", self.f_ttl_ms.is_none()),
+                ],
+            )?;
             Ok(super::ListResourceTemplatesResult {
                 meta: self.f_meta,
                 cache_scope: __rt::required(self.f_cache_scope, "cacheScope")?,
@@ -14683,7 +15926,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListResourceTemplatesResultResponse, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("id", self.f_id.is_none()),
+                    ("result", self.f_result.is_none()),
+                ],
+            )?;
             Ok(super::ListResourceTemplatesResultResponse {
                 id: __rt::required(self.f_id, "id")?,
                 result: __rt::required(self.f_result, "result")?,
@@ -14719,8 +15970,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListResourcesRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::ListResourcesRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: __rt::required(self.f_params, "params")?,
@@ -14758,6 +16017,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListResourcesResult, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("cacheScope", self.f_cache_scope.is_none()),
+                    ("resources", self.f_resources.is_none()),
+                    ("resultType", self.f_result_type.is_none()),
+                    ("ttlMs", self.f_ttl_ms.is_none()),
+                ],
+            )?;
             Ok(super::ListResourcesResult {
                 meta: self.f_meta,
                 cache_scope: __rt::required(self.f_cache_scope, "cacheScope")?,
@@ -14793,7 +16062,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListResourcesResultResponse, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("id", self.f_id.is_none()),
+                    ("result", self.f_result.is_none()),
+                ],
+            )?;
             Ok(super::ListResourcesResultResponse {
                 id: __rt::required(self.f_id, "id")?,
                 result: __rt::required(self.f_result, "result")?,
@@ -14823,7 +16100,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListRootsRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<E>(&[("method", !self.c_0)])?;
             Ok(super::ListRootsRequest {
                 params: self.f_params,
                 extra: self.extra,
@@ -14876,6 +16153,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListRootsResult, E> {
+            __rt::check_required::<E>(&[("roots", self.f_roots.is_none())])?;
             Ok(super::ListRootsResult {
                 roots: __rt::required(self.f_roots, "roots")?,
                 extra: self.extra,
@@ -14908,8 +16186,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListToolsRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::ListToolsRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: __rt::required(self.f_params, "params")?,
@@ -14947,6 +16233,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListToolsResult, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("cacheScope", self.f_cache_scope.is_none()),
+                    ("resultType", self.f_result_type.is_none()),
+                    ("tools", self.f_tools.is_none()),
+                    ("ttlMs", self.f_ttl_ms.is_none()),
+                ],
+            )?;
             Ok(super::ListToolsResult {
                 meta: self.f_meta,
                 cache_scope: __rt::required(self.f_cache_scope, "cacheScope")?,
@@ -14982,7 +16278,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListToolsResultResponse, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("id", self.f_id.is_none()),
+                    ("result", self.f_result.is_none()),
+                ],
+            )?;
             Ok(super::ListToolsResultResponse {
                 id: __rt::required(self.f_id, "id")?,
                 result: __rt::required(self.f_result, "result")?,
@@ -15021,8 +16325,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::LoggingMessageNotification, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::LoggingMessageNotification {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -15055,6 +16366,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::LoggingMessageNotificationParams, E> {
+            __rt::check_required::<
+                E,
+            >(&[("data", self.f_data.is_none()), ("level", self.f_level.is_none())])?;
             Ok(super::LoggingMessageNotificationParams {
                 meta: self.f_meta,
                 data: __rt::required(self.f_data, "data")?,
@@ -15088,7 +16402,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::MethodNotFoundError, E> {
-            __rt::required_const::<E>(self.c_0, "code")?;
+            __rt::check_required::<
+                E,
+            >(&[("code", !self.c_0), ("message", self.f_message.is_none())])?;
             Ok(super::MethodNotFoundError {
                 data: self.f_data,
                 message: __rt::required(self.f_message, "message")?,
@@ -15120,7 +16436,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::MissingRequiredClientCapabilityError, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(&[("jsonrpc", !self.c_0), ("error", self.f_error.is_none())])?;
             Ok(super::MissingRequiredClientCapabilityError {
                 error: __rt::required(self.f_error, "error")?,
                 id: self.f_id,
@@ -15158,6 +16476,9 @@ pub mod __de {
             super::MissingRequiredClientCapabilityErrorErrorData,
             E,
         > {
+            __rt::check_required::<
+                E,
+            >(&[("requiredCapabilities", self.f_required_capabilities.is_none())])?;
             Ok(super::MissingRequiredClientCapabilityErrorErrorData {
                 required_capabilities: __rt::required(
                     self.f_required_capabilities,
@@ -15194,7 +16515,15 @@ pub mod __de {
             super::MissingRequiredClientCapabilityErrorError,
             E,
         > {
-            __rt::required_const::<E>(self.c_0, "code")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("code", !self.c_0),
+                    ("data", self.f_data.is_none()),
+                    ("message", self.f_message.is_none()),
+                ],
+            )?;
             Ok(super::MissingRequiredClientCapabilityErrorError {
                 data: __rt::required(self.f_data, "data")?,
                 message: __rt::required(self.f_message, "message")?,
@@ -15285,8 +16614,12 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl MultiSelectEnumSchema__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -15294,7 +16627,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -15317,7 +16651,7 @@ pub mod __de {
                     required += 1;
                 }
                 None => {
-                    return None;
+                    complete = false;
                 }
             }
             if self.s4.is_some() {
@@ -15329,10 +16663,14 @@ pub mod __de {
             if self.s6.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -15340,7 +16678,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -15359,7 +16698,7 @@ pub mod __de {
                     required += 1;
                 }
                 None => {
-                    return None;
+                    complete = false;
                 }
             }
             if self.s4.is_some() {
@@ -15371,7 +16710,7 @@ pub mod __de {
             if self.s6.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -15455,7 +16794,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::MultiSelectEnumSchema, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -15463,9 +16802,25 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!(
+                                "{} (closest: {})", e, "UntitledMultiSelectEnumSchema"
+                            ),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!(
+                                "{} (closest: {})", e, "TitledMultiSelectEnumSchema"
+                            ),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -15511,6 +16866,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Notification, E> {
+            __rt::check_required::<E>(&[("method", self.f_method.is_none())])?;
             Ok(super::Notification {
                 method: __rt::required(self.f_method, "method")?,
                 params: self.f_params,
@@ -15606,6 +16962,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::NumberSchema, E> {
+            __rt::check_required::<E>(&[("type", self.f_type.is_none())])?;
             Ok(super::NumberSchema {
                 default: self.f_default,
                 description: self.f_description,
@@ -15643,7 +17000,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PaginatedRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("id", self.f_id.is_none()),
+                    ("method", self.f_method.is_none()),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::PaginatedRequest {
                 id: __rt::required(self.f_id, "id")?,
                 method: __rt::required(self.f_method, "method")?,
@@ -15674,6 +17040,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PaginatedRequestParams, E> {
+            __rt::check_required::<E>(&[("_meta", self.f_meta.is_none())])?;
             Ok(super::PaginatedRequestParams {
                 meta: __rt::required(self.f_meta, "_meta")?,
                 cursor: self.f_cursor,
@@ -15705,6 +17072,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PaginatedResult, E> {
+            __rt::check_required::<E>(&[("resultType", self.f_result_type.is_none())])?;
             Ok(super::PaginatedResult {
                 meta: self.f_meta,
                 next_cursor: self.f_next_cursor,
@@ -15737,7 +17105,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ParseError, E> {
-            __rt::required_const::<E>(self.c_0, "code")?;
+            __rt::check_required::<
+                E,
+            >(&[("code", !self.c_0), ("message", self.f_message.is_none())])?;
             Ok(super::ParseError {
                 data: self.f_data,
                 message: __rt::required(self.f_message, "message")?,
@@ -15760,8 +17130,12 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl PrimitiveSchemaDefinition__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -15769,7 +17143,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -15789,10 +17164,14 @@ pub mod __de {
             if self.s6.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -15800,7 +17179,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -15815,12 +17195,16 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -15828,7 +17212,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -15843,12 +17228,16 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(u32, u32)> {
+        fn score3(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -15856,7 +17245,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -15871,12 +17261,12 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s9.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -16168,7 +17558,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [
                 self.score0(),
                 self.score1(),
@@ -16184,11 +17574,39 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
-                Some(2usize) => self.build2::<E>(),
-                Some(3usize) => self.build3::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "StringSchema"),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!(
+                                "{} (closest: {})", e, "UntitledSingleSelectEnumSchema"
+                            ),
+                        ))
+                }
+                Some((2usize, true)) => self.build2::<E>(),
+                Some((2usize, false)) => {
+                    self.build2::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!(
+                                "{} (closest: {})", e, "TitledSingleSelectEnumSchema"
+                            ),
+                        ))
+                }
+                Some((3usize, true)) => self.build3::<E>(),
+                Some((3usize, false)) => {
+                    self.build3::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "LegacyTitledEnumSchema"),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -16211,8 +17629,12 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl PrimitiveSchemaDefinition__Merged1 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -16220,7 +17642,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -16243,7 +17666,7 @@ pub mod __de {
                     required += 1;
                 }
                 None => {
-                    return None;
+                    complete = false;
                 }
             }
             if self.s4.is_some() {
@@ -16255,10 +17678,14 @@ pub mod __de {
             if self.s6.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -16266,7 +17693,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -16285,7 +17713,7 @@ pub mod __de {
                     required += 1;
                 }
                 None => {
-                    return None;
+                    complete = false;
                 }
             }
             if self.s4.is_some() {
@@ -16297,7 +17725,7 @@ pub mod __de {
             if self.s6.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -16381,7 +17809,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -16389,9 +17817,25 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!(
+                                "{} (closest: {})", e, "UntitledMultiSelectEnumSchema"
+                            ),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!(
+                                "{} (closest: {})", e, "TitledMultiSelectEnumSchema"
+                            ),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -16541,8 +17985,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ProgressNotification, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::ProgressNotification {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -16579,6 +18030,14 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ProgressNotificationParams, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("progress", self.f_progress.is_none()),
+                    ("progressToken", self.f_progress_token.is_none()),
+                ],
+            )?;
             Ok(super::ProgressNotificationParams {
                 meta: self.f_meta,
                 message: self.f_message,
@@ -16659,6 +18118,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Prompt, E> {
+            __rt::check_required::<E>(&[("name", self.f_name.is_none())])?;
             Ok(super::Prompt {
                 meta: self.f_meta,
                 arguments: self.f_arguments,
@@ -16696,6 +18156,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PromptArgument, E> {
+            __rt::check_required::<E>(&[("name", self.f_name.is_none())])?;
             Ok(super::PromptArgument {
                 description: self.f_description,
                 name: __rt::required(self.f_name, "name")?,
@@ -16736,8 +18197,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PromptListChangedNotification, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<E>(&[("jsonrpc", !self.c_0), ("method", !self.c_1)])?;
             Ok(super::PromptListChangedNotification {
                 params: self.f_params,
                 extra: self.extra,
@@ -16766,6 +18226,11 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PromptMessage, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[("content", self.f_content.is_none()), ("role", self.f_role.is_none())],
+            )?;
             Ok(super::PromptMessage {
                 content: __rt::required(self.f_content, "content")?,
                 role: __rt::required(self.f_role, "role")?,
@@ -16797,7 +18262,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PromptReference, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("name", self.f_name.is_none())])?;
             Ok(super::PromptReference {
                 name: __rt::required(self.f_name, "name")?,
                 title: self.f_title,
@@ -16833,8 +18300,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::ReadResourceRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: __rt::required(self.f_params, "params")?,
@@ -16872,6 +18347,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceRequestParams, E> {
+            __rt::check_required::<
+                E,
+            >(&[("_meta", self.f_meta.is_none()), ("uri", self.f_uri.is_none())])?;
             Ok(super::ReadResourceRequestParams {
                 meta: __rt::required(self.f_meta, "_meta")?,
                 input_responses: self.f_input_responses,
@@ -16909,6 +18387,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceResult, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("cacheScope", self.f_cache_scope.is_none()),
+                    ("contents", self.f_contents.is_none()),
+                    ("resultType", self.f_result_type.is_none()),
+                    ("ttlMs", self.f_ttl_ms.is_none()),
+                ],
+            )?;
             Ok(super::ReadResourceResult {
                 meta: self.f_meta,
                 cache_scope: __rt::required(self.f_cache_scope, "cacheScope")?,
@@ -16929,8 +18417,12 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl ReadResourceResultContentsItem__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -16943,18 +18435,22 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s3.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -16967,15 +18463,15 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s4.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -17051,7 +18547,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceResultContentsItem, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -17059,9 +18555,21 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "TextResourceContents"),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "BlobResourceContents"),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -17109,7 +18617,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceResultResponse, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("id", self.f_id.is_none()),
+                    ("result", self.f_result.is_none()),
+                ],
+            )?;
             Ok(super::ReadResourceResultResponse {
                 id: __rt::required(self.f_id, "id")?,
                 result: __rt::required(self.f_result, "result")?,
@@ -17117,66 +18633,243 @@ pub mod __de {
             })
         }
     }
-    pub enum ReadResourceResultResponseResult__Tag {
-        G0(ReadResourceResult),
-        G1(InputRequiredResult),
+    #[derive(Default)]
+    pub struct ReadResourceResultResponseResult__Merged0 {
+        s0: Option<__rt::Value>,
+        s1: Option<super::ResultMetaObject>,
+        s2: Option<super::InputRequests>,
+        s3: Option<String>,
+        s4: Option<super::ReadResourceResultCacheScope>,
+        s5: Option<Vec<super::ReadResourceResultContentsItem>>,
+        s6: Option<u64>,
+        rest: __rt::Map<String, __rt::Value>,
     }
-    impl<'de> __rt::ObjectBuilder<'de> for ReadResourceResultResponseResult__Tag {
+    impl ReadResourceResultResponseResult__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
+        #[allow(unused_mut, unused_variables)]
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
+            let mut required = 0u32;
+            let mut declared = 0u32;
+            match &self.s0 {
+                Some(v) if v.as_str() == Some("input_required") => {
+                    required += 1;
+                    declared += 1;
+                }
+                Some(_) => return None,
+                None => complete = false,
+            }
+            if self.s1.is_some() {
+                declared += 1;
+            } else {}
+            if self.s2.is_some() {
+                declared += 1;
+            } else {}
+            if self.s3.is_some() {
+                declared += 1;
+            } else {}
+            Some((complete, required, declared))
+        }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
+        #[allow(unused_mut, unused_variables)]
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
+            let mut required = 0u32;
+            let mut declared = 0u32;
+            match &self.s0 {
+                Some(v) => {
+                    if !(__rt::is_kind(v, __rt::Kind::String)) {
+                        return None;
+                    }
+                    declared += 1;
+                    required += 1;
+                }
+                None => {
+                    complete = false;
+                }
+            }
+            if self.s1.is_some() {
+                declared += 1;
+            } else {}
+            if self.s4.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            if self.s5.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            if self.s6.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            Some((complete, required, declared))
+        }
+        fn build0<E: __rt::serde::de::Error>(
+            self,
+        ) -> ::core::result::Result<super::ReadResourceResultResponseResult, E> {
+            let mut b = InputRequiredResult::default();
+            if let Some(v) = self.s0 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
+                        v,
+                    )
+                    .map_err(E::custom)?;
+            }
+            b.f_meta = self.s1;
+            b.f_input_requests = self.s2;
+            b.f_request_state = self.s3;
+            if let Some(v) = self.s4 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s5 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s6 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            for (k, v) in self.rest {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
+                    .map_err(E::custom)?;
+            }
+            __rt::ObjectBuilder::<'static>::finish(b)
+                .map(super::ReadResourceResultResponseResult::InputRequired)
+        }
+        fn build1<E: __rt::serde::de::Error>(
+            self,
+        ) -> ::core::result::Result<super::ReadResourceResultResponseResult, E> {
+            let mut b = ReadResourceResult::default();
+            if let Some(v) = self.s0 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
+                        v,
+                    )
+                    .map_err(E::custom)?;
+            }
+            b.f_meta = self.s1;
+            if let Some(v) = self.s2 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s3 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            b.f_cache_scope = self.s4;
+            b.f_contents = self.s5;
+            b.f_ttl_ms = self.s6;
+            for (k, v) in self.rest {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
+                    .map_err(E::custom)?;
+            }
+            __rt::ObjectBuilder::<'static>::finish(b)
+                .map(super::ReadResourceResultResponseResult::ReadResource)
+        }
+    }
+    impl<'de> __rt::ObjectBuilder<'de> for ReadResourceResultResponseResult__Merged0 {
         type Output = super::ReadResourceResultResponseResult;
         fn field<D: __rt::serde::Deserializer<'de>>(
             &mut self,
             key: __rt::Key<'de>,
             value: D,
         ) -> ::core::result::Result<(), D::Error> {
-            match self {
-                ReadResourceResultResponseResult__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ReadResourceResultResponseResult__Tag::G1(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
+            match &*key {
+                "resultType" => __rt::set(&mut self.s0, "resultType", value),
+                "_meta" => __rt::set(&mut self.s1, "_meta", value),
+                "inputRequests" => __rt::set(&mut self.s2, "inputRequests", value),
+                "requestState" => __rt::set(&mut self.s3, "requestState", value),
+                "cacheScope" => __rt::set(&mut self.s4, "cacheScope", value),
+                "contents" => __rt::set(&mut self.s5, "contents", value),
+                "ttlMs" => __rt::set(&mut self.s6, "ttlMs", value),
+                _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceResultResponseResult, E> {
-            match self {
-                ReadResourceResultResponseResult__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ReadResourceResultResponseResult::ReadResource)
-                }
-                ReadResourceResultResponseResult__Tag::G1(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ReadResourceResultResponseResult::InputRequired)
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
+                if let Some(s) = score {
+                    if best.is_none_or(|(_, b)| s > b) {
+                        best = Some((i, s));
+                    }
                 }
             }
-        }
-    }
-    impl<'de> __rt::TaggedUnion<'de> for super::ReadResourceResultResponseResult {
-        type Builder = ReadResourceResultResponseResult__Tag;
-        const TAG: &'static str = "cacheScope";
-        const EXPECTING: &'static str = "a ReadResourceResultResponseResult object";
-        fn builder_for(
-            tag: Option<&str>,
-        ) -> ::core::result::Result<ReadResourceResultResponseResult__Tag, String> {
-            match tag {
-                Some("private") => {
-                    Ok(ReadResourceResultResponseResult__Tag::G0(Default::default()))
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "InputRequiredResult"),
+                        ))
                 }
-                Some("public") => {
-                    Ok(ReadResourceResultResponseResult__Tag::G0(Default::default()))
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "ReadResourceResult"),
+                        ))
                 }
-                Some(other) => {
+                _ => {
                     Err(
-                        __rt::unknown_tag(
-                            "ReadResourceResultResponseResult",
-                            "cacheScope",
-                            Some(other),
-                            &["private", "public"],
+                        E::custom(
+                            "no member of ReadResourceResultResponseResult matches this object; expected one of: InputRequired (with resultType); ReadResource (with cacheScope, contents, resultType, ttlMs)",
                         ),
                     )
                 }
-                None => Ok(ReadResourceResultResponseResult__Tag::G1(Default::default())),
             }
         }
     }
@@ -17190,7 +18883,7 @@ pub mod __de {
             self,
             map: A,
         ) -> ::core::result::Result<Self::Value, A::Error> {
-            __rt::visit_tagged::<super::ReadResourceResultResponseResult, A>(map)
+            __rt::drain_map(ReadResourceResultResponseResult__Merged0::default(), map)
         }
     }
     #[derive(Default)]
@@ -17215,6 +18908,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Request, E> {
+            __rt::check_required::<E>(&[("method", self.f_method.is_none())])?;
             Ok(super::Request {
                 method: __rt::required(self.f_method, "method")?,
                 params: self.f_params,
@@ -17316,6 +19010,20 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::RequestMetaObject, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    (
+                        "io.modelcontextprotocol/clientCapabilities",
+                        self.f_client_capabilities.is_none(),
+                    ),
+                    (
+                        "io.modelcontextprotocol/protocolVersion",
+                        self.f_protocol_version.is_none(),
+                    ),
+                ],
+            )?;
             Ok(super::RequestMetaObject {
                 client_capabilities: __rt::required(
                     self.f_client_capabilities,
@@ -17352,6 +19060,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::RequestParams, E> {
+            __rt::check_required::<E>(&[("_meta", self.f_meta.is_none())])?;
             Ok(super::RequestParams {
                 meta: __rt::required(self.f_meta, "_meta")?,
                 extra: self.extra,
@@ -17394,6 +19103,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Resource, E> {
+            __rt::check_required::<
+                E,
+            >(&[("name", self.f_name.is_none()), ("uri", self.f_uri.is_none())])?;
             Ok(super::Resource {
                 meta: self.f_meta,
                 annotations: self.f_annotations,
@@ -17432,6 +19144,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceContents, E> {
+            __rt::check_required::<E>(&[("uri", self.f_uri.is_none())])?;
             Ok(super::ResourceContents {
                 meta: self.f_meta,
                 mime_type: self.f_mime_type,
@@ -17478,7 +19191,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceLink, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("type", !self.c_0),
+                    ("name", self.f_name.is_none()),
+                    ("uri", self.f_uri.is_none()),
+                ],
+            )?;
             Ok(super::ResourceLink {
                 meta: self.f_meta,
                 annotations: self.f_annotations,
@@ -17524,8 +19245,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceListChangedNotification, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<E>(&[("jsonrpc", !self.c_0), ("method", !self.c_1)])?;
             Ok(super::ResourceListChangedNotification {
                 params: self.f_params,
                 extra: self.extra,
@@ -17554,6 +19274,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceRequestParams, E> {
+            __rt::check_required::<
+                E,
+            >(&[("_meta", self.f_meta.is_none()), ("uri", self.f_uri.is_none())])?;
             Ok(super::ResourceRequestParams {
                 meta: __rt::required(self.f_meta, "_meta")?,
                 uri: __rt::required(self.f_uri, "uri")?,
@@ -17597,6 +19320,14 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceTemplate, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("name", self.f_name.is_none()),
+                    ("uriTemplate", self.f_uri_template.is_none()),
+                ],
+            )?;
             Ok(super::ResourceTemplate {
                 meta: self.f_meta,
                 annotations: self.f_annotations,
@@ -17632,7 +19363,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceTemplateReference, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("uri", self.f_uri.is_none())])?;
             Ok(super::ResourceTemplateReference {
                 uri: __rt::required(self.f_uri, "uri")?,
                 extra: self.extra,
@@ -17670,8 +19403,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceUpdatedNotification, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::ResourceUpdatedNotification {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -17700,6 +19440,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceUpdatedNotificationParams, E> {
+            __rt::check_required::<E>(&[("uri", self.f_uri.is_none())])?;
             Ok(super::ResourceUpdatedNotificationParams {
                 meta: self.f_meta,
                 uri: __rt::required(self.f_uri, "uri")?,
@@ -17729,6 +19470,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::McpResult, E> {
+            __rt::check_required::<E>(&[("resultType", self.f_result_type.is_none())])?;
             Ok(super::McpResult {
                 meta: self.f_meta,
                 result_type: __rt::required(self.f_result_type, "resultType")?,
@@ -17792,6 +19534,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Root, E> {
+            __rt::check_required::<E>(&[("uri", self.f_uri.is_none())])?;
             Ok(super::Root {
                 meta: self.f_meta,
                 name: self.f_name,
@@ -17824,6 +19567,11 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SamplingMessage, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[("content", self.f_content.is_none()), ("role", self.f_role.is_none())],
+            )?;
             Ok(super::SamplingMessage {
                 meta: self.f_meta,
                 content: __rt::required(self.f_content, "content")?,
@@ -18367,1873 +20115,36 @@ pub mod __de {
     }
     #[derive(Default)]
     pub struct ServerResult__Merged0 {
-        s0: Option<super::ResultMetaObject>,
+        s0: Option<__rt::Value>,
         s1: Option<__rt::Value>,
-        s2: Option<super::ServerCapabilities>,
+        s2: Option<super::InputRequests>,
         s3: Option<String>,
-        s4: Option<String>,
-        s5: Option<Vec<String>>,
-        s6: Option<u64>,
-        s7: Option<String>,
-        s8: Option<Vec<super::Resource>>,
-        s9: Option<Vec<super::ResourceTemplate>>,
-        s10: Option<Vec<super::ReadResourceResultContentsItem>>,
-        s11: Option<Vec<super::Prompt>>,
-        s12: Option<Vec<super::Tool>>,
+        s4: Option<__rt::Value>,
+        s5: Option<super::ServerCapabilities>,
+        s6: Option<String>,
+        s7: Option<Vec<String>>,
+        s8: Option<u64>,
+        s9: Option<String>,
+        s10: Option<Vec<super::Resource>>,
+        s11: Option<Vec<super::ResourceTemplate>>,
+        s12: Option<Vec<super::ReadResourceResultContentsItem>>,
+        s13: Option<Vec<super::Prompt>>,
+        s14: Option<String>,
+        s15: Option<Vec<super::PromptMessage>>,
+        s16: Option<Vec<super::Tool>>,
+        s17: Option<Vec<super::ContentBlock>>,
+        s18: Option<bool>,
+        s19: Option<__rt::Value>,
+        s20: Option<super::CompleteResultCompletion>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl ServerResult__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            match &self.s1 {
-                Some(v) => {
-                    if !(__rt::is_kind(v, __rt::Kind::String)) {
-                        return None;
-                    }
-                    declared += 1;
-                    required += 1;
-                }
-                None => {
-                    return None;
-                }
-            }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s5.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            match &self.s1 {
-                Some(v) => {
-                    if !(__rt::is_kind(v, __rt::Kind::String)) {
-                        return None;
-                    }
-                    declared += 1;
-                    required += 1;
-                }
-                None => {
-                    return None;
-                }
-            }
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s7.is_some() {
-                declared += 1;
-            } else {}
-            if self.s8.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            match &self.s1 {
-                Some(v) => {
-                    if !(__rt::is_kind(v, __rt::Kind::String)) {
-                        return None;
-                    }
-                    declared += 1;
-                    required += 1;
-                }
-                None => {
-                    return None;
-                }
-            }
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s7.is_some() {
-                declared += 1;
-            } else {}
-            if self.s9.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            match &self.s1 {
-                Some(v) => {
-                    if !(__rt::is_kind(v, __rt::Kind::String)) {
-                        return None;
-                    }
-                    declared += 1;
-                    required += 1;
-                }
-                None => {
-                    return None;
-                }
-            }
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s10.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        #[allow(unused_mut, unused_variables)]
-        fn score4(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            match &self.s1 {
-                Some(v) => {
-                    if !(__rt::is_kind(v, __rt::Kind::String)) {
-                        return None;
-                    }
-                    declared += 1;
-                    required += 1;
-                }
-                None => {
-                    return None;
-                }
-            }
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s7.is_some() {
-                declared += 1;
-            } else {}
-            if self.s11.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        #[allow(unused_mut, unused_variables)]
-        fn score5(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            match &self.s1 {
-                Some(v) => {
-                    if !(__rt::is_kind(v, __rt::Kind::String)) {
-                        return None;
-                    }
-                    declared += 1;
-                    required += 1;
-                }
-                None => {
-                    return None;
-                }
-            }
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s7.is_some() {
-                declared += 1;
-            } else {}
-            if self.s12.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        fn build0<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = DiscoverResult::default();
-            b.f_meta = self.s0;
-            if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_capabilities = self.s2;
-            b.f_instructions = self.s3;
-            b.f_result_type = self.s4;
-            b.f_supported_versions = self.s5;
-            b.f_ttl_ms = self.s6;
-            if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::Discover)
-        }
-        fn build1<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = ListResourcesResult::default();
-            b.f_meta = self.s0;
-            if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_result_type = self.s4;
-            if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_ttl_ms = self.s6;
-            b.f_next_cursor = self.s7;
-            b.f_resources = self.s8;
-            if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::ServerResult::ListResources)
-        }
-        fn build2<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = ListResourceTemplatesResult::default();
-            b.f_meta = self.s0;
-            if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_result_type = self.s4;
-            if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_ttl_ms = self.s6;
-            b.f_next_cursor = self.s7;
-            if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_resource_templates = self.s9;
-            if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::ServerResult::ListResourceTemplates)
-        }
-        fn build3<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = ReadResourceResult::default();
-            b.f_meta = self.s0;
-            if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_result_type = self.s4;
-            if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_ttl_ms = self.s6;
-            if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_contents = self.s10;
-            if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::ServerResult::ReadResource)
-        }
-        fn build4<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = ListPromptsResult::default();
-            b.f_meta = self.s0;
-            if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_result_type = self.s4;
-            if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_ttl_ms = self.s6;
-            b.f_next_cursor = self.s7;
-            if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_prompts = self.s11;
-            if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::ServerResult::ListPrompts)
-        }
-        fn build5<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = ListToolsResult::default();
-            b.f_meta = self.s0;
-            if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_result_type = self.s4;
-            if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_ttl_ms = self.s6;
-            b.f_next_cursor = self.s7;
-            if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_tools = self.s12;
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::ListTools)
-        }
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ServerResult__Merged0 {
-        type Output = super::ServerResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.s0, "_meta", value),
-                "cacheScope" => __rt::set(&mut self.s1, "cacheScope", value),
-                "capabilities" => __rt::set(&mut self.s2, "capabilities", value),
-                "instructions" => __rt::set(&mut self.s3, "instructions", value),
-                "resultType" => __rt::set(&mut self.s4, "resultType", value),
-                "supportedVersions" => {
-                    __rt::set(&mut self.s5, "supportedVersions", value)
-                }
-                "ttlMs" => __rt::set(&mut self.s6, "ttlMs", value),
-                "nextCursor" => __rt::set(&mut self.s7, "nextCursor", value),
-                "resources" => __rt::set(&mut self.s8, "resources", value),
-                "resourceTemplates" => {
-                    __rt::set(&mut self.s9, "resourceTemplates", value)
-                }
-                "contents" => __rt::set(&mut self.s10, "contents", value),
-                "prompts" => __rt::set(&mut self.s11, "prompts", value),
-                "tools" => __rt::set(&mut self.s12, "tools", value),
-                _ => __rt::set_extra_value(&mut self.rest, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
-            for (i, score) in [
-                self.score0(),
-                self.score1(),
-                self.score2(),
-                self.score3(),
-                self.score4(),
-                self.score5(),
-            ]
-                .into_iter()
-                .enumerate()
-            {
-                if let Some(s) = score {
-                    if best.is_none_or(|(_, b)| s > b) {
-                        best = Some((i, s));
-                    }
-                }
-            }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
-                Some(2usize) => self.build2::<E>(),
-                Some(3usize) => self.build3::<E>(),
-                Some(4usize) => self.build4::<E>(),
-                Some(5usize) => self.build5::<E>(),
-                _ => {
-                    Err(
-                        E::custom(
-                            "no member of ServerResult matches this object; expected one of: Discover (with cacheScope, capabilities, resultType, supportedVersions, ttlMs); ListResources (with cacheScope, resources, resultType, ttlMs); ListResourceTemplates (with cacheScope, resourceTemplates, resultType, ttlMs); ReadResource (with cacheScope, contents, resultType, ttlMs); ListPrompts (with cacheScope, prompts, resultType, ttlMs); ListTools (with cacheScope, resultType, tools, ttlMs)",
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    #[derive(Default)]
-    pub struct ServerResult__Merged1 {
-        s0: Option<super::ResultMetaObject>,
-        s1: Option<__rt::Value>,
-        s2: Option<super::ServerCapabilities>,
-        s3: Option<String>,
-        s4: Option<String>,
-        s5: Option<Vec<String>>,
-        s6: Option<u64>,
-        s7: Option<String>,
-        s8: Option<Vec<super::Resource>>,
-        s9: Option<Vec<super::ResourceTemplate>>,
-        s10: Option<Vec<super::ReadResourceResultContentsItem>>,
-        s11: Option<Vec<super::Prompt>>,
-        s12: Option<Vec<super::Tool>>,
-        rest: __rt::Map<String, __rt::Value>,
-    }
-    impl ServerResult__Merged1 {
-        #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            match &self.s1 {
-                Some(v) => {
-                    if !(__rt::is_kind(v, __rt::Kind::String)) {
-                        return None;
-                    }
-                    declared += 1;
-                    required += 1;
-                }
-                None => {
-                    return None;
-                }
-            }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s5.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            match &self.s1 {
-                Some(v) => {
-                    if !(__rt::is_kind(v, __rt::Kind::String)) {
-                        return None;
-                    }
-                    declared += 1;
-                    required += 1;
-                }
-                None => {
-                    return None;
-                }
-            }
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s7.is_some() {
-                declared += 1;
-            } else {}
-            if self.s8.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            match &self.s1 {
-                Some(v) => {
-                    if !(__rt::is_kind(v, __rt::Kind::String)) {
-                        return None;
-                    }
-                    declared += 1;
-                    required += 1;
-                }
-                None => {
-                    return None;
-                }
-            }
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s7.is_some() {
-                declared += 1;
-            } else {}
-            if self.s9.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            match &self.s1 {
-                Some(v) => {
-                    if !(__rt::is_kind(v, __rt::Kind::String)) {
-                        return None;
-                    }
-                    declared += 1;
-                    required += 1;
-                }
-                None => {
-                    return None;
-                }
-            }
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s10.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        #[allow(unused_mut, unused_variables)]
-        fn score4(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            match &self.s1 {
-                Some(v) => {
-                    if !(__rt::is_kind(v, __rt::Kind::String)) {
-                        return None;
-                    }
-                    declared += 1;
-                    required += 1;
-                }
-                None => {
-                    return None;
-                }
-            }
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s7.is_some() {
-                declared += 1;
-            } else {}
-            if self.s11.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        #[allow(unused_mut, unused_variables)]
-        fn score5(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            match &self.s1 {
-                Some(v) => {
-                    if !(__rt::is_kind(v, __rt::Kind::String)) {
-                        return None;
-                    }
-                    declared += 1;
-                    required += 1;
-                }
-                None => {
-                    return None;
-                }
-            }
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s7.is_some() {
-                declared += 1;
-            } else {}
-            if self.s12.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        fn build0<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = DiscoverResult::default();
-            b.f_meta = self.s0;
-            if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_capabilities = self.s2;
-            b.f_instructions = self.s3;
-            b.f_result_type = self.s4;
-            b.f_supported_versions = self.s5;
-            b.f_ttl_ms = self.s6;
-            if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::Discover)
-        }
-        fn build1<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = ListResourcesResult::default();
-            b.f_meta = self.s0;
-            if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_result_type = self.s4;
-            if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_ttl_ms = self.s6;
-            b.f_next_cursor = self.s7;
-            b.f_resources = self.s8;
-            if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::ServerResult::ListResources)
-        }
-        fn build2<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = ListResourceTemplatesResult::default();
-            b.f_meta = self.s0;
-            if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_result_type = self.s4;
-            if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_ttl_ms = self.s6;
-            b.f_next_cursor = self.s7;
-            if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_resource_templates = self.s9;
-            if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::ServerResult::ListResourceTemplates)
-        }
-        fn build3<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = ReadResourceResult::default();
-            b.f_meta = self.s0;
-            if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_result_type = self.s4;
-            if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_ttl_ms = self.s6;
-            if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_contents = self.s10;
-            if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::ServerResult::ReadResource)
-        }
-        fn build4<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = ListPromptsResult::default();
-            b.f_meta = self.s0;
-            if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_result_type = self.s4;
-            if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_ttl_ms = self.s6;
-            b.f_next_cursor = self.s7;
-            if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_prompts = self.s11;
-            if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::ServerResult::ListPrompts)
-        }
-        fn build5<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = ListToolsResult::default();
-            b.f_meta = self.s0;
-            if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_result_type = self.s4;
-            if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_ttl_ms = self.s6;
-            b.f_next_cursor = self.s7;
-            if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
-                    .map_err(E::custom)?;
-            }
-            b.f_tools = self.s12;
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::ListTools)
-        }
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ServerResult__Merged1 {
-        type Output = super::ServerResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.s0, "_meta", value),
-                "cacheScope" => __rt::set(&mut self.s1, "cacheScope", value),
-                "capabilities" => __rt::set(&mut self.s2, "capabilities", value),
-                "instructions" => __rt::set(&mut self.s3, "instructions", value),
-                "resultType" => __rt::set(&mut self.s4, "resultType", value),
-                "supportedVersions" => {
-                    __rt::set(&mut self.s5, "supportedVersions", value)
-                }
-                "ttlMs" => __rt::set(&mut self.s6, "ttlMs", value),
-                "nextCursor" => __rt::set(&mut self.s7, "nextCursor", value),
-                "resources" => __rt::set(&mut self.s8, "resources", value),
-                "resourceTemplates" => {
-                    __rt::set(&mut self.s9, "resourceTemplates", value)
-                }
-                "contents" => __rt::set(&mut self.s10, "contents", value),
-                "prompts" => __rt::set(&mut self.s11, "prompts", value),
-                "tools" => __rt::set(&mut self.s12, "tools", value),
-                _ => __rt::set_extra_value(&mut self.rest, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
-            for (i, score) in [
-                self.score0(),
-                self.score1(),
-                self.score2(),
-                self.score3(),
-                self.score4(),
-                self.score5(),
-            ]
-                .into_iter()
-                .enumerate()
-            {
-                if let Some(s) = score {
-                    if best.is_none_or(|(_, b)| s > b) {
-                        best = Some((i, s));
-                    }
-                }
-            }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
-                Some(2usize) => self.build2::<E>(),
-                Some(3usize) => self.build3::<E>(),
-                Some(4usize) => self.build4::<E>(),
-                Some(5usize) => self.build5::<E>(),
-                _ => {
-                    Err(
-                        E::custom(
-                            "no member of ServerResult matches this object; expected one of: Discover (with cacheScope, capabilities, resultType, supportedVersions, ttlMs); ListResources (with cacheScope, resources, resultType, ttlMs); ListResourceTemplates (with cacheScope, resourceTemplates, resultType, ttlMs); ReadResource (with cacheScope, contents, resultType, ttlMs); ListPrompts (with cacheScope, prompts, resultType, ttlMs); ListTools (with cacheScope, resultType, tools, ttlMs)",
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    #[derive(Default)]
-    pub struct ServerResult__Merged2 {
-        s0: Option<__rt::Value>,
-        s1: Option<String>,
-        s2: Option<super::InputRequests>,
-        s3: Option<String>,
-        s4: Option<String>,
-        s5: Option<Vec<super::PromptMessage>>,
-        s6: Option<Vec<super::ContentBlock>>,
-        s7: Option<bool>,
-        s8: Option<__rt::Value>,
-        s9: Option<super::CompleteResultCompletion>,
-        rest: __rt::Map<String, __rt::Value>,
-    }
-    impl ServerResult__Merged2 {
-        #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -20247,16 +20158,26 @@ pub mod __de {
                 }
                 None => {}
             }
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
+            match &self.s1 {
+                Some(v) => {
+                    if !(__rt::is_kind(v, __rt::Kind::String)) {
+                        return None;
+                    }
+                    declared += 1;
+                    required += 1;
+                }
+                None => {
+                    complete = false;
+                }
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -20270,11 +20191,13 @@ pub mod __de {
                 }
                 None => {}
             }
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
+            match &self.s1 {
+                Some(v) if v.as_str() == Some("input_required") => {
+                    required += 1;
+                    declared += 1;
+                }
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s2.is_some() {
                 declared += 1;
@@ -20282,10 +20205,257 @@ pub mod __de {
             if self.s3.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
+            let mut required = 0u32;
+            let mut declared = 0u32;
+            match &self.s0 {
+                Some(v) => {
+                    if !((__rt::is_kind(v, __rt::Kind::Object))
+                        && (!v.is_object() || (true)))
+                    {
+                        return None;
+                    }
+                    declared += 1;
+                }
+                None => {}
+            }
+            match &self.s1 {
+                Some(v) => {
+                    if !(__rt::is_kind(v, __rt::Kind::String)) {
+                        return None;
+                    }
+                    declared += 1;
+                    required += 1;
+                }
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s4 {
+                Some(v) => {
+                    if !(__rt::is_kind(v, __rt::Kind::String)) {
+                        return None;
+                    }
+                    declared += 1;
+                    required += 1;
+                }
+                None => {
+                    complete = false;
+                }
+            }
+            if self.s5.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            if self.s6.is_some() {
+                declared += 1;
+            } else {}
+            if self.s7.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            if self.s8.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            Some((complete, required, declared))
+        }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
+        #[allow(unused_mut, unused_variables)]
+        fn score3(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
+            let mut required = 0u32;
+            let mut declared = 0u32;
+            match &self.s0 {
+                Some(v) => {
+                    if !((__rt::is_kind(v, __rt::Kind::Object))
+                        && (!v.is_object() || (true)))
+                    {
+                        return None;
+                    }
+                    declared += 1;
+                }
+                None => {}
+            }
+            match &self.s1 {
+                Some(v) => {
+                    if !(__rt::is_kind(v, __rt::Kind::String)) {
+                        return None;
+                    }
+                    declared += 1;
+                    required += 1;
+                }
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s4 {
+                Some(v) => {
+                    if !(__rt::is_kind(v, __rt::Kind::String)) {
+                        return None;
+                    }
+                    declared += 1;
+                    required += 1;
+                }
+                None => {
+                    complete = false;
+                }
+            }
+            if self.s8.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            if self.s9.is_some() {
+                declared += 1;
+            } else {}
+            if self.s10.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            Some((complete, required, declared))
+        }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
+        #[allow(unused_mut, unused_variables)]
+        fn score4(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
+            let mut required = 0u32;
+            let mut declared = 0u32;
+            match &self.s0 {
+                Some(v) => {
+                    if !((__rt::is_kind(v, __rt::Kind::Object))
+                        && (!v.is_object() || (true)))
+                    {
+                        return None;
+                    }
+                    declared += 1;
+                }
+                None => {}
+            }
+            match &self.s1 {
+                Some(v) => {
+                    if !(__rt::is_kind(v, __rt::Kind::String)) {
+                        return None;
+                    }
+                    declared += 1;
+                    required += 1;
+                }
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s4 {
+                Some(v) => {
+                    if !(__rt::is_kind(v, __rt::Kind::String)) {
+                        return None;
+                    }
+                    declared += 1;
+                    required += 1;
+                }
+                None => {
+                    complete = false;
+                }
+            }
+            if self.s8.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            if self.s9.is_some() {
+                declared += 1;
+            } else {}
+            if self.s11.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            Some((complete, required, declared))
+        }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
+        #[allow(unused_mut, unused_variables)]
+        fn score5(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
+            let mut required = 0u32;
+            let mut declared = 0u32;
+            match &self.s0 {
+                Some(v) => {
+                    if !((__rt::is_kind(v, __rt::Kind::Object))
+                        && (!v.is_object() || (true)))
+                    {
+                        return None;
+                    }
+                    declared += 1;
+                }
+                None => {}
+            }
+            match &self.s1 {
+                Some(v) => {
+                    if !(__rt::is_kind(v, __rt::Kind::String)) {
+                        return None;
+                    }
+                    declared += 1;
+                    required += 1;
+                }
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s4 {
+                Some(v) => {
+                    if !(__rt::is_kind(v, __rt::Kind::String)) {
+                        return None;
+                    }
+                    declared += 1;
+                    required += 1;
+                }
+                None => {
+                    complete = false;
+                }
+            }
+            if self.s8.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            if self.s12.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            Some((complete, required, declared))
+        }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
+        #[allow(unused_mut, unused_variables)]
+        fn score6(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -20303,19 +20473,29 @@ pub mod __de {
                     required += 1;
                 }
                 None => {
-                    return None;
+                    complete = false;
                 }
             }
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
+            match &self.s1 {
+                Some(v) => {
+                    if !(__rt::is_kind(v, __rt::Kind::String)) {
+                        return None;
+                    }
+                    declared += 1;
+                    required += 1;
+                }
+                None => {
+                    complete = false;
+                }
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(u32, u32)> {
+        fn score7(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -20329,86 +20509,232 @@ pub mod __de {
                 }
                 None => {}
             }
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        #[allow(unused_mut, unused_variables)]
-        fn score4(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            match &self.s0 {
+            match &self.s1 {
                 Some(v) => {
-                    if !((__rt::is_kind(v, __rt::Kind::Object))
-                        && (!v.is_object() || (true)))
-                    {
+                    if !(__rt::is_kind(v, __rt::Kind::String)) {
                         return None;
                     }
                     declared += 1;
+                    required += 1;
                 }
-                None => {}
+                None => {
+                    complete = false;
+                }
             }
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
+            match &self.s4 {
+                Some(v) => {
+                    if !(__rt::is_kind(v, __rt::Kind::String)) {
+                        return None;
+                    }
+                    declared += 1;
+                    required += 1;
+                }
+                None => {
+                    complete = false;
+                }
             }
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s7.is_some() {
-                declared += 1;
-            } else {}
             if self.s8.is_some() {
                 declared += 1;
-            } else {}
-            Some((required, declared))
-        }
-        #[allow(unused_mut, unused_variables)]
-        fn score5(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            match &self.s0 {
-                Some(v) => {
-                    if !((__rt::is_kind(v, __rt::Kind::Object))
-                        && (!v.is_object() || (true)))
-                    {
-                        return None;
-                    }
-                    declared += 1;
-                }
-                None => {}
-            }
-            if self.s1.is_some() {
-                declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s9.is_some() {
                 declared += 1;
+            } else {}
+            if self.s13.is_some() {
+                declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
+        }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
+        #[allow(unused_mut, unused_variables)]
+        fn score8(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
+            let mut required = 0u32;
+            let mut declared = 0u32;
+            match &self.s0 {
+                Some(v) => {
+                    if !((__rt::is_kind(v, __rt::Kind::Object))
+                        && (!v.is_object() || (true)))
+                    {
+                        return None;
+                    }
+                    declared += 1;
+                }
+                None => {}
+            }
+            match &self.s1 {
+                Some(v) => {
+                    if !(__rt::is_kind(v, __rt::Kind::String)) {
+                        return None;
+                    }
+                    declared += 1;
+                    required += 1;
+                }
+                None => {
+                    complete = false;
+                }
+            }
+            if self.s14.is_some() {
+                declared += 1;
+            } else {}
+            if self.s15.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            Some((complete, required, declared))
+        }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
+        #[allow(unused_mut, unused_variables)]
+        fn score9(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
+            let mut required = 0u32;
+            let mut declared = 0u32;
+            match &self.s0 {
+                Some(v) => {
+                    if !((__rt::is_kind(v, __rt::Kind::Object))
+                        && (!v.is_object() || (true)))
+                    {
+                        return None;
+                    }
+                    declared += 1;
+                }
+                None => {}
+            }
+            match &self.s1 {
+                Some(v) => {
+                    if !(__rt::is_kind(v, __rt::Kind::String)) {
+                        return None;
+                    }
+                    declared += 1;
+                    required += 1;
+                }
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s4 {
+                Some(v) => {
+                    if !(__rt::is_kind(v, __rt::Kind::String)) {
+                        return None;
+                    }
+                    declared += 1;
+                    required += 1;
+                }
+                None => {
+                    complete = false;
+                }
+            }
+            if self.s8.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            if self.s9.is_some() {
+                declared += 1;
+            } else {}
+            if self.s16.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            Some((complete, required, declared))
+        }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
+        #[allow(unused_mut, unused_variables)]
+        fn score10(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
+            let mut required = 0u32;
+            let mut declared = 0u32;
+            match &self.s0 {
+                Some(v) => {
+                    if !((__rt::is_kind(v, __rt::Kind::Object))
+                        && (!v.is_object() || (true)))
+                    {
+                        return None;
+                    }
+                    declared += 1;
+                }
+                None => {}
+            }
+            match &self.s1 {
+                Some(v) => {
+                    if !(__rt::is_kind(v, __rt::Kind::String)) {
+                        return None;
+                    }
+                    declared += 1;
+                    required += 1;
+                }
+                None => {
+                    complete = false;
+                }
+            }
+            if self.s17.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            if self.s18.is_some() {
+                declared += 1;
+            } else {}
+            if self.s19.is_some() {
+                declared += 1;
+            } else {}
+            Some((complete, required, declared))
+        }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
+        #[allow(unused_mut, unused_variables)]
+        fn score11(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
+            let mut required = 0u32;
+            let mut declared = 0u32;
+            match &self.s0 {
+                Some(v) => {
+                    if !((__rt::is_kind(v, __rt::Kind::Object))
+                        && (!v.is_object() || (true)))
+                    {
+                        return None;
+                    }
+                    declared += 1;
+                }
+                None => {}
+            }
+            match &self.s1 {
+                Some(v) => {
+                    if !(__rt::is_kind(v, __rt::Kind::String)) {
+                        return None;
+                    }
+                    declared += 1;
+                    required += 1;
+                }
+                None => {
+                    complete = false;
+                }
+            }
+            if self.s20.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -20420,7 +20746,16 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
                     .map_err(E::custom)?;
             }
-            b.f_result_type = self.s1;
+            if let Some(v) = self.s1 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
+                        v,
+                    )
+                    .map_err(E::custom)?;
+            }
             if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
@@ -20446,8 +20781,8 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
+                        v,
                     )
                     .map_err(E::custom)?;
             }
@@ -20456,7 +20791,7 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
@@ -20466,7 +20801,7 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
@@ -20476,7 +20811,7 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
@@ -20486,12 +20821,122 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
             }
             if let Some(v) = self.s9 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s10 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s11 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s12 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s13 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s14 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s15 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s16 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s17 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s18 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s19 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s20 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -20519,7 +20964,16 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
                     .map_err(E::custom)?;
             }
-            b.f_result_type = self.s1;
+            if let Some(v) = self.s1 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
+                        v,
+                    )
+                    .map_err(E::custom)?;
+            }
             b.f_input_requests = self.s2;
             b.f_request_state = self.s3;
             if let Some(v) = self.s4 {
@@ -20527,8 +20981,8 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
+                        v,
                     )
                     .map_err(E::custom)?;
             }
@@ -20537,7 +20991,7 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
@@ -20547,7 +21001,7 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
@@ -20557,7 +21011,7 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
@@ -20567,12 +21021,122 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
             }
             if let Some(v) = self.s9 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s10 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s11 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s12 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s13 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s14 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s15 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s16 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s17 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s18 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s19 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s20 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -20594,14 +21158,23 @@ pub mod __de {
         fn build2<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = SubscriptionsListenResult::default();
+            let mut b = DiscoverResult::default();
             if let Some(v) = self.s0 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
                     .map_err(E::custom)?;
             }
-            b.f_result_type = self.s1;
+            if let Some(v) = self.s1 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
+                        v,
+                    )
+                    .map_err(E::custom)?;
+            }
             if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
@@ -20627,12 +21200,76 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
+                        v,
+                    )
+                    .map_err(E::custom)?;
+            }
+            b.f_capabilities = self.s5;
+            b.f_instructions = self.s6;
+            b.f_supported_versions = self.s7;
+            b.f_ttl_ms = self.s8;
+            if let Some(v) = self.s9 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s10 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s11 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s12 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s13 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s14 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
             }
-            if let Some(v) = self.s5 {
+            if let Some(v) = self.s15 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -20642,7 +21279,17 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
-            if let Some(v) = self.s6 {
+            if let Some(v) = self.s16 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s17 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -20652,7 +21299,7 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
-            if let Some(v) = self.s7 {
+            if let Some(v) = self.s18 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -20662,7 +21309,7 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
-            if let Some(v) = self.s8 {
+            if let Some(v) = self.s19 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -20672,7 +21319,810 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
+            if let Some(v) = self.s20 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            for (k, v) in self.rest {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
+                    .map_err(E::custom)?;
+            }
+            __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::Discover)
+        }
+        fn build3<E: __rt::serde::de::Error>(
+            self,
+        ) -> ::core::result::Result<super::ServerResult, E> {
+            let mut b = ListResourcesResult::default();
+            if let Some(v) = self.s0 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s1 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
+                        v,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s2 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s3 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s4 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
+                        v,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s5 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s6 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s7 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            b.f_ttl_ms = self.s8;
+            b.f_next_cursor = self.s9;
+            b.f_resources = self.s10;
+            if let Some(v) = self.s11 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s12 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s13 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s14 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s15 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s16 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s17 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s18 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s19 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s20 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            for (k, v) in self.rest {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
+                    .map_err(E::custom)?;
+            }
+            __rt::ObjectBuilder::<'static>::finish(b)
+                .map(super::ServerResult::ListResources)
+        }
+        fn build4<E: __rt::serde::de::Error>(
+            self,
+        ) -> ::core::result::Result<super::ServerResult, E> {
+            let mut b = ListResourceTemplatesResult::default();
+            if let Some(v) = self.s0 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s1 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
+                        v,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s2 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s3 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s4 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
+                        v,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s5 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s6 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s7 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            b.f_ttl_ms = self.s8;
+            b.f_next_cursor = self.s9;
+            if let Some(v) = self.s10 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            b.f_resource_templates = self.s11;
+            if let Some(v) = self.s12 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s13 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s14 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s15 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s16 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s17 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s18 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s19 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s20 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            for (k, v) in self.rest {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
+                    .map_err(E::custom)?;
+            }
+            __rt::ObjectBuilder::<'static>::finish(b)
+                .map(super::ServerResult::ListResourceTemplates)
+        }
+        fn build5<E: __rt::serde::de::Error>(
+            self,
+        ) -> ::core::result::Result<super::ServerResult, E> {
+            let mut b = ReadResourceResult::default();
+            if let Some(v) = self.s0 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s1 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
+                        v,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s2 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s3 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s4 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
+                        v,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s5 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s6 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s7 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            b.f_ttl_ms = self.s8;
             if let Some(v) = self.s9 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s10 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s11 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            b.f_contents = self.s12;
+            if let Some(v) = self.s13 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s14 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s15 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s16 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s17 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s18 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s19 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s20 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            for (k, v) in self.rest {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
+                    .map_err(E::custom)?;
+            }
+            __rt::ObjectBuilder::<'static>::finish(b)
+                .map(super::ServerResult::ReadResource)
+        }
+        fn build6<E: __rt::serde::de::Error>(
+            self,
+        ) -> ::core::result::Result<super::ServerResult, E> {
+            let mut b = SubscriptionsListenResult::default();
+            if let Some(v) = self.s0 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s1 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
+                        v,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s2 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s3 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s4 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
+                        v,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s5 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s6 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s7 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s8 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s9 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s10 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s11 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s12 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s13 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s14 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s15 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s16 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s17 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s18 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s19 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s20 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -20691,17 +22141,26 @@ pub mod __de {
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ServerResult::SubscriptionsListen)
         }
-        fn build3<E: __rt::serde::de::Error>(
+        fn build7<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = GetPromptResult::default();
+            let mut b = ListPromptsResult::default();
             if let Some(v) = self.s0 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
                     .map_err(E::custom)?;
             }
-            b.f_result_type = self.s1;
+            if let Some(v) = self.s1 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
+                        v,
+                    )
+                    .map_err(E::custom)?;
+            }
             if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
@@ -20722,14 +22181,32 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
-            b.f_description = self.s4;
-            b.f_messages = self.s5;
+            if let Some(v) = self.s4 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
+                        v,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s5 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
             if let Some(v) = self.s6 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
@@ -20739,12 +22216,95 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            b.f_ttl_ms = self.s8;
+            b.f_next_cursor = self.s9;
+            if let Some(v) = self.s10 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s11 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s12 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            b.f_prompts = self.s13;
+            if let Some(v) = self.s14 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s15 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s16 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s17 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s18 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
             }
-            if let Some(v) = self.s8 {
+            if let Some(v) = self.s19 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -20754,7 +22314,208 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
+            if let Some(v) = self.s20 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            for (k, v) in self.rest {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
+                    .map_err(E::custom)?;
+            }
+            __rt::ObjectBuilder::<'static>::finish(b)
+                .map(super::ServerResult::ListPrompts)
+        }
+        fn build8<E: __rt::serde::de::Error>(
+            self,
+        ) -> ::core::result::Result<super::ServerResult, E> {
+            let mut b = GetPromptResult::default();
+            if let Some(v) = self.s0 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s1 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
+                        v,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s2 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s3 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s4 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
+                        v,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s5 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s6 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s7 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s8 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
             if let Some(v) = self.s9 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s10 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s11 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s12 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s13 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            b.f_description = self.s14;
+            b.f_messages = self.s15;
+            if let Some(v) = self.s16 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s17 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s18 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s19 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s20 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -20772,17 +22533,26 @@ pub mod __de {
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::GetPrompt)
         }
-        fn build4<E: __rt::serde::de::Error>(
+        fn build9<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = CallToolResult::default();
+            let mut b = ListToolsResult::default();
             if let Some(v) = self.s0 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
                     .map_err(E::custom)?;
             }
-            b.f_result_type = self.s1;
+            if let Some(v) = self.s1 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
+                        v,
+                    )
+                    .map_err(E::custom)?;
+            }
             if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
@@ -20808,12 +22578,94 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
+                        v,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s5 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s6 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s7 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            b.f_ttl_ms = self.s8;
+            b.f_next_cursor = self.s9;
+            if let Some(v) = self.s10 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s11 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s12 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s13 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s14 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
             }
-            if let Some(v) = self.s5 {
+            if let Some(v) = self.s15 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -20823,10 +22675,229 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
-            b.f_content = self.s6;
-            b.f_is_error = self.s7;
-            b.f_structured_content = self.s8;
+            b.f_tools = self.s16;
+            if let Some(v) = self.s17 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s18 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s19 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s20 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            for (k, v) in self.rest {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
+                    .map_err(E::custom)?;
+            }
+            __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::ListTools)
+        }
+        fn build10<E: __rt::serde::de::Error>(
+            self,
+        ) -> ::core::result::Result<super::ServerResult, E> {
+            let mut b = CallToolResult::default();
+            if let Some(v) = self.s0 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s1 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
+                        v,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s2 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s3 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s4 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
+                        v,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s5 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s6 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s7 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s8 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
             if let Some(v) = self.s9 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s10 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s11 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s12 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s13 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s14 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s15 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s16 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            b.f_content = self.s17;
+            b.f_is_error = self.s18;
+            b.f_structured_content = self.s19;
+            if let Some(v) = self.s20 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -20844,7 +22915,7 @@ pub mod __de {
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::CallTool)
         }
-        fn build5<E: __rt::serde::de::Error>(
+        fn build11<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = CompleteResult::default();
@@ -20854,7 +22925,16 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
                     .map_err(E::custom)?;
             }
-            b.f_result_type = self.s1;
+            if let Some(v) = self.s1 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
+                        v,
+                    )
+                    .map_err(E::custom)?;
+            }
             if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
@@ -20880,8 +22960,8 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
+                        v,
                     )
                     .map_err(E::custom)?;
             }
@@ -20890,7 +22970,7 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
@@ -20900,7 +22980,7 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
@@ -20910,7 +22990,7 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
@@ -20920,12 +23000,122 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s9 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s10 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s11 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s12 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s13 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s14 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s15 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s16 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s17 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s18 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s19 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_completion = self.s9;
+            b.f_completion = self.s20;
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -20935,7 +23125,7 @@ pub mod __de {
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::Complete)
         }
     }
-    impl<'de> __rt::ObjectBuilder<'de> for ServerResult__Merged2 {
+    impl<'de> __rt::ObjectBuilder<'de> for ServerResult__Merged0 {
         type Output = super::ServerResult;
         fn field<D: __rt::serde::Deserializer<'de>>(
             &mut self,
@@ -20947,21 +23137,36 @@ pub mod __de {
                 "resultType" => __rt::set(&mut self.s1, "resultType", value),
                 "inputRequests" => __rt::set(&mut self.s2, "inputRequests", value),
                 "requestState" => __rt::set(&mut self.s3, "requestState", value),
-                "description" => __rt::set(&mut self.s4, "description", value),
-                "messages" => __rt::set(&mut self.s5, "messages", value),
-                "content" => __rt::set(&mut self.s6, "content", value),
-                "isError" => __rt::set(&mut self.s7, "isError", value),
-                "structuredContent" => {
-                    __rt::set(&mut self.s8, "structuredContent", value)
+                "cacheScope" => __rt::set(&mut self.s4, "cacheScope", value),
+                "capabilities" => __rt::set(&mut self.s5, "capabilities", value),
+                "instructions" => __rt::set(&mut self.s6, "instructions", value),
+                "supportedVersions" => {
+                    __rt::set(&mut self.s7, "supportedVersions", value)
                 }
-                "completion" => __rt::set(&mut self.s9, "completion", value),
+                "ttlMs" => __rt::set(&mut self.s8, "ttlMs", value),
+                "nextCursor" => __rt::set(&mut self.s9, "nextCursor", value),
+                "resources" => __rt::set(&mut self.s10, "resources", value),
+                "resourceTemplates" => {
+                    __rt::set(&mut self.s11, "resourceTemplates", value)
+                }
+                "contents" => __rt::set(&mut self.s12, "contents", value),
+                "prompts" => __rt::set(&mut self.s13, "prompts", value),
+                "description" => __rt::set(&mut self.s14, "description", value),
+                "messages" => __rt::set(&mut self.s15, "messages", value),
+                "tools" => __rt::set(&mut self.s16, "tools", value),
+                "content" => __rt::set(&mut self.s17, "content", value),
+                "isError" => __rt::set(&mut self.s18, "isError", value),
+                "structuredContent" => {
+                    __rt::set(&mut self.s19, "structuredContent", value)
+                }
+                "completion" => __rt::set(&mut self.s20, "completion", value),
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [
                 self.score0(),
                 self.score1(),
@@ -20969,6 +23174,12 @@ pub mod __de {
                 self.score3(),
                 self.score4(),
                 self.score5(),
+                self.score6(),
+                self.score7(),
+                self.score8(),
+                self.score9(),
+                self.score10(),
+                self.score11(),
             ]
                 .into_iter()
                 .enumerate()
@@ -20979,78 +23190,102 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
-                Some(2usize) => self.build2::<E>(),
-                Some(3usize) => self.build3::<E>(),
-                Some(4usize) => self.build4::<E>(),
-                Some(5usize) => self.build5::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "McpResult"),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "InputRequiredResult"),
+                        ))
+                }
+                Some((2usize, true)) => self.build2::<E>(),
+                Some((2usize, false)) => {
+                    self.build2::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "DiscoverResult"),
+                        ))
+                }
+                Some((3usize, true)) => self.build3::<E>(),
+                Some((3usize, false)) => {
+                    self.build3::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "ListResourcesResult"),
+                        ))
+                }
+                Some((4usize, true)) => self.build4::<E>(),
+                Some((4usize, false)) => {
+                    self.build4::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!(
+                                "{} (closest: {})", e, "ListResourceTemplatesResult"
+                            ),
+                        ))
+                }
+                Some((5usize, true)) => self.build5::<E>(),
+                Some((5usize, false)) => {
+                    self.build5::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "ReadResourceResult"),
+                        ))
+                }
+                Some((6usize, true)) => self.build6::<E>(),
+                Some((6usize, false)) => {
+                    self.build6::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!(
+                                "{} (closest: {})", e, "SubscriptionsListenResult"
+                            ),
+                        ))
+                }
+                Some((7usize, true)) => self.build7::<E>(),
+                Some((7usize, false)) => {
+                    self.build7::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "ListPromptsResult"),
+                        ))
+                }
+                Some((8usize, true)) => self.build8::<E>(),
+                Some((8usize, false)) => {
+                    self.build8::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "GetPromptResult"),
+                        ))
+                }
+                Some((9usize, true)) => self.build9::<E>(),
+                Some((9usize, false)) => {
+                    self.build9::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "ListToolsResult"),
+                        ))
+                }
+                Some((10usize, true)) => self.build10::<E>(),
+                Some((10usize, false)) => {
+                    self.build10::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "CallToolResult"),
+                        ))
+                }
+                Some((11usize, true)) => self.build11::<E>(),
+                Some((11usize, false)) => {
+                    self.build11::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "CompleteResult"),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
-                            "no member of ServerResult matches this object; expected one of: Mcp (with resultType); InputRequired (with resultType); SubscriptionsListen (with _meta, resultType); GetPrompt (with messages, resultType); CallTool (with content, resultType); Complete (with completion, resultType)",
+                            "no member of ServerResult matches this object; expected one of: Mcp (with resultType); InputRequired (with resultType); Discover (with cacheScope, capabilities, resultType, supportedVersions, ttlMs); ListResources (with cacheScope, resources, resultType, ttlMs); ListResourceTemplates (with cacheScope, resourceTemplates, resultType, ttlMs); ReadResource (with cacheScope, contents, resultType, ttlMs); SubscriptionsListen (with _meta, resultType); ListPrompts (with cacheScope, prompts, resultType, ttlMs); GetPrompt (with messages, resultType); ListTools (with cacheScope, resultType, tools, ttlMs); CallTool (with content, resultType); Complete (with completion, resultType)",
                         ),
                     )
                 }
-            }
-        }
-    }
-    pub enum ServerResult__Tag {
-        G0(ServerResult__Merged0),
-        G1(ServerResult__Merged1),
-        G2(ServerResult__Merged2),
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ServerResult__Tag {
-        type Output = super::ServerResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match self {
-                ServerResult__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ServerResult__Tag::G1(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ServerResult__Tag::G2(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            match self {
-                ServerResult__Tag::G0(b) => __rt::ObjectBuilder::<'de>::finish(b),
-                ServerResult__Tag::G1(b) => __rt::ObjectBuilder::<'de>::finish(b),
-                ServerResult__Tag::G2(b) => __rt::ObjectBuilder::<'de>::finish(b),
-            }
-        }
-    }
-    impl<'de> __rt::TaggedUnion<'de> for super::ServerResult {
-        type Builder = ServerResult__Tag;
-        const TAG: &'static str = "cacheScope";
-        const EXPECTING: &'static str = "a ServerResult object";
-        fn builder_for(
-            tag: Option<&str>,
-        ) -> ::core::result::Result<ServerResult__Tag, String> {
-            match tag {
-                Some("private") => Ok(ServerResult__Tag::G0(Default::default())),
-                Some("public") => Ok(ServerResult__Tag::G1(Default::default())),
-                Some(other) => {
-                    Err(
-                        __rt::unknown_tag(
-                            "ServerResult",
-                            "cacheScope",
-                            Some(other),
-                            &["private", "public"],
-                        ),
-                    )
-                }
-                None => Ok(ServerResult__Tag::G2(Default::default())),
             }
         }
     }
@@ -21064,7 +23299,7 @@ pub mod __de {
             self,
             map: A,
         ) -> ::core::result::Result<Self::Value, A::Error> {
-            __rt::visit_tagged::<super::ServerResult, A>(map)
+            __rt::drain_map(ServerResult__Merged0::default(), map)
         }
     }
     #[derive(Default)]
@@ -21078,8 +23313,12 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl SingleSelectEnumSchema__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -21087,7 +23326,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -21099,15 +23339,19 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s4.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -21115,7 +23359,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -21130,9 +23375,9 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -21221,7 +23466,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SingleSelectEnumSchema, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -21229,9 +23474,25 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!(
+                                "{} (closest: {})", e, "UntitledSingleSelectEnumSchema"
+                            ),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!(
+                                "{} (closest: {})", e, "TitledSingleSelectEnumSchema"
+                            ),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -21287,7 +23548,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::StringSchema, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<E>(&[("type", !self.c_0)])?;
             Ok(super::StringSchema {
                 default: self.f_default,
                 description: self.f_description,
@@ -21385,8 +23646,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SubscriptionsAcknowledgedNotification, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::SubscriptionsAcknowledgedNotification {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -21420,6 +23688,9 @@ pub mod __de {
             super::SubscriptionsAcknowledgedNotificationParams,
             E,
         > {
+            __rt::check_required::<
+                E,
+            >(&[("notifications", self.f_notifications.is_none())])?;
             Ok(super::SubscriptionsAcknowledgedNotificationParams {
                 meta: self.f_meta,
                 notifications: __rt::required(self.f_notifications, "notifications")?,
@@ -21460,8 +23731,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SubscriptionsListenRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::SubscriptionsListenRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: __rt::required(self.f_params, "params")?,
@@ -21493,6 +23772,14 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SubscriptionsListenRequestParams, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("_meta", self.f_meta.is_none()),
+                    ("notifications", self.f_notifications.is_none()),
+                ],
+            )?;
             Ok(super::SubscriptionsListenRequestParams {
                 meta: __rt::required(self.f_meta, "_meta")?,
                 notifications: __rt::required(self.f_notifications, "notifications")?,
@@ -21522,6 +23809,14 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SubscriptionsListenResult, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("_meta", self.f_meta.is_none()),
+                    ("resultType", self.f_result_type.is_none()),
+                ],
+            )?;
             Ok(super::SubscriptionsListenResult {
                 meta: __rt::required(self.f_meta, "_meta")?,
                 result_type: __rt::required(self.f_result_type, "resultType")?,
@@ -21563,6 +23858,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SubscriptionsListenResultMetaObject, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    (
+                        "io.modelcontextprotocol/subscriptionId",
+                        self.f_subscription_id.is_none(),
+                    ),
+                ],
+            )?;
             Ok(super::SubscriptionsListenResultMetaObject {
                 server_info: self.f_server_info,
                 subscription_id: __rt::required(
@@ -21597,7 +23902,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SubscriptionsListenResultResponse, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("id", self.f_id.is_none()),
+                    ("result", self.f_result.is_none()),
+                ],
+            )?;
             Ok(super::SubscriptionsListenResultResponse {
                 id: __rt::required(self.f_id, "id")?,
                 result: __rt::required(self.f_result, "result")?,
@@ -21631,7 +23944,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::TextContent, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("text", self.f_text.is_none())])?;
             Ok(super::TextContent {
                 meta: self.f_meta,
                 annotations: self.f_annotations,
@@ -21666,6 +23981,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::TextResourceContents, E> {
+            __rt::check_required::<
+                E,
+            >(&[("text", self.f_text.is_none()), ("uri", self.f_uri.is_none())])?;
             Ok(super::TextResourceContents {
                 meta: self.f_meta,
                 mime_type: self.f_mime_type,
@@ -21707,7 +24025,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::TitledMultiSelectEnumSchema, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("items", self.f_items.is_none())])?;
             Ok(super::TitledMultiSelectEnumSchema {
                 default: self.f_default,
                 description: self.f_description,
@@ -21744,6 +24064,9 @@ pub mod __de {
             super::TitledMultiSelectEnumSchemaItemsAnyOfItem,
             E,
         > {
+            __rt::check_required::<
+                E,
+            >(&[("const", self.f_const.is_none()), ("title", self.f_title.is_none())])?;
             Ok(super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
                 r#const: __rt::required(self.f_const, "const")?,
                 title: __rt::required(self.f_title, "title")?,
@@ -21771,6 +24094,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::TitledMultiSelectEnumSchemaItems, E> {
+            __rt::check_required::<E>(&[("anyOf", self.f_any_of.is_none())])?;
             Ok(super::TitledMultiSelectEnumSchemaItems {
                 any_of: __rt::required(self.f_any_of, "anyOf")?,
                 extra: self.extra,
@@ -21805,7 +24129,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::TitledSingleSelectEnumSchema, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("oneOf", self.f_one_of.is_none())])?;
             Ok(super::TitledSingleSelectEnumSchema {
                 default: self.f_default,
                 description: self.f_description,
@@ -21837,6 +24163,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::TitledSingleSelectEnumSchemaOneOfItem, E> {
+            __rt::check_required::<
+                E,
+            >(&[("const", self.f_const.is_none()), ("title", self.f_title.is_none())])?;
             Ok(super::TitledSingleSelectEnumSchemaOneOfItem {
                 r#const: __rt::required(self.f_const, "const")?,
                 title: __rt::required(self.f_title, "title")?,
@@ -21882,6 +24211,14 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Tool, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("inputSchema", self.f_input_schema.is_none()),
+                    ("name", self.f_name.is_none()),
+                ],
+            )?;
             Ok(super::Tool {
                 meta: self.f_meta,
                 annotations: self.f_annotations,
@@ -21917,7 +24254,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ToolInputSchema, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<E>(&[("type", !self.c_0)])?;
             Ok(super::ToolInputSchema {
                 schema: self.f_schema,
                 extra: self.extra,
@@ -22053,8 +24390,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ToolListChangedNotification, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<E>(&[("jsonrpc", !self.c_0), ("method", !self.c_1)])?;
             Ok(super::ToolListChangedNotification {
                 params: self.f_params,
                 extra: self.extra,
@@ -22093,7 +24429,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ToolResultContent, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("type", !self.c_0),
+                    ("content", self.f_content.is_none()),
+                    ("toolUseId", self.f_tool_use_id.is_none()),
+                ],
+            )?;
             Ok(super::ToolResultContent {
                 meta: self.f_meta,
                 content: __rt::required(self.f_content, "content")?,
@@ -22132,7 +24476,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ToolUseContent, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("type", !self.c_0),
+                    ("id", self.f_id.is_none()),
+                    ("input", self.f_input.is_none()),
+                    ("name", self.f_name.is_none()),
+                ],
+            )?;
             Ok(super::ToolUseContent {
                 meta: self.f_meta,
                 id: __rt::required(self.f_id, "id")?,
@@ -22166,7 +24519,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::UnsupportedProtocolVersionError, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(&[("jsonrpc", !self.c_0), ("error", self.f_error.is_none())])?;
             Ok(super::UnsupportedProtocolVersionError {
                 error: __rt::required(self.f_error, "error")?,
                 id: self.f_id,
@@ -22196,6 +24551,14 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::UnsupportedProtocolVersionErrorErrorData, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("requested", self.f_requested.is_none()),
+                    ("supported", self.f_supported.is_none()),
+                ],
+            )?;
             Ok(super::UnsupportedProtocolVersionErrorErrorData {
                 requested: __rt::required(self.f_requested, "requested")?,
                 supported: __rt::required(self.f_supported, "supported")?,
@@ -22227,7 +24590,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::UnsupportedProtocolVersionErrorError, E> {
-            __rt::required_const::<E>(self.c_0, "code")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("code", !self.c_0),
+                    ("data", self.f_data.is_none()),
+                    ("message", self.f_message.is_none()),
+                ],
+            )?;
             Ok(super::UnsupportedProtocolVersionErrorError {
                 data: __rt::required(self.f_data, "data")?,
                 message: __rt::required(self.f_message, "message")?,
@@ -22267,7 +24638,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::UntitledMultiSelectEnumSchema, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("items", self.f_items.is_none())])?;
             Ok(super::UntitledMultiSelectEnumSchema {
                 default: self.f_default,
                 description: self.f_description,
@@ -22301,7 +24674,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::UntitledMultiSelectEnumSchemaItems, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("enum", self.f_enum.is_none())])?;
             Ok(super::UntitledMultiSelectEnumSchemaItems {
                 r#enum: __rt::required(self.f_enum, "enum")?,
                 extra: self.extra,
@@ -22336,7 +24711,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::UntitledSingleSelectEnumSchema, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("enum", self.f_enum.is_none())])?;
             Ok(super::UntitledSingleSelectEnumSchema {
                 default: self.f_default,
                 description: self.f_description,

@@ -237,6 +237,23 @@ pub fn required<T, E: de::Error>(slot: Option<T>, name: &'static str) -> Result<
     slot.ok_or_else(|| E::missing_field(name))
 }
 
+/// Reports every absent required field at once: `checks` pairs each name with whether it
+/// is missing.
+pub fn check_required<E: de::Error>(checks: &[(&'static str, bool)]) -> Result<(), E> {
+    let missing: Vec<&str> = checks.iter().filter(|c| c.1).map(|c| c.0).collect();
+    match missing.as_slice() {
+        [] => Ok(()),
+        [one] => Err(E::missing_field(one)),
+        many => Err(E::custom(format_args!(
+            "missing fields {}",
+            many.iter()
+                .map(|m| format!("`{m}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))),
+    }
+}
+
 /// Checks that a required `const` field was present.
 pub fn required_const<E: de::Error>(seen: bool, name: &'static str) -> Result<(), E> {
     if seen {
@@ -449,4 +466,16 @@ pub trait NotificationMethod {
     type Params;
     /// The notification's parameters.
     fn params(&self) -> &Self::Params;
+}
+
+/// Receives the Rust type generated for a schema definition; see each revision module's
+/// `with_definition`. Lets tools work on "the type of definition X" chosen at run time
+/// (the conformance tests, `validate-traffic --definition`), at no cost unless used.
+pub trait DefinitionVisitor {
+    /// What the visit produces.
+    type Output;
+    /// Called with the definition's type as `T`.
+    fn visit<T>(self, rust_name: &'static str) -> Self::Output
+    where
+        T: Serialize + serde::de::DeserializeOwned + fmt::Debug + Clone + PartialEq + 'static;
 }

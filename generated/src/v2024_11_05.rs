@@ -5659,6 +5659,266 @@ impl __rt::RequestMethod for UnsubscribeRequest {
         &self.params
     }
 }
+/// The schema definitions of this revision, in schema order.
+pub const DEFINITIONS: &[&str] = &[
+    "Annotated",
+    "BlobResourceContents",
+    "CallToolRequest",
+    "CallToolResult",
+    "CancelledNotification",
+    "ClientCapabilities",
+    "ClientNotification",
+    "ClientRequest",
+    "ClientResult",
+    "CompleteRequest",
+    "CompleteResult",
+    "CreateMessageRequest",
+    "CreateMessageResult",
+    "Cursor",
+    "EmbeddedResource",
+    "EmptyResult",
+    "GetPromptRequest",
+    "GetPromptResult",
+    "ImageContent",
+    "Implementation",
+    "InitializeRequest",
+    "InitializeResult",
+    "InitializedNotification",
+    "JSONRPCError",
+    "JSONRPCMessage",
+    "JSONRPCNotification",
+    "JSONRPCRequest",
+    "JSONRPCResponse",
+    "ListPromptsRequest",
+    "ListPromptsResult",
+    "ListResourceTemplatesRequest",
+    "ListResourceTemplatesResult",
+    "ListResourcesRequest",
+    "ListResourcesResult",
+    "ListRootsRequest",
+    "ListRootsResult",
+    "ListToolsRequest",
+    "ListToolsResult",
+    "LoggingLevel",
+    "LoggingMessageNotification",
+    "ModelHint",
+    "ModelPreferences",
+    "Notification",
+    "PaginatedRequest",
+    "PaginatedResult",
+    "PingRequest",
+    "ProgressNotification",
+    "ProgressToken",
+    "Prompt",
+    "PromptArgument",
+    "PromptListChangedNotification",
+    "PromptMessage",
+    "PromptReference",
+    "ReadResourceRequest",
+    "ReadResourceResult",
+    "Request",
+    "RequestId",
+    "Resource",
+    "ResourceContents",
+    "ResourceListChangedNotification",
+    "ResourceReference",
+    "ResourceTemplate",
+    "ResourceUpdatedNotification",
+    "Result",
+    "Role",
+    "Root",
+    "RootsListChangedNotification",
+    "SamplingMessage",
+    "ServerCapabilities",
+    "ServerNotification",
+    "ServerRequest",
+    "ServerResult",
+    "SetLevelRequest",
+    "SubscribeRequest",
+    "TextContent",
+    "TextResourceContents",
+    "Tool",
+    "ToolListChangedNotification",
+    "UnsubscribeRequest",
+];
+/// Calls `visitor` with the type generated for the schema definition `name`
+/// (`"CallToolRequest"`); `None` when the revision has no such definition.
+pub fn with_definition<V: __rt::DefinitionVisitor>(
+    name: &str,
+    visitor: V,
+) -> Option<V::Output> {
+    match name {
+        "Annotated" => Some(visitor.visit::<Annotated>("Annotated")),
+        "BlobResourceContents" => {
+            Some(visitor.visit::<BlobResourceContents>("BlobResourceContents"))
+        }
+        "CallToolRequest" => Some(visitor.visit::<CallToolRequest>("CallToolRequest")),
+        "CallToolResult" => Some(visitor.visit::<CallToolResult>("CallToolResult")),
+        "CancelledNotification" => {
+            Some(visitor.visit::<CancelledNotification>("CancelledNotification"))
+        }
+        "ClientCapabilities" => {
+            Some(visitor.visit::<ClientCapabilities>("ClientCapabilities"))
+        }
+        "ClientNotification" => {
+            Some(visitor.visit::<ClientNotification>("ClientNotification"))
+        }
+        "ClientRequest" => Some(visitor.visit::<ClientRequest>("ClientRequest")),
+        "ClientResult" => Some(visitor.visit::<ClientResult>("ClientResult")),
+        "CompleteRequest" => Some(visitor.visit::<CompleteRequest>("CompleteRequest")),
+        "CompleteResult" => Some(visitor.visit::<CompleteResult>("CompleteResult")),
+        "CreateMessageRequest" => {
+            Some(visitor.visit::<CreateMessageRequest>("CreateMessageRequest"))
+        }
+        "CreateMessageResult" => {
+            Some(visitor.visit::<CreateMessageResult>("CreateMessageResult"))
+        }
+        "Cursor" => Some(visitor.visit::<Cursor>("Cursor")),
+        "EmbeddedResource" => Some(visitor.visit::<EmbeddedResource>("EmbeddedResource")),
+        "EmptyResult" => Some(visitor.visit::<EmptyResult>("EmptyResult")),
+        "GetPromptRequest" => Some(visitor.visit::<GetPromptRequest>("GetPromptRequest")),
+        "GetPromptResult" => Some(visitor.visit::<GetPromptResult>("GetPromptResult")),
+        "ImageContent" => Some(visitor.visit::<ImageContent>("ImageContent")),
+        "Implementation" => Some(visitor.visit::<Implementation>("Implementation")),
+        "InitializeRequest" => {
+            Some(visitor.visit::<InitializeRequest>("InitializeRequest"))
+        }
+        "InitializeResult" => Some(visitor.visit::<InitializeResult>("InitializeResult")),
+        "InitializedNotification" => {
+            Some(visitor.visit::<InitializedNotification>("InitializedNotification"))
+        }
+        "JSONRPCError" => Some(visitor.visit::<JsonRpcError>("JsonRpcError")),
+        "JSONRPCMessage" => Some(visitor.visit::<JsonRpcMessage>("JsonRpcMessage")),
+        "JSONRPCNotification" => {
+            Some(visitor.visit::<JsonRpcNotification>("JsonRpcNotification"))
+        }
+        "JSONRPCRequest" => Some(visitor.visit::<JsonRpcRequest>("JsonRpcRequest")),
+        "JSONRPCResponse" => Some(visitor.visit::<JsonRpcResponse>("JsonRpcResponse")),
+        "ListPromptsRequest" => {
+            Some(visitor.visit::<ListPromptsRequest>("ListPromptsRequest"))
+        }
+        "ListPromptsResult" => {
+            Some(visitor.visit::<ListPromptsResult>("ListPromptsResult"))
+        }
+        "ListResourceTemplatesRequest" => {
+            Some(
+                visitor
+                    .visit::<
+                        ListResourceTemplatesRequest,
+                    >("ListResourceTemplatesRequest"),
+            )
+        }
+        "ListResourceTemplatesResult" => {
+            Some(
+                visitor
+                    .visit::<ListResourceTemplatesResult>("ListResourceTemplatesResult"),
+            )
+        }
+        "ListResourcesRequest" => {
+            Some(visitor.visit::<ListResourcesRequest>("ListResourcesRequest"))
+        }
+        "ListResourcesResult" => {
+            Some(visitor.visit::<ListResourcesResult>("ListResourcesResult"))
+        }
+        "ListRootsRequest" => Some(visitor.visit::<ListRootsRequest>("ListRootsRequest")),
+        "ListRootsResult" => Some(visitor.visit::<ListRootsResult>("ListRootsResult")),
+        "ListToolsRequest" => Some(visitor.visit::<ListToolsRequest>("ListToolsRequest")),
+        "ListToolsResult" => Some(visitor.visit::<ListToolsResult>("ListToolsResult")),
+        "LoggingLevel" => Some(visitor.visit::<LoggingLevel>("LoggingLevel")),
+        "LoggingMessageNotification" => {
+            Some(
+                visitor.visit::<LoggingMessageNotification>("LoggingMessageNotification"),
+            )
+        }
+        "ModelHint" => Some(visitor.visit::<ModelHint>("ModelHint")),
+        "ModelPreferences" => Some(visitor.visit::<ModelPreferences>("ModelPreferences")),
+        "Notification" => Some(visitor.visit::<Notification>("Notification")),
+        "PaginatedRequest" => Some(visitor.visit::<PaginatedRequest>("PaginatedRequest")),
+        "PaginatedResult" => Some(visitor.visit::<PaginatedResult>("PaginatedResult")),
+        "PingRequest" => Some(visitor.visit::<PingRequest>("PingRequest")),
+        "ProgressNotification" => {
+            Some(visitor.visit::<ProgressNotification>("ProgressNotification"))
+        }
+        "ProgressToken" => Some(visitor.visit::<ProgressToken>("ProgressToken")),
+        "Prompt" => Some(visitor.visit::<Prompt>("Prompt")),
+        "PromptArgument" => Some(visitor.visit::<PromptArgument>("PromptArgument")),
+        "PromptListChangedNotification" => {
+            Some(
+                visitor
+                    .visit::<
+                        PromptListChangedNotification,
+                    >("PromptListChangedNotification"),
+            )
+        }
+        "PromptMessage" => Some(visitor.visit::<PromptMessage>("PromptMessage")),
+        "PromptReference" => Some(visitor.visit::<PromptReference>("PromptReference")),
+        "ReadResourceRequest" => {
+            Some(visitor.visit::<ReadResourceRequest>("ReadResourceRequest"))
+        }
+        "ReadResourceResult" => {
+            Some(visitor.visit::<ReadResourceResult>("ReadResourceResult"))
+        }
+        "Request" => Some(visitor.visit::<Request>("Request")),
+        "RequestId" => Some(visitor.visit::<RequestId>("RequestId")),
+        "Resource" => Some(visitor.visit::<Resource>("Resource")),
+        "ResourceContents" => Some(visitor.visit::<ResourceContents>("ResourceContents")),
+        "ResourceListChangedNotification" => {
+            Some(
+                visitor
+                    .visit::<
+                        ResourceListChangedNotification,
+                    >("ResourceListChangedNotification"),
+            )
+        }
+        "ResourceReference" => {
+            Some(visitor.visit::<ResourceReference>("ResourceReference"))
+        }
+        "ResourceTemplate" => Some(visitor.visit::<ResourceTemplate>("ResourceTemplate")),
+        "ResourceUpdatedNotification" => {
+            Some(
+                visitor
+                    .visit::<ResourceUpdatedNotification>("ResourceUpdatedNotification"),
+            )
+        }
+        "Result" => Some(visitor.visit::<McpResult>("McpResult")),
+        "Role" => Some(visitor.visit::<Role>("Role")),
+        "Root" => Some(visitor.visit::<Root>("Root")),
+        "RootsListChangedNotification" => {
+            Some(
+                visitor
+                    .visit::<
+                        RootsListChangedNotification,
+                    >("RootsListChangedNotification"),
+            )
+        }
+        "SamplingMessage" => Some(visitor.visit::<SamplingMessage>("SamplingMessage")),
+        "ServerCapabilities" => {
+            Some(visitor.visit::<ServerCapabilities>("ServerCapabilities"))
+        }
+        "ServerNotification" => {
+            Some(visitor.visit::<ServerNotification>("ServerNotification"))
+        }
+        "ServerRequest" => Some(visitor.visit::<ServerRequest>("ServerRequest")),
+        "ServerResult" => Some(visitor.visit::<ServerResult>("ServerResult")),
+        "SetLevelRequest" => Some(visitor.visit::<SetLevelRequest>("SetLevelRequest")),
+        "SubscribeRequest" => Some(visitor.visit::<SubscribeRequest>("SubscribeRequest")),
+        "TextContent" => Some(visitor.visit::<TextContent>("TextContent")),
+        "TextResourceContents" => {
+            Some(visitor.visit::<TextResourceContents>("TextResourceContents"))
+        }
+        "Tool" => Some(visitor.visit::<Tool>("Tool")),
+        "ToolListChangedNotification" => {
+            Some(
+                visitor
+                    .visit::<ToolListChangedNotification>("ToolListChangedNotification"),
+            )
+        }
+        "UnsubscribeRequest" => {
+            Some(visitor.visit::<UnsubscribeRequest>("UnsubscribeRequest"))
+        }
+        _ => None,
+    }
+}
 /// Decoding machinery of the types above: builders that receive one field at a time,
 /// and the visitors of unions. Not meant to be used directly.
 #[doc(hidden)]
@@ -5744,6 +6004,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::BlobResourceContents, E> {
+            __rt::check_required::<
+                E,
+            >(&[("blob", self.f_blob.is_none()), ("uri", self.f_uri.is_none())])?;
             Ok(super::BlobResourceContents {
                 blob: __rt::required(self.f_blob, "blob")?,
                 mime_type: self.f_mime_type,
@@ -5774,7 +6037,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CallToolRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<
+                E,
+            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
             Ok(super::CallToolRequest {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -5803,6 +6068,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CallToolRequestParams, E> {
+            __rt::check_required::<E>(&[("name", self.f_name.is_none())])?;
             Ok(super::CallToolRequestParams {
                 arguments: self.f_arguments,
                 name: __rt::required(self.f_name, "name")?,
@@ -5834,6 +6100,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CallToolResult, E> {
+            __rt::check_required::<E>(&[("content", self.f_content.is_none())])?;
             Ok(super::CallToolResult {
                 meta: self.f_meta,
                 content: __rt::required(self.f_content, "content")?,
@@ -5967,7 +6234,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CancelledNotification, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<
+                E,
+            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
             Ok(super::CancelledNotification {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -5996,6 +6265,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CancelledNotificationParams, E> {
+            __rt::check_required::<E>(&[("requestId", self.f_request_id.is_none())])?;
             Ok(super::CancelledNotificationParams {
                 reason: self.f_reason,
                 request_id: __rt::required(self.f_request_id, "requestId")?,
@@ -6381,21 +6651,33 @@ pub mod __de {
     #[derive(Default)]
     pub struct ClientResult__Merged0 {
         s0: Option<__rt::Map<String, __rt::Value>>,
-        s1: Option<Vec<super::Root>>,
+        s1: Option<super::CreateMessageResultContent>,
+        s2: Option<String>,
+        s3: Option<super::Role>,
+        s4: Option<String>,
+        s5: Option<Vec<super::Root>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl ClientResult__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -6405,9 +6687,43 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            if self.s2.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            if self.s3.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            if self.s4.is_some() {
+                declared += 1;
+            } else {}
+            Some((complete, required, declared))
+        }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
+        #[allow(unused_mut, unused_variables)]
+        fn score2(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
+            let mut required = 0u32;
+            let mut declared = 0u32;
+            if self.s0.is_some() {
+                declared += 1;
+            } else {}
+            if self.s5.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -6415,6 +6731,46 @@ pub mod __de {
             let mut b = McpResult::default();
             b.f_meta = self.s0;
             if let Some(v) = self.s1 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s2 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("model")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s3 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("role")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s4 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s5 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -6435,9 +6791,77 @@ pub mod __de {
         fn build1<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
+            let mut b = CreateMessageResult::default();
+            b.f_meta = self.s0;
+            b.f_content = self.s1;
+            b.f_model = self.s2;
+            b.f_role = self.s3;
+            b.f_stop_reason = self.s4;
+            if let Some(v) = self.s5 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("roots")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            for (k, v) in self.rest {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
+                    .map_err(E::custom)?;
+            }
+            __rt::ObjectBuilder::<'static>::finish(b)
+                .map(super::ClientResult::CreateMessage)
+        }
+        fn build2<E: __rt::serde::de::Error>(
+            self,
+        ) -> ::core::result::Result<super::ClientResult, E> {
             let mut b = ListRootsResult::default();
             b.f_meta = self.s0;
-            b.f_roots = self.s1;
+            if let Some(v) = self.s1 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s2 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("model")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s3 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("role")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s4 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            b.f_roots = self.s5;
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -6456,87 +6880,57 @@ pub mod __de {
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
                 "_meta" => __rt::set(&mut self.s0, "_meta", value),
-                "roots" => __rt::set(&mut self.s1, "roots", value),
+                "content" => __rt::set(&mut self.s1, "content", value),
+                "model" => __rt::set(&mut self.s2, "model", value),
+                "role" => __rt::set(&mut self.s3, "role", value),
+                "stopReason" => __rt::set(&mut self.s4, "stopReason", value),
+                "roots" => __rt::set(&mut self.s5, "roots", value),
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
-            for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            for (i, score) in [self.score0(), self.score1(), self.score2()]
+                .into_iter()
+                .enumerate()
+            {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
                         best = Some((i, s));
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "McpResult"),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "CreateMessageResult"),
+                        ))
+                }
+                Some((2usize, true)) => self.build2::<E>(),
+                Some((2usize, false)) => {
+                    self.build2::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "ListRootsResult"),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
-                            "no member of ClientResult matches this object; expected one of: Mcp (with ); ListRoots (with roots)",
+                            "no member of ClientResult matches this object; expected one of: Mcp (with ); CreateMessage (with content, model, role); ListRoots (with roots)",
                         ),
                     )
                 }
-            }
-        }
-    }
-    pub enum ClientResult__Tag {
-        G0(CreateMessageResult),
-        G1(ClientResult__Merged0),
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ClientResult__Tag {
-        type Output = super::ClientResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match self {
-                ClientResult__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ClientResult__Tag::G1(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ClientResult, E> {
-            match self {
-                ClientResult__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ClientResult::CreateMessage)
-                }
-                ClientResult__Tag::G1(b) => __rt::ObjectBuilder::<'de>::finish(b),
-            }
-        }
-    }
-    impl<'de> __rt::TaggedUnion<'de> for super::ClientResult {
-        type Builder = ClientResult__Tag;
-        const TAG: &'static str = "role";
-        const EXPECTING: &'static str = "a ClientResult object";
-        fn builder_for(
-            tag: Option<&str>,
-        ) -> ::core::result::Result<ClientResult__Tag, String> {
-            match tag {
-                Some("assistant") => Ok(ClientResult__Tag::G0(Default::default())),
-                Some("user") => Ok(ClientResult__Tag::G0(Default::default())),
-                Some(other) => {
-                    Err(
-                        __rt::unknown_tag(
-                            "ClientResult",
-                            "role",
-                            Some(other),
-                            &["assistant", "user"],
-                        ),
-                    )
-                }
-                None => Ok(ClientResult__Tag::G1(Default::default())),
             }
         }
     }
@@ -6550,7 +6944,7 @@ pub mod __de {
             self,
             map: A,
         ) -> ::core::result::Result<Self::Value, A::Error> {
-            __rt::visit_tagged::<super::ClientResult, A>(map)
+            __rt::drain_map(ClientResult__Merged0::default(), map)
         }
     }
     #[derive(Default)]
@@ -6582,7 +6976,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<
+                E,
+            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
             Ok(super::CompleteRequest {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -6611,6 +7007,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteRequestParamsArgument, E> {
+            __rt::check_required::<
+                E,
+            >(&[("name", self.f_name.is_none()), ("value", self.f_value.is_none())])?;
             Ok(super::CompleteRequestParamsArgument {
                 name: __rt::required(self.f_name, "name")?,
                 value: __rt::required(self.f_value, "value")?,
@@ -6725,6 +7124,11 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteRequestParams, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[("argument", self.f_argument.is_none()), ("ref", self.f_ref.is_none())],
+            )?;
             Ok(super::CompleteRequestParams {
                 argument: __rt::required(self.f_argument, "argument")?,
                 r#ref: __rt::required(self.f_ref, "ref")?,
@@ -6754,6 +7158,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteResult, E> {
+            __rt::check_required::<E>(&[("completion", self.f_completion.is_none())])?;
             Ok(super::CompleteResult {
                 meta: self.f_meta,
                 completion: __rt::required(self.f_completion, "completion")?,
@@ -6785,6 +7190,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteResultCompletion, E> {
+            __rt::check_required::<E>(&[("values", self.f_values.is_none())])?;
             Ok(super::CompleteResultCompletion {
                 has_more: self.f_has_more,
                 total: self.f_total,
@@ -6822,7 +7228,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CreateMessageRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<
+                E,
+            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
             Ok(super::CreateMessageRequest {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -6871,6 +7279,14 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CreateMessageRequestParams, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("maxTokens", self.f_max_tokens.is_none()),
+                    ("messages", self.f_messages.is_none()),
+                ],
+            )?;
             Ok(super::CreateMessageRequestParams {
                 include_context: self.f_include_context,
                 max_tokens: __rt::required(self.f_max_tokens, "maxTokens")?,
@@ -6912,6 +7328,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CreateMessageResult, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("content", self.f_content.is_none()),
+                    ("model", self.f_model.is_none()),
+                    ("role", self.f_role.is_none()),
+                ],
+            )?;
             Ok(super::CreateMessageResult {
                 meta: self.f_meta,
                 content: __rt::required(self.f_content, "content")?,
@@ -7031,7 +7456,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EmbeddedResource, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("resource", self.f_resource.is_none())])?;
             Ok(super::EmbeddedResource {
                 annotations: self.f_annotations,
                 resource: __rt::required(self.f_resource, "resource")?,
@@ -7077,8 +7504,12 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl EmbeddedResourceResource__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -7088,18 +7519,22 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s2.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -7109,15 +7544,15 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s3.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -7190,7 +7625,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EmbeddedResourceResource, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -7198,9 +7633,21 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "TextResourceContents"),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "BlobResourceContents"),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -7248,7 +7695,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetPromptRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<
+                E,
+            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
             Ok(super::GetPromptRequest {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -7277,6 +7726,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetPromptRequestParams, E> {
+            __rt::check_required::<E>(&[("name", self.f_name.is_none())])?;
             Ok(super::GetPromptRequestParams {
                 arguments: self.f_arguments,
                 name: __rt::required(self.f_name, "name")?,
@@ -7308,6 +7758,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetPromptResult, E> {
+            __rt::check_required::<E>(&[("messages", self.f_messages.is_none())])?;
             Ok(super::GetPromptResult {
                 meta: self.f_meta,
                 description: self.f_description,
@@ -7342,7 +7793,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ImageContent, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("type", !self.c_0),
+                    ("data", self.f_data.is_none()),
+                    ("mimeType", self.f_mime_type.is_none()),
+                ],
+            )?;
             Ok(super::ImageContent {
                 annotations: self.f_annotations,
                 data: __rt::required(self.f_data, "data")?,
@@ -7402,6 +7861,11 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Implementation, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[("name", self.f_name.is_none()), ("version", self.f_version.is_none())],
+            )?;
             Ok(super::Implementation {
                 name: __rt::required(self.f_name, "name")?,
                 version: __rt::required(self.f_version, "version")?,
@@ -7431,7 +7895,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::InitializeRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<
+                E,
+            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
             Ok(super::InitializeRequest {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -7466,6 +7932,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::InitializeRequestParams, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("capabilities", self.f_capabilities.is_none()),
+                    ("clientInfo", self.f_client_info.is_none()),
+                    ("protocolVersion", self.f_protocol_version.is_none()),
+                ],
+            )?;
             Ok(super::InitializeRequestParams {
                 capabilities: __rt::required(self.f_capabilities, "capabilities")?,
                 client_info: __rt::required(self.f_client_info, "clientInfo")?,
@@ -7511,6 +7986,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::InitializeResult, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("capabilities", self.f_capabilities.is_none()),
+                    ("protocolVersion", self.f_protocol_version.is_none()),
+                    ("serverInfo", self.f_server_info.is_none()),
+                ],
+            )?;
             Ok(super::InitializeResult {
                 meta: self.f_meta,
                 capabilities: __rt::required(self.f_capabilities, "capabilities")?,
@@ -7553,7 +8037,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::InitializedNotification, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<E>(&[("method", !self.c_0)])?;
             Ok(super::InitializedNotification {
                 params: self.f_params,
                 extra: self.extra,
@@ -7610,7 +8094,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcError, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("error", self.f_error.is_none()),
+                    ("id", self.f_id.is_none()),
+                ],
+            )?;
             Ok(super::JsonRpcError {
                 error: __rt::required(self.f_error, "error")?,
                 id: __rt::required(self.f_id, "id")?,
@@ -7642,6 +8134,11 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcErrorError, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[("code", self.f_code.is_none()), ("message", self.f_message.is_none())],
+            )?;
             Ok(super::JsonRpcErrorError {
                 code: __rt::required(self.f_code, "code")?,
                 data: self.f_data,
@@ -7661,8 +8158,12 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl JsonRpcMessage__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -7670,19 +8171,20 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s2.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             match &self.s3 {
                 Some(v) => {
@@ -7695,10 +8197,14 @@ pub mod __de {
                 }
                 None => {}
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -7706,13 +8212,14 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s2.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             match &self.s3 {
                 Some(v) => {
@@ -7725,10 +8232,14 @@ pub mod __de {
                 }
                 None => {}
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -7736,24 +8247,29 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s4.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(u32, u32)> {
+        fn score3(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -7761,21 +8277,22 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s5.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -7995,7 +8512,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [
                 self.score0(),
                 self.score1(),
@@ -8011,11 +8528,35 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
-                Some(2usize) => self.build2::<E>(),
-                Some(3usize) => self.build3::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "JsonRpcRequest"),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "JsonRpcNotification"),
+                        ))
+                }
+                Some((2usize, true)) => self.build2::<E>(),
+                Some((2usize, false)) => {
+                    self.build2::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "JsonRpcResponse"),
+                        ))
+                }
+                Some((3usize, true)) => self.build3::<E>(),
+                Some((3usize, false)) => {
+                    self.build3::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "JsonRpcError"),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -8063,7 +8604,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcNotification, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(&[("jsonrpc", !self.c_0), ("method", self.f_method.is_none())])?;
             Ok(super::JsonRpcNotification {
                 method: __rt::required(self.f_method, "method")?,
                 params: self.f_params,
@@ -8123,7 +8666,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("id", self.f_id.is_none()),
+                    ("method", self.f_method.is_none()),
+                ],
+            )?;
             Ok(super::JsonRpcRequest {
                 id: __rt::required(self.f_id, "id")?,
                 method: __rt::required(self.f_method, "method")?,
@@ -8210,7 +8761,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcResponse, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("id", self.f_id.is_none()),
+                    ("result", self.f_result.is_none()),
+                ],
+            )?;
             Ok(super::JsonRpcResponse {
                 id: __rt::required(self.f_id, "id")?,
                 result: __rt::required(self.f_result, "result")?,
@@ -8242,7 +8801,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListPromptsRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<E>(&[("method", !self.c_0)])?;
             Ok(super::ListPromptsRequest {
                 params: self.f_params,
                 extra: self.extra,
@@ -8299,6 +8858,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListPromptsResult, E> {
+            __rt::check_required::<E>(&[("prompts", self.f_prompts.is_none())])?;
             Ok(super::ListPromptsResult {
                 meta: self.f_meta,
                 next_cursor: self.f_next_cursor,
@@ -8336,7 +8896,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListResourceTemplatesRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<E>(&[("method", !self.c_0)])?;
             Ok(super::ListResourceTemplatesRequest {
                 params: self.f_params,
                 extra: self.extra,
@@ -8395,6 +8955,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListResourceTemplatesResult, E> {
+            __rt::check_required::<
+                E,
+            >(&[("resourceTemplates", self.f_resource_templates.is_none())])?;
             Ok(super::ListResourceTemplatesResult {
                 meta: self.f_meta,
                 next_cursor: self.f_next_cursor,
@@ -8430,7 +8993,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListResourcesRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<E>(&[("method", !self.c_0)])?;
             Ok(super::ListResourcesRequest {
                 params: self.f_params,
                 extra: self.extra,
@@ -8487,6 +9050,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListResourcesResult, E> {
+            __rt::check_required::<E>(&[("resources", self.f_resources.is_none())])?;
             Ok(super::ListResourcesResult {
                 meta: self.f_meta,
                 next_cursor: self.f_next_cursor,
@@ -8517,7 +9081,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListRootsRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<E>(&[("method", !self.c_0)])?;
             Ok(super::ListRootsRequest {
                 params: self.f_params,
                 extra: self.extra,
@@ -8600,6 +9164,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListRootsResult, E> {
+            __rt::check_required::<E>(&[("roots", self.f_roots.is_none())])?;
             Ok(super::ListRootsResult {
                 meta: self.f_meta,
                 roots: __rt::required(self.f_roots, "roots")?,
@@ -8629,7 +9194,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListToolsRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<E>(&[("method", !self.c_0)])?;
             Ok(super::ListToolsRequest {
                 params: self.f_params,
                 extra: self.extra,
@@ -8686,6 +9251,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListToolsResult, E> {
+            __rt::check_required::<E>(&[("tools", self.f_tools.is_none())])?;
             Ok(super::ListToolsResult {
                 meta: self.f_meta,
                 next_cursor: self.f_next_cursor,
@@ -8723,7 +9289,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::LoggingMessageNotification, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<
+                E,
+            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
             Ok(super::LoggingMessageNotification {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -8754,6 +9322,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::LoggingMessageNotificationParams, E> {
+            __rt::check_required::<
+                E,
+            >(&[("data", self.f_data.is_none()), ("level", self.f_level.is_none())])?;
             Ok(super::LoggingMessageNotificationParams {
                 data: __rt::required(self.f_data, "data")?,
                 level: __rt::required(self.f_level, "level")?,
@@ -8855,6 +9426,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Notification, E> {
+            __rt::check_required::<E>(&[("method", self.f_method.is_none())])?;
             Ok(super::Notification {
                 method: __rt::required(self.f_method, "method")?,
                 params: self.f_params,
@@ -8910,6 +9482,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PaginatedRequest, E> {
+            __rt::check_required::<E>(&[("method", self.f_method.is_none())])?;
             Ok(super::PaginatedRequest {
                 method: __rt::required(self.f_method, "method")?,
                 params: self.f_params,
@@ -8994,7 +9567,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PingRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<E>(&[("method", !self.c_0)])?;
             Ok(super::PingRequest {
                 params: self.f_params,
                 extra: self.extra,
@@ -9084,7 +9657,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ProgressNotification, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<
+                E,
+            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
             Ok(super::ProgressNotification {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -9117,6 +9692,14 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ProgressNotificationParams, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("progress", self.f_progress.is_none()),
+                    ("progressToken", self.f_progress_token.is_none()),
+                ],
+            )?;
             Ok(super::ProgressNotificationParams {
                 progress: __rt::required(self.f_progress, "progress")?,
                 progress_token: __rt::required(self.f_progress_token, "progressToken")?,
@@ -9189,6 +9772,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Prompt, E> {
+            __rt::check_required::<E>(&[("name", self.f_name.is_none())])?;
             Ok(super::Prompt {
                 arguments: self.f_arguments,
                 description: self.f_description,
@@ -9221,6 +9805,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PromptArgument, E> {
+            __rt::check_required::<E>(&[("name", self.f_name.is_none())])?;
             Ok(super::PromptArgument {
                 description: self.f_description,
                 name: __rt::required(self.f_name, "name")?,
@@ -9258,7 +9843,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PromptListChangedNotification, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<E>(&[("method", !self.c_0)])?;
             Ok(super::PromptListChangedNotification {
                 params: self.f_params,
                 extra: self.extra,
@@ -9313,6 +9898,11 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PromptMessage, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[("content", self.f_content.is_none()), ("role", self.f_role.is_none())],
+            )?;
             Ok(super::PromptMessage {
                 content: __rt::required(self.f_content, "content")?,
                 role: __rt::required(self.f_role, "role")?,
@@ -9432,7 +10022,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PromptReference, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("name", self.f_name.is_none())])?;
             Ok(super::PromptReference {
                 name: __rt::required(self.f_name, "name")?,
                 extra: self.extra,
@@ -9463,7 +10055,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<
+                E,
+            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
             Ok(super::ReadResourceRequest {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -9490,6 +10084,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceRequestParams, E> {
+            __rt::check_required::<E>(&[("uri", self.f_uri.is_none())])?;
             Ok(super::ReadResourceRequestParams {
                 uri: __rt::required(self.f_uri, "uri")?,
                 extra: self.extra,
@@ -9518,6 +10113,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceResult, E> {
+            __rt::check_required::<E>(&[("contents", self.f_contents.is_none())])?;
             Ok(super::ReadResourceResult {
                 meta: self.f_meta,
                 contents: __rt::required(self.f_contents, "contents")?,
@@ -9534,8 +10130,12 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl ReadResourceResultContentsItem__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -9545,18 +10145,22 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s2.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -9566,15 +10170,15 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s3.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -9647,7 +10251,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceResultContentsItem, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -9655,9 +10259,21 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "TextResourceContents"),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "BlobResourceContents"),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -9703,6 +10319,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Request, E> {
+            __rt::check_required::<E>(&[("method", self.f_method.is_none())])?;
             Ok(super::Request {
                 method: __rt::required(self.f_method, "method")?,
                 params: self.f_params,
@@ -9834,6 +10451,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Resource, E> {
+            __rt::check_required::<
+                E,
+            >(&[("name", self.f_name.is_none()), ("uri", self.f_uri.is_none())])?;
             Ok(super::Resource {
                 annotations: self.f_annotations,
                 description: self.f_description,
@@ -9896,6 +10516,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceContents, E> {
+            __rt::check_required::<E>(&[("uri", self.f_uri.is_none())])?;
             Ok(super::ResourceContents {
                 mime_type: self.f_mime_type,
                 uri: __rt::required(self.f_uri, "uri")?,
@@ -9932,7 +10553,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceListChangedNotification, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<E>(&[("method", !self.c_0)])?;
             Ok(super::ResourceListChangedNotification {
                 params: self.f_params,
                 extra: self.extra,
@@ -9987,7 +10608,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceReference, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("uri", self.f_uri.is_none())])?;
             Ok(super::ResourceReference {
                 uri: __rt::required(self.f_uri, "uri")?,
                 extra: self.extra,
@@ -10024,6 +10647,14 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceTemplate, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("name", self.f_name.is_none()),
+                    ("uriTemplate", self.f_uri_template.is_none()),
+                ],
+            )?;
             Ok(super::ResourceTemplate {
                 annotations: self.f_annotations,
                 description: self.f_description,
@@ -10092,7 +10723,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceUpdatedNotification, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<
+                E,
+            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
             Ok(super::ResourceUpdatedNotification {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -10119,6 +10752,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceUpdatedNotificationParams, E> {
+            __rt::check_required::<E>(&[("uri", self.f_uri.is_none())])?;
             Ok(super::ResourceUpdatedNotificationParams {
                 uri: __rt::required(self.f_uri, "uri")?,
                 extra: self.extra,
@@ -10173,6 +10807,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Root, E> {
+            __rt::check_required::<E>(&[("uri", self.f_uri.is_none())])?;
             Ok(super::Root {
                 name: self.f_name,
                 uri: __rt::required(self.f_uri, "uri")?,
@@ -10209,7 +10844,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::RootsListChangedNotification, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<E>(&[("method", !self.c_0)])?;
             Ok(super::RootsListChangedNotification {
                 params: self.f_params,
                 extra: self.extra,
@@ -10264,6 +10899,11 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SamplingMessage, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[("content", self.f_content.is_none()), ("role", self.f_role.is_none())],
+            )?;
             Ok(super::SamplingMessage {
                 content: __rt::required(self.f_content, "content")?,
                 role: __rt::required(self.f_role, "role")?,
@@ -10737,17 +11377,25 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl ServerResult__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -10757,7 +11405,7 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s2.is_some() {
                 declared += 1;
@@ -10766,18 +11414,22 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s4.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -10790,12 +11442,16 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(u32, u32)> {
+        fn score3(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -10808,12 +11464,16 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score4(&self) -> Option<(u32, u32)> {
+        fn score4(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -10823,12 +11483,16 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score5(&self) -> Option<(u32, u32)> {
+        fn score5(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -10841,12 +11505,16 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score6(&self) -> Option<(u32, u32)> {
+        fn score6(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -10859,12 +11527,16 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score7(&self) -> Option<(u32, u32)> {
+        fn score7(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -10877,12 +11549,16 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score8(&self) -> Option<(u32, u32)> {
+        fn score8(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -10892,15 +11568,19 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s14.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score9(&self) -> Option<(u32, u32)> {
+        fn score9(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -10910,9 +11590,9 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -12420,7 +13100,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [
                 self.score0(),
                 self.score1(),
@@ -12442,17 +13122,79 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
-                Some(2usize) => self.build2::<E>(),
-                Some(3usize) => self.build3::<E>(),
-                Some(4usize) => self.build4::<E>(),
-                Some(5usize) => self.build5::<E>(),
-                Some(6usize) => self.build6::<E>(),
-                Some(7usize) => self.build7::<E>(),
-                Some(8usize) => self.build8::<E>(),
-                Some(9usize) => self.build9::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "McpResult"),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "InitializeResult"),
+                        ))
+                }
+                Some((2usize, true)) => self.build2::<E>(),
+                Some((2usize, false)) => {
+                    self.build2::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "ListResourcesResult"),
+                        ))
+                }
+                Some((3usize, true)) => self.build3::<E>(),
+                Some((3usize, false)) => {
+                    self.build3::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!(
+                                "{} (closest: {})", e, "ListResourceTemplatesResult"
+                            ),
+                        ))
+                }
+                Some((4usize, true)) => self.build4::<E>(),
+                Some((4usize, false)) => {
+                    self.build4::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "ReadResourceResult"),
+                        ))
+                }
+                Some((5usize, true)) => self.build5::<E>(),
+                Some((5usize, false)) => {
+                    self.build5::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "ListPromptsResult"),
+                        ))
+                }
+                Some((6usize, true)) => self.build6::<E>(),
+                Some((6usize, false)) => {
+                    self.build6::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "GetPromptResult"),
+                        ))
+                }
+                Some((7usize, true)) => self.build7::<E>(),
+                Some((7usize, false)) => {
+                    self.build7::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "ListToolsResult"),
+                        ))
+                }
+                Some((8usize, true)) => self.build8::<E>(),
+                Some((8usize, false)) => {
+                    self.build8::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "CallToolResult"),
+                        ))
+                }
+                Some((9usize, true)) => self.build9::<E>(),
+                Some((9usize, false)) => {
+                    self.build9::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "CompleteResult"),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -12500,7 +13242,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SetLevelRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<
+                E,
+            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
             Ok(super::SetLevelRequest {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -12527,6 +13271,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SetLevelRequestParams, E> {
+            __rt::check_required::<E>(&[("level", self.f_level.is_none())])?;
             Ok(super::SetLevelRequestParams {
                 level: __rt::required(self.f_level, "level")?,
                 extra: self.extra,
@@ -12562,7 +13307,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SubscribeRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<
+                E,
+            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
             Ok(super::SubscribeRequest {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -12589,6 +13336,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SubscribeRequestParams, E> {
+            __rt::check_required::<E>(&[("uri", self.f_uri.is_none())])?;
             Ok(super::SubscribeRequestParams {
                 uri: __rt::required(self.f_uri, "uri")?,
                 extra: self.extra,
@@ -12619,7 +13367,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::TextContent, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("text", self.f_text.is_none())])?;
             Ok(super::TextContent {
                 annotations: self.f_annotations,
                 text: __rt::required(self.f_text, "text")?,
@@ -12680,6 +13430,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::TextResourceContents, E> {
+            __rt::check_required::<
+                E,
+            >(&[("text", self.f_text.is_none()), ("uri", self.f_uri.is_none())])?;
             Ok(super::TextResourceContents {
                 mime_type: self.f_mime_type,
                 text: __rt::required(self.f_text, "text")?,
@@ -12714,6 +13467,14 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Tool, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("inputSchema", self.f_input_schema.is_none()),
+                    ("name", self.f_name.is_none()),
+                ],
+            )?;
             Ok(super::Tool {
                 description: self.f_description,
                 input_schema: __rt::required(self.f_input_schema, "inputSchema")?,
@@ -12746,7 +13507,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ToolInputSchema, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<E>(&[("type", !self.c_0)])?;
             Ok(super::ToolInputSchema {
                 properties: self.f_properties,
                 required: self.f_required,
@@ -12783,7 +13544,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ToolListChangedNotification, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<E>(&[("method", !self.c_0)])?;
             Ok(super::ToolListChangedNotification {
                 params: self.f_params,
                 extra: self.extra,
@@ -12845,7 +13606,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::UnsubscribeRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<
+                E,
+            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
             Ok(super::UnsubscribeRequest {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -12872,6 +13635,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::UnsubscribeRequestParams, E> {
+            __rt::check_required::<E>(&[("uri", self.f_uri.is_none())])?;
             Ok(super::UnsubscribeRequestParams {
                 uri: __rt::required(self.f_uri, "uri")?,
                 extra: self.extra,

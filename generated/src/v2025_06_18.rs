@@ -6547,6 +6547,292 @@ impl __rt::RequestMethod for UnsubscribeRequest {
         &self.params
     }
 }
+/// The schema definitions of this revision, in schema order.
+pub const DEFINITIONS: &[&str] = &[
+    "Annotations",
+    "AudioContent",
+    "BaseMetadata",
+    "BlobResourceContents",
+    "BooleanSchema",
+    "CallToolRequest",
+    "CallToolResult",
+    "CancelledNotification",
+    "ClientCapabilities",
+    "ClientNotification",
+    "ClientRequest",
+    "ClientResult",
+    "CompleteRequest",
+    "CompleteResult",
+    "ContentBlock",
+    "CreateMessageRequest",
+    "CreateMessageResult",
+    "Cursor",
+    "ElicitRequest",
+    "ElicitResult",
+    "EmbeddedResource",
+    "EmptyResult",
+    "EnumSchema",
+    "GetPromptRequest",
+    "GetPromptResult",
+    "ImageContent",
+    "Implementation",
+    "InitializeRequest",
+    "InitializeResult",
+    "InitializedNotification",
+    "JSONRPCError",
+    "JSONRPCMessage",
+    "JSONRPCNotification",
+    "JSONRPCRequest",
+    "JSONRPCResponse",
+    "ListPromptsRequest",
+    "ListPromptsResult",
+    "ListResourceTemplatesRequest",
+    "ListResourceTemplatesResult",
+    "ListResourcesRequest",
+    "ListResourcesResult",
+    "ListRootsRequest",
+    "ListRootsResult",
+    "ListToolsRequest",
+    "ListToolsResult",
+    "LoggingLevel",
+    "LoggingMessageNotification",
+    "ModelHint",
+    "ModelPreferences",
+    "Notification",
+    "NumberSchema",
+    "PaginatedRequest",
+    "PaginatedResult",
+    "PingRequest",
+    "PrimitiveSchemaDefinition",
+    "ProgressNotification",
+    "ProgressToken",
+    "Prompt",
+    "PromptArgument",
+    "PromptListChangedNotification",
+    "PromptMessage",
+    "PromptReference",
+    "ReadResourceRequest",
+    "ReadResourceResult",
+    "Request",
+    "RequestId",
+    "Resource",
+    "ResourceContents",
+    "ResourceLink",
+    "ResourceListChangedNotification",
+    "ResourceTemplate",
+    "ResourceTemplateReference",
+    "ResourceUpdatedNotification",
+    "Result",
+    "Role",
+    "Root",
+    "RootsListChangedNotification",
+    "SamplingMessage",
+    "ServerCapabilities",
+    "ServerNotification",
+    "ServerRequest",
+    "ServerResult",
+    "SetLevelRequest",
+    "StringSchema",
+    "SubscribeRequest",
+    "TextContent",
+    "TextResourceContents",
+    "Tool",
+    "ToolAnnotations",
+    "ToolListChangedNotification",
+    "UnsubscribeRequest",
+];
+/// Calls `visitor` with the type generated for the schema definition `name`
+/// (`"CallToolRequest"`); `None` when the revision has no such definition.
+pub fn with_definition<V: __rt::DefinitionVisitor>(
+    name: &str,
+    visitor: V,
+) -> Option<V::Output> {
+    match name {
+        "Annotations" => Some(visitor.visit::<Annotations>("Annotations")),
+        "AudioContent" => Some(visitor.visit::<AudioContent>("AudioContent")),
+        "BaseMetadata" => Some(visitor.visit::<BaseMetadata>("BaseMetadata")),
+        "BlobResourceContents" => {
+            Some(visitor.visit::<BlobResourceContents>("BlobResourceContents"))
+        }
+        "BooleanSchema" => Some(visitor.visit::<BooleanSchema>("BooleanSchema")),
+        "CallToolRequest" => Some(visitor.visit::<CallToolRequest>("CallToolRequest")),
+        "CallToolResult" => Some(visitor.visit::<CallToolResult>("CallToolResult")),
+        "CancelledNotification" => {
+            Some(visitor.visit::<CancelledNotification>("CancelledNotification"))
+        }
+        "ClientCapabilities" => {
+            Some(visitor.visit::<ClientCapabilities>("ClientCapabilities"))
+        }
+        "ClientNotification" => {
+            Some(visitor.visit::<ClientNotification>("ClientNotification"))
+        }
+        "ClientRequest" => Some(visitor.visit::<ClientRequest>("ClientRequest")),
+        "ClientResult" => Some(visitor.visit::<ClientResult>("ClientResult")),
+        "CompleteRequest" => Some(visitor.visit::<CompleteRequest>("CompleteRequest")),
+        "CompleteResult" => Some(visitor.visit::<CompleteResult>("CompleteResult")),
+        "ContentBlock" => Some(visitor.visit::<ContentBlock>("ContentBlock")),
+        "CreateMessageRequest" => {
+            Some(visitor.visit::<CreateMessageRequest>("CreateMessageRequest"))
+        }
+        "CreateMessageResult" => {
+            Some(visitor.visit::<CreateMessageResult>("CreateMessageResult"))
+        }
+        "Cursor" => Some(visitor.visit::<Cursor>("Cursor")),
+        "ElicitRequest" => Some(visitor.visit::<ElicitRequest>("ElicitRequest")),
+        "ElicitResult" => Some(visitor.visit::<ElicitResult>("ElicitResult")),
+        "EmbeddedResource" => Some(visitor.visit::<EmbeddedResource>("EmbeddedResource")),
+        "EmptyResult" => Some(visitor.visit::<EmptyResult>("EmptyResult")),
+        "EnumSchema" => Some(visitor.visit::<EnumSchema>("EnumSchema")),
+        "GetPromptRequest" => Some(visitor.visit::<GetPromptRequest>("GetPromptRequest")),
+        "GetPromptResult" => Some(visitor.visit::<GetPromptResult>("GetPromptResult")),
+        "ImageContent" => Some(visitor.visit::<ImageContent>("ImageContent")),
+        "Implementation" => Some(visitor.visit::<Implementation>("Implementation")),
+        "InitializeRequest" => {
+            Some(visitor.visit::<InitializeRequest>("InitializeRequest"))
+        }
+        "InitializeResult" => Some(visitor.visit::<InitializeResult>("InitializeResult")),
+        "InitializedNotification" => {
+            Some(visitor.visit::<InitializedNotification>("InitializedNotification"))
+        }
+        "JSONRPCError" => Some(visitor.visit::<JsonRpcError>("JsonRpcError")),
+        "JSONRPCMessage" => Some(visitor.visit::<JsonRpcMessage>("JsonRpcMessage")),
+        "JSONRPCNotification" => {
+            Some(visitor.visit::<JsonRpcNotification>("JsonRpcNotification"))
+        }
+        "JSONRPCRequest" => Some(visitor.visit::<JsonRpcRequest>("JsonRpcRequest")),
+        "JSONRPCResponse" => Some(visitor.visit::<JsonRpcResponse>("JsonRpcResponse")),
+        "ListPromptsRequest" => {
+            Some(visitor.visit::<ListPromptsRequest>("ListPromptsRequest"))
+        }
+        "ListPromptsResult" => {
+            Some(visitor.visit::<ListPromptsResult>("ListPromptsResult"))
+        }
+        "ListResourceTemplatesRequest" => {
+            Some(
+                visitor
+                    .visit::<
+                        ListResourceTemplatesRequest,
+                    >("ListResourceTemplatesRequest"),
+            )
+        }
+        "ListResourceTemplatesResult" => {
+            Some(
+                visitor
+                    .visit::<ListResourceTemplatesResult>("ListResourceTemplatesResult"),
+            )
+        }
+        "ListResourcesRequest" => {
+            Some(visitor.visit::<ListResourcesRequest>("ListResourcesRequest"))
+        }
+        "ListResourcesResult" => {
+            Some(visitor.visit::<ListResourcesResult>("ListResourcesResult"))
+        }
+        "ListRootsRequest" => Some(visitor.visit::<ListRootsRequest>("ListRootsRequest")),
+        "ListRootsResult" => Some(visitor.visit::<ListRootsResult>("ListRootsResult")),
+        "ListToolsRequest" => Some(visitor.visit::<ListToolsRequest>("ListToolsRequest")),
+        "ListToolsResult" => Some(visitor.visit::<ListToolsResult>("ListToolsResult")),
+        "LoggingLevel" => Some(visitor.visit::<LoggingLevel>("LoggingLevel")),
+        "LoggingMessageNotification" => {
+            Some(
+                visitor.visit::<LoggingMessageNotification>("LoggingMessageNotification"),
+            )
+        }
+        "ModelHint" => Some(visitor.visit::<ModelHint>("ModelHint")),
+        "ModelPreferences" => Some(visitor.visit::<ModelPreferences>("ModelPreferences")),
+        "Notification" => Some(visitor.visit::<Notification>("Notification")),
+        "NumberSchema" => Some(visitor.visit::<NumberSchema>("NumberSchema")),
+        "PaginatedRequest" => Some(visitor.visit::<PaginatedRequest>("PaginatedRequest")),
+        "PaginatedResult" => Some(visitor.visit::<PaginatedResult>("PaginatedResult")),
+        "PingRequest" => Some(visitor.visit::<PingRequest>("PingRequest")),
+        "PrimitiveSchemaDefinition" => {
+            Some(visitor.visit::<PrimitiveSchemaDefinition>("PrimitiveSchemaDefinition"))
+        }
+        "ProgressNotification" => {
+            Some(visitor.visit::<ProgressNotification>("ProgressNotification"))
+        }
+        "ProgressToken" => Some(visitor.visit::<ProgressToken>("ProgressToken")),
+        "Prompt" => Some(visitor.visit::<Prompt>("Prompt")),
+        "PromptArgument" => Some(visitor.visit::<PromptArgument>("PromptArgument")),
+        "PromptListChangedNotification" => {
+            Some(
+                visitor
+                    .visit::<
+                        PromptListChangedNotification,
+                    >("PromptListChangedNotification"),
+            )
+        }
+        "PromptMessage" => Some(visitor.visit::<PromptMessage>("PromptMessage")),
+        "PromptReference" => Some(visitor.visit::<PromptReference>("PromptReference")),
+        "ReadResourceRequest" => {
+            Some(visitor.visit::<ReadResourceRequest>("ReadResourceRequest"))
+        }
+        "ReadResourceResult" => {
+            Some(visitor.visit::<ReadResourceResult>("ReadResourceResult"))
+        }
+        "Request" => Some(visitor.visit::<Request>("Request")),
+        "RequestId" => Some(visitor.visit::<RequestId>("RequestId")),
+        "Resource" => Some(visitor.visit::<Resource>("Resource")),
+        "ResourceContents" => Some(visitor.visit::<ResourceContents>("ResourceContents")),
+        "ResourceLink" => Some(visitor.visit::<ResourceLink>("ResourceLink")),
+        "ResourceListChangedNotification" => {
+            Some(
+                visitor
+                    .visit::<
+                        ResourceListChangedNotification,
+                    >("ResourceListChangedNotification"),
+            )
+        }
+        "ResourceTemplate" => Some(visitor.visit::<ResourceTemplate>("ResourceTemplate")),
+        "ResourceTemplateReference" => {
+            Some(visitor.visit::<ResourceTemplateReference>("ResourceTemplateReference"))
+        }
+        "ResourceUpdatedNotification" => {
+            Some(
+                visitor
+                    .visit::<ResourceUpdatedNotification>("ResourceUpdatedNotification"),
+            )
+        }
+        "Result" => Some(visitor.visit::<McpResult>("McpResult")),
+        "Role" => Some(visitor.visit::<Role>("Role")),
+        "Root" => Some(visitor.visit::<Root>("Root")),
+        "RootsListChangedNotification" => {
+            Some(
+                visitor
+                    .visit::<
+                        RootsListChangedNotification,
+                    >("RootsListChangedNotification"),
+            )
+        }
+        "SamplingMessage" => Some(visitor.visit::<SamplingMessage>("SamplingMessage")),
+        "ServerCapabilities" => {
+            Some(visitor.visit::<ServerCapabilities>("ServerCapabilities"))
+        }
+        "ServerNotification" => {
+            Some(visitor.visit::<ServerNotification>("ServerNotification"))
+        }
+        "ServerRequest" => Some(visitor.visit::<ServerRequest>("ServerRequest")),
+        "ServerResult" => Some(visitor.visit::<ServerResult>("ServerResult")),
+        "SetLevelRequest" => Some(visitor.visit::<SetLevelRequest>("SetLevelRequest")),
+        "StringSchema" => Some(visitor.visit::<StringSchema>("StringSchema")),
+        "SubscribeRequest" => Some(visitor.visit::<SubscribeRequest>("SubscribeRequest")),
+        "TextContent" => Some(visitor.visit::<TextContent>("TextContent")),
+        "TextResourceContents" => {
+            Some(visitor.visit::<TextResourceContents>("TextResourceContents"))
+        }
+        "Tool" => Some(visitor.visit::<Tool>("Tool")),
+        "ToolAnnotations" => Some(visitor.visit::<ToolAnnotations>("ToolAnnotations")),
+        "ToolListChangedNotification" => {
+            Some(
+                visitor
+                    .visit::<ToolListChangedNotification>("ToolListChangedNotification"),
+            )
+        }
+        "UnsubscribeRequest" => {
+            Some(visitor.visit::<UnsubscribeRequest>("UnsubscribeRequest"))
+        }
+        _ => None,
+    }
+}
 /// Decoding machinery of the types above: builders that receive one field at a time,
 /// and the visitors of unions. Not meant to be used directly.
 #[doc(hidden)]
@@ -6615,7 +6901,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::AudioContent, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("type", !self.c_0),
+                    ("data", self.f_data.is_none()),
+                    ("mimeType", self.f_mime_type.is_none()),
+                ],
+            )?;
             Ok(super::AudioContent {
                 meta: self.f_meta,
                 annotations: self.f_annotations,
@@ -6647,6 +6941,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::BaseMetadata, E> {
+            __rt::check_required::<E>(&[("name", self.f_name.is_none())])?;
             Ok(super::BaseMetadata {
                 name: __rt::required(self.f_name, "name")?,
                 title: self.f_title,
@@ -6680,6 +6975,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::BlobResourceContents, E> {
+            __rt::check_required::<
+                E,
+            >(&[("blob", self.f_blob.is_none()), ("uri", self.f_uri.is_none())])?;
             Ok(super::BlobResourceContents {
                 meta: self.f_meta,
                 blob: __rt::required(self.f_blob, "blob")?,
@@ -6715,7 +7013,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::BooleanSchema, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<E>(&[("type", !self.c_0)])?;
             Ok(super::BooleanSchema {
                 default: self.f_default,
                 description: self.f_description,
@@ -6746,7 +7044,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CallToolRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<
+                E,
+            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
             Ok(super::CallToolRequest {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -6775,6 +7075,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CallToolRequestParams, E> {
+            __rt::check_required::<E>(&[("name", self.f_name.is_none())])?;
             Ok(super::CallToolRequestParams {
                 arguments: self.f_arguments,
                 name: __rt::required(self.f_name, "name")?,
@@ -6810,6 +7111,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CallToolResult, E> {
+            __rt::check_required::<E>(&[("content", self.f_content.is_none())])?;
             Ok(super::CallToolResult {
                 meta: self.f_meta,
                 content: __rt::required(self.f_content, "content")?,
@@ -6848,7 +7150,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CancelledNotification, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<
+                E,
+            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
             Ok(super::CancelledNotification {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -6877,6 +7181,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CancelledNotificationParams, E> {
+            __rt::check_required::<E>(&[("requestId", self.f_request_id.is_none())])?;
             Ok(super::CancelledNotificationParams {
                 reason: self.f_reason,
                 request_id: __rt::required(self.f_request_id, "requestId")?,
@@ -7265,55 +7570,88 @@ pub mod __de {
     #[derive(Default)]
     pub struct ClientResult__Merged0 {
         s0: Option<__rt::Map<String, __rt::Value>>,
-        s1: Option<super::CreateMessageResultContent>,
+        s1: Option<__rt::Value>,
         s2: Option<String>,
         s3: Option<super::Role>,
         s4: Option<String>,
         s5: Option<Vec<super::Root>>,
+        s6: Option<super::ElicitResultAction>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl ClientResult__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
                 declared += 1;
             } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
+            match &self.s1 {
+                Some(v) => {
+                    if !((__rt::is_kind(v, __rt::Kind::Object))
+                        && (!v.is_object()
+                            || (((__rt::has_keys(Some(v), &["text"])
+                                && v
+                                    .get("type")
+                                    .is_some_and(|x| x.as_str() == Some("text")))
+                                || (__rt::has_keys(Some(v), &["data", "mimeType"])
+                                    && v
+                                        .get("type")
+                                        .is_some_and(|x| x.as_str() == Some("image")))
+                                || (__rt::has_keys(Some(v), &["data", "mimeType"])
+                                    && v
+                                        .get("type")
+                                        .is_some_and(|x| x.as_str() == Some("audio")))))))
+                    {
+                        return None;
+                    }
+                    declared += 1;
+                    required += 1;
+                }
+                None => {
+                    complete = false;
+                }
             }
             if self.s2.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s3.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s4.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -7323,9 +7661,37 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
+        }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
+        #[allow(unused_mut, unused_variables)]
+        fn score3(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
+            let mut required = 0u32;
+            let mut declared = 0u32;
+            if self.s0.is_some() {
+                declared += 1;
+            } else {}
+            match &self.s1 {
+                Some(v) => {
+                    if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                        return None;
+                    }
+                    declared += 1;
+                }
+                None => {}
+            }
+            if self.s6.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -7335,11 +7701,7 @@ pub mod __de {
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
                     .map_err(E::custom)?;
             }
             if let Some(v) = self.s2 {
@@ -7382,6 +7744,16 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
+            if let Some(v) = self.s6 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("action")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -7395,7 +7767,12 @@ pub mod __de {
         ) -> ::core::result::Result<super::ClientResult, E> {
             let mut b = CreateMessageResult::default();
             b.f_meta = self.s0;
-            b.f_content = self.s1;
+            if let Some(v) = self.s1 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
+                    .map_err(E::custom)?;
+            }
             b.f_model = self.s2;
             b.f_role = self.s3;
             b.f_stop_reason = self.s4;
@@ -7405,6 +7782,16 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("roots")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s6 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("action")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
@@ -7426,11 +7813,7 @@ pub mod __de {
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
-                    )
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
                     .map_err(E::custom)?;
             }
             if let Some(v) = self.s2 {
@@ -7464,6 +7847,16 @@ pub mod __de {
                     .map_err(E::custom)?;
             }
             b.f_roots = self.s5;
+            if let Some(v) = self.s6 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("action")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -7471,6 +7864,66 @@ pub mod __de {
                     .map_err(E::custom)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ClientResult::ListRoots)
+        }
+        fn build3<E: __rt::serde::de::Error>(
+            self,
+        ) -> ::core::result::Result<super::ClientResult, E> {
+            let mut b = ElicitResult::default();
+            b.f_meta = self.s0;
+            if let Some(v) = self.s1 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s2 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("model")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s3 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("role")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s4 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s5 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("roots")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            b.f_action = self.s6;
+            for (k, v) in self.rest {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
+                    .map_err(E::custom)?;
+            }
+            __rt::ObjectBuilder::<'static>::finish(b).map(super::ClientResult::Elicit)
         }
     }
     impl<'de> __rt::ObjectBuilder<'de> for ClientResult__Merged0 {
@@ -7487,14 +7940,20 @@ pub mod __de {
                 "role" => __rt::set(&mut self.s3, "role", value),
                 "stopReason" => __rt::set(&mut self.s4, "stopReason", value),
                 "roots" => __rt::set(&mut self.s5, "roots", value),
+                "action" => __rt::set(&mut self.s6, "action", value),
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
-            for (i, score) in [self.score0(), self.score1(), self.score2()]
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            for (i, score) in [
+                self.score0(),
+                self.score1(),
+                self.score2(),
+                self.score3(),
+            ]
                 .into_iter()
                 .enumerate()
             {
@@ -7504,74 +7963,42 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
-                Some(2usize) => self.build2::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "McpResult"),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "CreateMessageResult"),
+                        ))
+                }
+                Some((2usize, true)) => self.build2::<E>(),
+                Some((2usize, false)) => {
+                    self.build2::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "ListRootsResult"),
+                        ))
+                }
+                Some((3usize, true)) => self.build3::<E>(),
+                Some((3usize, false)) => {
+                    self.build3::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "ElicitResult"),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
-                            "no member of ClientResult matches this object; expected one of: Mcp (with ); CreateMessage (with content, model, role); ListRoots (with roots)",
+                            "no member of ClientResult matches this object; expected one of: Mcp (with ); CreateMessage (with content, model, role); ListRoots (with roots); Elicit (with action)",
                         ),
                     )
                 }
-            }
-        }
-    }
-    pub enum ClientResult__Tag {
-        G0(ElicitResult),
-        G1(ClientResult__Merged0),
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ClientResult__Tag {
-        type Output = super::ClientResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match self {
-                ClientResult__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ClientResult__Tag::G1(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ClientResult, E> {
-            match self {
-                ClientResult__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ClientResult::Elicit)
-                }
-                ClientResult__Tag::G1(b) => __rt::ObjectBuilder::<'de>::finish(b),
-            }
-        }
-    }
-    impl<'de> __rt::TaggedUnion<'de> for super::ClientResult {
-        type Builder = ClientResult__Tag;
-        const TAG: &'static str = "action";
-        const EXPECTING: &'static str = "a ClientResult object";
-        fn builder_for(
-            tag: Option<&str>,
-        ) -> ::core::result::Result<ClientResult__Tag, String> {
-            match tag {
-                Some("accept") => Ok(ClientResult__Tag::G0(Default::default())),
-                Some("cancel") => Ok(ClientResult__Tag::G0(Default::default())),
-                Some("decline") => Ok(ClientResult__Tag::G0(Default::default())),
-                Some(other) => {
-                    Err(
-                        __rt::unknown_tag(
-                            "ClientResult",
-                            "action",
-                            Some(other),
-                            &["accept", "cancel", "decline"],
-                        ),
-                    )
-                }
-                None => Ok(ClientResult__Tag::G1(Default::default())),
             }
         }
     }
@@ -7585,7 +8012,7 @@ pub mod __de {
             self,
             map: A,
         ) -> ::core::result::Result<Self::Value, A::Error> {
-            __rt::visit_tagged::<super::ClientResult, A>(map)
+            __rt::drain_map(ClientResult__Merged0::default(), map)
         }
     }
     #[derive(Default)]
@@ -7617,7 +8044,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<
+                E,
+            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
             Ok(super::CompleteRequest {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -7646,6 +8075,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteRequestParamsArgument, E> {
+            __rt::check_required::<
+                E,
+            >(&[("name", self.f_name.is_none()), ("value", self.f_value.is_none())])?;
             Ok(super::CompleteRequestParamsArgument {
                 name: __rt::required(self.f_name, "name")?,
                 value: __rt::required(self.f_value, "value")?,
@@ -7788,6 +8220,11 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteRequestParams, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[("argument", self.f_argument.is_none()), ("ref", self.f_ref.is_none())],
+            )?;
             Ok(super::CompleteRequestParams {
                 argument: __rt::required(self.f_argument, "argument")?,
                 context: self.f_context,
@@ -7818,6 +8255,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteResult, E> {
+            __rt::check_required::<E>(&[("completion", self.f_completion.is_none())])?;
             Ok(super::CompleteResult {
                 meta: self.f_meta,
                 completion: __rt::required(self.f_completion, "completion")?,
@@ -7849,6 +8287,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteResultCompletion, E> {
+            __rt::check_required::<E>(&[("values", self.f_values.is_none())])?;
             Ok(super::CompleteResultCompletion {
                 has_more: self.f_has_more,
                 total: self.f_total,
@@ -7994,7 +8433,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CreateMessageRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<
+                E,
+            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
             Ok(super::CreateMessageRequest {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -8043,6 +8484,14 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CreateMessageRequestParams, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("maxTokens", self.f_max_tokens.is_none()),
+                    ("messages", self.f_messages.is_none()),
+                ],
+            )?;
             Ok(super::CreateMessageRequestParams {
                 include_context: self.f_include_context,
                 max_tokens: __rt::required(self.f_max_tokens, "maxTokens")?,
@@ -8084,6 +8533,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CreateMessageResult, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("content", self.f_content.is_none()),
+                    ("model", self.f_model.is_none()),
+                    ("role", self.f_role.is_none()),
+                ],
+            )?;
             Ok(super::CreateMessageResult {
                 meta: self.f_meta,
                 content: __rt::required(self.f_content, "content")?,
@@ -8214,7 +8672,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ElicitRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<
+                E,
+            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
             Ok(super::ElicitRequest {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -8245,7 +8705,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ElicitRequestParamsRequestedSchema, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("properties", self.f_properties.is_none())])?;
             Ok(super::ElicitRequestParamsRequestedSchema {
                 properties: __rt::required(self.f_properties, "properties")?,
                 required: self.f_required,
@@ -8277,6 +8739,14 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ElicitRequestParams, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("message", self.f_message.is_none()),
+                    ("requestedSchema", self.f_requested_schema.is_none()),
+                ],
+            )?;
             Ok(super::ElicitRequestParams {
                 message: __rt::required(self.f_message, "message")?,
                 requested_schema: __rt::required(
@@ -8311,6 +8781,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ElicitResult, E> {
+            __rt::check_required::<E>(&[("action", self.f_action.is_none())])?;
             Ok(super::ElicitResult {
                 meta: self.f_meta,
                 action: __rt::required(self.f_action, "action")?,
@@ -8396,7 +8867,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EmbeddedResource, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("resource", self.f_resource.is_none())])?;
             Ok(super::EmbeddedResource {
                 meta: self.f_meta,
                 annotations: self.f_annotations,
@@ -8415,8 +8888,12 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl EmbeddedResourceResource__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -8429,18 +8906,22 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s3.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -8453,15 +8934,15 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s4.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -8537,7 +9018,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EmbeddedResourceResource, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -8545,9 +9026,21 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "TextResourceContents"),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "BlobResourceContents"),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -8599,7 +9092,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EnumSchema, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("enum", self.f_enum.is_none())])?;
             Ok(super::EnumSchema {
                 description: self.f_description,
                 r#enum: __rt::required(self.f_enum, "enum")?,
@@ -8633,7 +9128,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetPromptRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<
+                E,
+            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
             Ok(super::GetPromptRequest {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -8662,6 +9159,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetPromptRequestParams, E> {
+            __rt::check_required::<E>(&[("name", self.f_name.is_none())])?;
             Ok(super::GetPromptRequestParams {
                 arguments: self.f_arguments,
                 name: __rt::required(self.f_name, "name")?,
@@ -8693,6 +9191,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetPromptResult, E> {
+            __rt::check_required::<E>(&[("messages", self.f_messages.is_none())])?;
             Ok(super::GetPromptResult {
                 meta: self.f_meta,
                 description: self.f_description,
@@ -8729,7 +9228,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ImageContent, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("type", !self.c_0),
+                    ("data", self.f_data.is_none()),
+                    ("mimeType", self.f_mime_type.is_none()),
+                ],
+            )?;
             Ok(super::ImageContent {
                 meta: self.f_meta,
                 annotations: self.f_annotations,
@@ -8763,6 +9270,11 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Implementation, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[("name", self.f_name.is_none()), ("version", self.f_version.is_none())],
+            )?;
             Ok(super::Implementation {
                 name: __rt::required(self.f_name, "name")?,
                 title: self.f_title,
@@ -8793,7 +9305,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::InitializeRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<
+                E,
+            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
             Ok(super::InitializeRequest {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -8828,6 +9342,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::InitializeRequestParams, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("capabilities", self.f_capabilities.is_none()),
+                    ("clientInfo", self.f_client_info.is_none()),
+                    ("protocolVersion", self.f_protocol_version.is_none()),
+                ],
+            )?;
             Ok(super::InitializeRequestParams {
                 capabilities: __rt::required(self.f_capabilities, "capabilities")?,
                 client_info: __rt::required(self.f_client_info, "clientInfo")?,
@@ -8873,6 +9396,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::InitializeResult, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("capabilities", self.f_capabilities.is_none()),
+                    ("protocolVersion", self.f_protocol_version.is_none()),
+                    ("serverInfo", self.f_server_info.is_none()),
+                ],
+            )?;
             Ok(super::InitializeResult {
                 meta: self.f_meta,
                 capabilities: __rt::required(self.f_capabilities, "capabilities")?,
@@ -8915,7 +9447,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::InitializedNotification, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<E>(&[("method", !self.c_0)])?;
             Ok(super::InitializedNotification {
                 params: self.f_params,
                 extra: self.extra,
@@ -8972,7 +9504,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcError, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("error", self.f_error.is_none()),
+                    ("id", self.f_id.is_none()),
+                ],
+            )?;
             Ok(super::JsonRpcError {
                 error: __rt::required(self.f_error, "error")?,
                 id: __rt::required(self.f_id, "id")?,
@@ -9004,6 +9544,11 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcErrorError, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[("code", self.f_code.is_none()), ("message", self.f_message.is_none())],
+            )?;
             Ok(super::JsonRpcErrorError {
                 code: __rt::required(self.f_code, "code")?,
                 data: self.f_data,
@@ -9023,8 +9568,12 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl JsonRpcMessage__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -9032,19 +9581,20 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s2.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             match &self.s3 {
                 Some(v) => {
@@ -9057,10 +9607,14 @@ pub mod __de {
                 }
                 None => {}
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -9068,13 +9622,14 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s2.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             match &self.s3 {
                 Some(v) => {
@@ -9087,10 +9642,14 @@ pub mod __de {
                 }
                 None => {}
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -9098,24 +9657,29 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s4.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(u32, u32)> {
+        fn score3(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -9123,21 +9687,22 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s5.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -9357,7 +9922,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [
                 self.score0(),
                 self.score1(),
@@ -9373,11 +9938,35 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
-                Some(2usize) => self.build2::<E>(),
-                Some(3usize) => self.build3::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "JsonRpcRequest"),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "JsonRpcNotification"),
+                        ))
+                }
+                Some((2usize, true)) => self.build2::<E>(),
+                Some((2usize, false)) => {
+                    self.build2::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "JsonRpcResponse"),
+                        ))
+                }
+                Some((3usize, true)) => self.build3::<E>(),
+                Some((3usize, false)) => {
+                    self.build3::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "JsonRpcError"),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -9425,7 +10014,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcNotification, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(&[("jsonrpc", !self.c_0), ("method", self.f_method.is_none())])?;
             Ok(super::JsonRpcNotification {
                 method: __rt::required(self.f_method, "method")?,
                 params: self.f_params,
@@ -9485,7 +10076,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("id", self.f_id.is_none()),
+                    ("method", self.f_method.is_none()),
+                ],
+            )?;
             Ok(super::JsonRpcRequest {
                 id: __rt::required(self.f_id, "id")?,
                 method: __rt::required(self.f_method, "method")?,
@@ -9572,7 +10171,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcResponse, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("id", self.f_id.is_none()),
+                    ("result", self.f_result.is_none()),
+                ],
+            )?;
             Ok(super::JsonRpcResponse {
                 id: __rt::required(self.f_id, "id")?,
                 result: __rt::required(self.f_result, "result")?,
@@ -9604,7 +10211,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListPromptsRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<E>(&[("method", !self.c_0)])?;
             Ok(super::ListPromptsRequest {
                 params: self.f_params,
                 extra: self.extra,
@@ -9661,6 +10268,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListPromptsResult, E> {
+            __rt::check_required::<E>(&[("prompts", self.f_prompts.is_none())])?;
             Ok(super::ListPromptsResult {
                 meta: self.f_meta,
                 next_cursor: self.f_next_cursor,
@@ -9698,7 +10306,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListResourceTemplatesRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<E>(&[("method", !self.c_0)])?;
             Ok(super::ListResourceTemplatesRequest {
                 params: self.f_params,
                 extra: self.extra,
@@ -9757,6 +10365,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListResourceTemplatesResult, E> {
+            __rt::check_required::<
+                E,
+            >(&[("resourceTemplates", self.f_resource_templates.is_none())])?;
             Ok(super::ListResourceTemplatesResult {
                 meta: self.f_meta,
                 next_cursor: self.f_next_cursor,
@@ -9792,7 +10403,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListResourcesRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<E>(&[("method", !self.c_0)])?;
             Ok(super::ListResourcesRequest {
                 params: self.f_params,
                 extra: self.extra,
@@ -9849,6 +10460,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListResourcesResult, E> {
+            __rt::check_required::<E>(&[("resources", self.f_resources.is_none())])?;
             Ok(super::ListResourcesResult {
                 meta: self.f_meta,
                 next_cursor: self.f_next_cursor,
@@ -9879,7 +10491,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListRootsRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<E>(&[("method", !self.c_0)])?;
             Ok(super::ListRootsRequest {
                 params: self.f_params,
                 extra: self.extra,
@@ -9962,6 +10574,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListRootsResult, E> {
+            __rt::check_required::<E>(&[("roots", self.f_roots.is_none())])?;
             Ok(super::ListRootsResult {
                 meta: self.f_meta,
                 roots: __rt::required(self.f_roots, "roots")?,
@@ -9991,7 +10604,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListToolsRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<E>(&[("method", !self.c_0)])?;
             Ok(super::ListToolsRequest {
                 params: self.f_params,
                 extra: self.extra,
@@ -10048,6 +10661,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListToolsResult, E> {
+            __rt::check_required::<E>(&[("tools", self.f_tools.is_none())])?;
             Ok(super::ListToolsResult {
                 meta: self.f_meta,
                 next_cursor: self.f_next_cursor,
@@ -10085,7 +10699,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::LoggingMessageNotification, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<
+                E,
+            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
             Ok(super::LoggingMessageNotification {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -10116,6 +10732,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::LoggingMessageNotificationParams, E> {
+            __rt::check_required::<
+                E,
+            >(&[("data", self.f_data.is_none()), ("level", self.f_level.is_none())])?;
             Ok(super::LoggingMessageNotificationParams {
                 data: __rt::required(self.f_data, "data")?,
                 level: __rt::required(self.f_level, "level")?,
@@ -10217,6 +10836,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Notification, E> {
+            __rt::check_required::<E>(&[("method", self.f_method.is_none())])?;
             Ok(super::Notification {
                 method: __rt::required(self.f_method, "method")?,
                 params: self.f_params,
@@ -10278,6 +10898,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::NumberSchema, E> {
+            __rt::check_required::<E>(&[("type", self.f_type.is_none())])?;
             Ok(super::NumberSchema {
                 description: self.f_description,
                 maximum: self.f_maximum,
@@ -10310,6 +10931,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PaginatedRequest, E> {
+            __rt::check_required::<E>(&[("method", self.f_method.is_none())])?;
             Ok(super::PaginatedRequest {
                 method: __rt::required(self.f_method, "method")?,
                 params: self.f_params,
@@ -10394,7 +11016,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PingRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<E>(&[("method", !self.c_0)])?;
             Ok(super::PingRequest {
                 params: self.f_params,
                 extra: self.extra,
@@ -10468,8 +11090,12 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl PrimitiveSchemaDefinition__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -10477,7 +11103,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -10494,10 +11121,14 @@ pub mod __de {
             if self.s5.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -10505,7 +11136,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -10517,12 +11149,12 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s7.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -10644,7 +11276,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -10652,9 +11284,21 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "StringSchema"),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "EnumSchema"),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -10792,7 +11436,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ProgressNotification, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<
+                E,
+            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
             Ok(super::ProgressNotification {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -10827,6 +11473,14 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ProgressNotificationParams, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("progress", self.f_progress.is_none()),
+                    ("progressToken", self.f_progress_token.is_none()),
+                ],
+            )?;
             Ok(super::ProgressNotificationParams {
                 message: self.f_message,
                 progress: __rt::required(self.f_progress, "progress")?,
@@ -10904,6 +11558,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Prompt, E> {
+            __rt::check_required::<E>(&[("name", self.f_name.is_none())])?;
             Ok(super::Prompt {
                 meta: self.f_meta,
                 arguments: self.f_arguments,
@@ -10940,6 +11595,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PromptArgument, E> {
+            __rt::check_required::<E>(&[("name", self.f_name.is_none())])?;
             Ok(super::PromptArgument {
                 description: self.f_description,
                 name: __rt::required(self.f_name, "name")?,
@@ -10978,7 +11634,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PromptListChangedNotification, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<E>(&[("method", !self.c_0)])?;
             Ok(super::PromptListChangedNotification {
                 params: self.f_params,
                 extra: self.extra,
@@ -11033,6 +11689,11 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PromptMessage, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[("content", self.f_content.is_none()), ("role", self.f_role.is_none())],
+            )?;
             Ok(super::PromptMessage {
                 content: __rt::required(self.f_content, "content")?,
                 role: __rt::required(self.f_role, "role")?,
@@ -11064,7 +11725,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PromptReference, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("name", self.f_name.is_none())])?;
             Ok(super::PromptReference {
                 name: __rt::required(self.f_name, "name")?,
                 title: self.f_title,
@@ -11096,7 +11759,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<
+                E,
+            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
             Ok(super::ReadResourceRequest {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -11123,6 +11788,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceRequestParams, E> {
+            __rt::check_required::<E>(&[("uri", self.f_uri.is_none())])?;
             Ok(super::ReadResourceRequestParams {
                 uri: __rt::required(self.f_uri, "uri")?,
                 extra: self.extra,
@@ -11151,6 +11817,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceResult, E> {
+            __rt::check_required::<E>(&[("contents", self.f_contents.is_none())])?;
             Ok(super::ReadResourceResult {
                 meta: self.f_meta,
                 contents: __rt::required(self.f_contents, "contents")?,
@@ -11168,8 +11835,12 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl ReadResourceResultContentsItem__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -11182,18 +11853,22 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s3.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -11206,15 +11881,15 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s4.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -11290,7 +11965,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceResultContentsItem, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -11298,9 +11973,21 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "TextResourceContents"),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "BlobResourceContents"),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -11346,6 +12033,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Request, E> {
+            __rt::check_required::<E>(&[("method", self.f_method.is_none())])?;
             Ok(super::Request {
                 method: __rt::required(self.f_method, "method")?,
                 params: self.f_params,
@@ -11481,6 +12169,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Resource, E> {
+            __rt::check_required::<
+                E,
+            >(&[("name", self.f_name.is_none()), ("uri", self.f_uri.is_none())])?;
             Ok(super::Resource {
                 meta: self.f_meta,
                 annotations: self.f_annotations,
@@ -11518,6 +12209,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceContents, E> {
+            __rt::check_required::<E>(&[("uri", self.f_uri.is_none())])?;
             Ok(super::ResourceContents {
                 meta: self.f_meta,
                 mime_type: self.f_mime_type,
@@ -11562,7 +12254,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceLink, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("type", !self.c_0),
+                    ("name", self.f_name.is_none()),
+                    ("uri", self.f_uri.is_none()),
+                ],
+            )?;
             Ok(super::ResourceLink {
                 meta: self.f_meta,
                 annotations: self.f_annotations,
@@ -11605,7 +12305,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceListChangedNotification, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<E>(&[("method", !self.c_0)])?;
             Ok(super::ResourceListChangedNotification {
                 params: self.f_params,
                 extra: self.extra,
@@ -11672,6 +12372,14 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceTemplate, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("name", self.f_name.is_none()),
+                    ("uriTemplate", self.f_uri_template.is_none()),
+                ],
+            )?;
             Ok(super::ResourceTemplate {
                 meta: self.f_meta,
                 annotations: self.f_annotations,
@@ -11706,7 +12414,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceTemplateReference, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("uri", self.f_uri.is_none())])?;
             Ok(super::ResourceTemplateReference {
                 uri: __rt::required(self.f_uri, "uri")?,
                 extra: self.extra,
@@ -11742,7 +12452,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceUpdatedNotification, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<
+                E,
+            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
             Ok(super::ResourceUpdatedNotification {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -11769,6 +12481,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceUpdatedNotificationParams, E> {
+            __rt::check_required::<E>(&[("uri", self.f_uri.is_none())])?;
             Ok(super::ResourceUpdatedNotificationParams {
                 uri: __rt::required(self.f_uri, "uri")?,
                 extra: self.extra,
@@ -11825,6 +12538,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Root, E> {
+            __rt::check_required::<E>(&[("uri", self.f_uri.is_none())])?;
             Ok(super::Root {
                 meta: self.f_meta,
                 name: self.f_name,
@@ -11862,7 +12576,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::RootsListChangedNotification, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<E>(&[("method", !self.c_0)])?;
             Ok(super::RootsListChangedNotification {
                 params: self.f_params,
                 extra: self.extra,
@@ -11917,6 +12631,11 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SamplingMessage, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[("content", self.f_content.is_none()), ("role", self.f_role.is_none())],
+            )?;
             Ok(super::SamplingMessage {
                 content: __rt::required(self.f_content, "content")?,
                 role: __rt::required(self.f_role, "role")?,
@@ -12419,17 +13138,25 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl ServerResult__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -12439,7 +13166,7 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s2.is_some() {
                 declared += 1;
@@ -12448,18 +13175,22 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s4.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -12472,12 +13203,16 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(u32, u32)> {
+        fn score3(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -12490,12 +13225,16 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score4(&self) -> Option<(u32, u32)> {
+        fn score4(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -12505,12 +13244,16 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score5(&self) -> Option<(u32, u32)> {
+        fn score5(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -12523,12 +13266,16 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score6(&self) -> Option<(u32, u32)> {
+        fn score6(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -12541,12 +13288,16 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score7(&self) -> Option<(u32, u32)> {
+        fn score7(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -12559,12 +13310,16 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score8(&self) -> Option<(u32, u32)> {
+        fn score8(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -12574,7 +13329,7 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s14.is_some() {
                 declared += 1;
@@ -12582,10 +13337,14 @@ pub mod __de {
             if self.s15.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score9(&self) -> Option<(u32, u32)> {
+        fn score9(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -12595,9 +13354,9 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -14199,7 +14958,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [
                 self.score0(),
                 self.score1(),
@@ -14221,17 +14980,79 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
-                Some(2usize) => self.build2::<E>(),
-                Some(3usize) => self.build3::<E>(),
-                Some(4usize) => self.build4::<E>(),
-                Some(5usize) => self.build5::<E>(),
-                Some(6usize) => self.build6::<E>(),
-                Some(7usize) => self.build7::<E>(),
-                Some(8usize) => self.build8::<E>(),
-                Some(9usize) => self.build9::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "McpResult"),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "InitializeResult"),
+                        ))
+                }
+                Some((2usize, true)) => self.build2::<E>(),
+                Some((2usize, false)) => {
+                    self.build2::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "ListResourcesResult"),
+                        ))
+                }
+                Some((3usize, true)) => self.build3::<E>(),
+                Some((3usize, false)) => {
+                    self.build3::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!(
+                                "{} (closest: {})", e, "ListResourceTemplatesResult"
+                            ),
+                        ))
+                }
+                Some((4usize, true)) => self.build4::<E>(),
+                Some((4usize, false)) => {
+                    self.build4::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "ReadResourceResult"),
+                        ))
+                }
+                Some((5usize, true)) => self.build5::<E>(),
+                Some((5usize, false)) => {
+                    self.build5::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "ListPromptsResult"),
+                        ))
+                }
+                Some((6usize, true)) => self.build6::<E>(),
+                Some((6usize, false)) => {
+                    self.build6::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "GetPromptResult"),
+                        ))
+                }
+                Some((7usize, true)) => self.build7::<E>(),
+                Some((7usize, false)) => {
+                    self.build7::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "ListToolsResult"),
+                        ))
+                }
+                Some((8usize, true)) => self.build8::<E>(),
+                Some((8usize, false)) => {
+                    self.build8::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "CallToolResult"),
+                        ))
+                }
+                Some((9usize, true)) => self.build9::<E>(),
+                Some((9usize, false)) => {
+                    self.build9::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "CompleteResult"),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -14279,7 +15100,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SetLevelRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<
+                E,
+            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
             Ok(super::SetLevelRequest {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -14306,6 +15129,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SetLevelRequestParams, E> {
+            __rt::check_required::<E>(&[("level", self.f_level.is_none())])?;
             Ok(super::SetLevelRequestParams {
                 level: __rt::required(self.f_level, "level")?,
                 extra: self.extra,
@@ -14342,7 +15166,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::StringSchema, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<E>(&[("type", !self.c_0)])?;
             Ok(super::StringSchema {
                 description: self.f_description,
                 format: self.f_format,
@@ -14382,7 +15206,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SubscribeRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<
+                E,
+            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
             Ok(super::SubscribeRequest {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -14409,6 +15235,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SubscribeRequestParams, E> {
+            __rt::check_required::<E>(&[("uri", self.f_uri.is_none())])?;
             Ok(super::SubscribeRequestParams {
                 uri: __rt::required(self.f_uri, "uri")?,
                 extra: self.extra,
@@ -14441,7 +15268,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::TextContent, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("text", self.f_text.is_none())])?;
             Ok(super::TextContent {
                 meta: self.f_meta,
                 annotations: self.f_annotations,
@@ -14476,6 +15305,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::TextResourceContents, E> {
+            __rt::check_required::<
+                E,
+            >(&[("text", self.f_text.is_none()), ("uri", self.f_uri.is_none())])?;
             Ok(super::TextResourceContents {
                 meta: self.f_meta,
                 mime_type: self.f_mime_type,
@@ -14521,6 +15353,14 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Tool, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("inputSchema", self.f_input_schema.is_none()),
+                    ("name", self.f_name.is_none()),
+                ],
+            )?;
             Ok(super::Tool {
                 meta: self.f_meta,
                 annotations: self.f_annotations,
@@ -14557,7 +15397,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ToolInputSchema, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<E>(&[("type", !self.c_0)])?;
             Ok(super::ToolInputSchema {
                 properties: self.f_properties,
                 required: self.f_required,
@@ -14589,7 +15429,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ToolOutputSchema, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<E>(&[("type", !self.c_0)])?;
             Ok(super::ToolOutputSchema {
                 properties: self.f_properties,
                 required: self.f_required,
@@ -14672,7 +15512,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ToolListChangedNotification, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<E>(&[("method", !self.c_0)])?;
             Ok(super::ToolListChangedNotification {
                 params: self.f_params,
                 extra: self.extra,
@@ -14734,7 +15574,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::UnsubscribeRequest, E> {
-            __rt::required_const::<E>(self.c_0, "method")?;
+            __rt::check_required::<
+                E,
+            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
             Ok(super::UnsubscribeRequest {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -14761,6 +15603,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::UnsubscribeRequestParams, E> {
+            __rt::check_required::<E>(&[("uri", self.f_uri.is_none())])?;
             Ok(super::UnsubscribeRequestParams {
                 uri: __rt::required(self.f_uri, "uri")?,
                 extra: self.extra,

@@ -9925,6 +9925,531 @@ impl __rt::RequestMethod for UnsubscribeRequest {
         &self.params
     }
 }
+/// The schema definitions of this revision, in schema order.
+pub const DEFINITIONS: &[&str] = &[
+    "Annotations",
+    "AudioContent",
+    "BaseMetadata",
+    "BlobResourceContents",
+    "BooleanSchema",
+    "CallToolRequest",
+    "CallToolRequestParams",
+    "CallToolResult",
+    "CancelTaskRequest",
+    "CancelTaskResult",
+    "CancelledNotification",
+    "CancelledNotificationParams",
+    "ClientCapabilities",
+    "ClientNotification",
+    "ClientRequest",
+    "ClientResult",
+    "CompleteRequest",
+    "CompleteRequestParams",
+    "CompleteResult",
+    "ContentBlock",
+    "CreateMessageRequest",
+    "CreateMessageRequestParams",
+    "CreateMessageResult",
+    "CreateTaskResult",
+    "Cursor",
+    "ElicitRequest",
+    "ElicitRequestFormParams",
+    "ElicitRequestParams",
+    "ElicitRequestURLParams",
+    "ElicitResult",
+    "ElicitationCompleteNotification",
+    "EmbeddedResource",
+    "EmptyResult",
+    "EnumSchema",
+    "Error",
+    "GetPromptRequest",
+    "GetPromptRequestParams",
+    "GetPromptResult",
+    "GetTaskPayloadRequest",
+    "GetTaskPayloadResult",
+    "GetTaskRequest",
+    "GetTaskResult",
+    "Icon",
+    "Icons",
+    "ImageContent",
+    "Implementation",
+    "InitializeRequest",
+    "InitializeRequestParams",
+    "InitializeResult",
+    "InitializedNotification",
+    "JSONRPCErrorResponse",
+    "JSONRPCMessage",
+    "JSONRPCNotification",
+    "JSONRPCRequest",
+    "JSONRPCResponse",
+    "JSONRPCResultResponse",
+    "LegacyTitledEnumSchema",
+    "ListPromptsRequest",
+    "ListPromptsResult",
+    "ListResourceTemplatesRequest",
+    "ListResourceTemplatesResult",
+    "ListResourcesRequest",
+    "ListResourcesResult",
+    "ListRootsRequest",
+    "ListRootsResult",
+    "ListTasksRequest",
+    "ListTasksResult",
+    "ListToolsRequest",
+    "ListToolsResult",
+    "LoggingLevel",
+    "LoggingMessageNotification",
+    "LoggingMessageNotificationParams",
+    "ModelHint",
+    "ModelPreferences",
+    "MultiSelectEnumSchema",
+    "Notification",
+    "NotificationParams",
+    "NumberSchema",
+    "PaginatedRequest",
+    "PaginatedRequestParams",
+    "PaginatedResult",
+    "PingRequest",
+    "PrimitiveSchemaDefinition",
+    "ProgressNotification",
+    "ProgressNotificationParams",
+    "ProgressToken",
+    "Prompt",
+    "PromptArgument",
+    "PromptListChangedNotification",
+    "PromptMessage",
+    "PromptReference",
+    "ReadResourceRequest",
+    "ReadResourceRequestParams",
+    "ReadResourceResult",
+    "RelatedTaskMetadata",
+    "Request",
+    "RequestId",
+    "RequestParams",
+    "Resource",
+    "ResourceContents",
+    "ResourceLink",
+    "ResourceListChangedNotification",
+    "ResourceRequestParams",
+    "ResourceTemplate",
+    "ResourceTemplateReference",
+    "ResourceUpdatedNotification",
+    "ResourceUpdatedNotificationParams",
+    "Result",
+    "Role",
+    "Root",
+    "RootsListChangedNotification",
+    "SamplingMessage",
+    "SamplingMessageContentBlock",
+    "ServerCapabilities",
+    "ServerNotification",
+    "ServerRequest",
+    "ServerResult",
+    "SetLevelRequest",
+    "SetLevelRequestParams",
+    "SingleSelectEnumSchema",
+    "StringSchema",
+    "SubscribeRequest",
+    "SubscribeRequestParams",
+    "Task",
+    "TaskAugmentedRequestParams",
+    "TaskMetadata",
+    "TaskStatus",
+    "TaskStatusNotification",
+    "TaskStatusNotificationParams",
+    "TextContent",
+    "TextResourceContents",
+    "TitledMultiSelectEnumSchema",
+    "TitledSingleSelectEnumSchema",
+    "Tool",
+    "ToolAnnotations",
+    "ToolChoice",
+    "ToolExecution",
+    "ToolListChangedNotification",
+    "ToolResultContent",
+    "ToolUseContent",
+    "URLElicitationRequiredError",
+    "UnsubscribeRequest",
+    "UnsubscribeRequestParams",
+    "UntitledMultiSelectEnumSchema",
+    "UntitledSingleSelectEnumSchema",
+];
+/// Calls `visitor` with the type generated for the schema definition `name`
+/// (`"CallToolRequest"`); `None` when the revision has no such definition.
+pub fn with_definition<V: __rt::DefinitionVisitor>(
+    name: &str,
+    visitor: V,
+) -> Option<V::Output> {
+    match name {
+        "Annotations" => Some(visitor.visit::<Annotations>("Annotations")),
+        "AudioContent" => Some(visitor.visit::<AudioContent>("AudioContent")),
+        "BaseMetadata" => Some(visitor.visit::<BaseMetadata>("BaseMetadata")),
+        "BlobResourceContents" => {
+            Some(visitor.visit::<BlobResourceContents>("BlobResourceContents"))
+        }
+        "BooleanSchema" => Some(visitor.visit::<BooleanSchema>("BooleanSchema")),
+        "CallToolRequest" => Some(visitor.visit::<CallToolRequest>("CallToolRequest")),
+        "CallToolRequestParams" => {
+            Some(visitor.visit::<CallToolRequestParams>("CallToolRequestParams"))
+        }
+        "CallToolResult" => Some(visitor.visit::<CallToolResult>("CallToolResult")),
+        "CancelTaskRequest" => {
+            Some(visitor.visit::<CancelTaskRequest>("CancelTaskRequest"))
+        }
+        "CancelTaskResult" => Some(visitor.visit::<CancelTaskResult>("CancelTaskResult")),
+        "CancelledNotification" => {
+            Some(visitor.visit::<CancelledNotification>("CancelledNotification"))
+        }
+        "CancelledNotificationParams" => {
+            Some(
+                visitor
+                    .visit::<CancelledNotificationParams>("CancelledNotificationParams"),
+            )
+        }
+        "ClientCapabilities" => {
+            Some(visitor.visit::<ClientCapabilities>("ClientCapabilities"))
+        }
+        "ClientNotification" => {
+            Some(visitor.visit::<ClientNotification>("ClientNotification"))
+        }
+        "ClientRequest" => Some(visitor.visit::<ClientRequest>("ClientRequest")),
+        "ClientResult" => Some(visitor.visit::<ClientResult>("ClientResult")),
+        "CompleteRequest" => Some(visitor.visit::<CompleteRequest>("CompleteRequest")),
+        "CompleteRequestParams" => {
+            Some(visitor.visit::<CompleteRequestParams>("CompleteRequestParams"))
+        }
+        "CompleteResult" => Some(visitor.visit::<CompleteResult>("CompleteResult")),
+        "ContentBlock" => Some(visitor.visit::<ContentBlock>("ContentBlock")),
+        "CreateMessageRequest" => {
+            Some(visitor.visit::<CreateMessageRequest>("CreateMessageRequest"))
+        }
+        "CreateMessageRequestParams" => {
+            Some(
+                visitor.visit::<CreateMessageRequestParams>("CreateMessageRequestParams"),
+            )
+        }
+        "CreateMessageResult" => {
+            Some(visitor.visit::<CreateMessageResult>("CreateMessageResult"))
+        }
+        "CreateTaskResult" => Some(visitor.visit::<CreateTaskResult>("CreateTaskResult")),
+        "Cursor" => Some(visitor.visit::<Cursor>("Cursor")),
+        "ElicitRequest" => Some(visitor.visit::<ElicitRequest>("ElicitRequest")),
+        "ElicitRequestFormParams" => {
+            Some(visitor.visit::<ElicitRequestFormParams>("ElicitRequestFormParams"))
+        }
+        "ElicitRequestParams" => {
+            Some(visitor.visit::<ElicitRequestParams>("ElicitRequestParams"))
+        }
+        "ElicitRequestURLParams" => {
+            Some(visitor.visit::<ElicitRequestUrlParams>("ElicitRequestUrlParams"))
+        }
+        "ElicitResult" => Some(visitor.visit::<ElicitResult>("ElicitResult")),
+        "ElicitationCompleteNotification" => {
+            Some(
+                visitor
+                    .visit::<
+                        ElicitationCompleteNotification,
+                    >("ElicitationCompleteNotification"),
+            )
+        }
+        "EmbeddedResource" => Some(visitor.visit::<EmbeddedResource>("EmbeddedResource")),
+        "EmptyResult" => Some(visitor.visit::<EmptyResult>("EmptyResult")),
+        "EnumSchema" => Some(visitor.visit::<EnumSchema>("EnumSchema")),
+        "Error" => Some(visitor.visit::<Error>("Error")),
+        "GetPromptRequest" => Some(visitor.visit::<GetPromptRequest>("GetPromptRequest")),
+        "GetPromptRequestParams" => {
+            Some(visitor.visit::<GetPromptRequestParams>("GetPromptRequestParams"))
+        }
+        "GetPromptResult" => Some(visitor.visit::<GetPromptResult>("GetPromptResult")),
+        "GetTaskPayloadRequest" => {
+            Some(visitor.visit::<GetTaskPayloadRequest>("GetTaskPayloadRequest"))
+        }
+        "GetTaskPayloadResult" => {
+            Some(visitor.visit::<GetTaskPayloadResult>("GetTaskPayloadResult"))
+        }
+        "GetTaskRequest" => Some(visitor.visit::<GetTaskRequest>("GetTaskRequest")),
+        "GetTaskResult" => Some(visitor.visit::<GetTaskResult>("GetTaskResult")),
+        "Icon" => Some(visitor.visit::<Icon>("Icon")),
+        "Icons" => Some(visitor.visit::<Icons>("Icons")),
+        "ImageContent" => Some(visitor.visit::<ImageContent>("ImageContent")),
+        "Implementation" => Some(visitor.visit::<Implementation>("Implementation")),
+        "InitializeRequest" => {
+            Some(visitor.visit::<InitializeRequest>("InitializeRequest"))
+        }
+        "InitializeRequestParams" => {
+            Some(visitor.visit::<InitializeRequestParams>("InitializeRequestParams"))
+        }
+        "InitializeResult" => Some(visitor.visit::<InitializeResult>("InitializeResult")),
+        "InitializedNotification" => {
+            Some(visitor.visit::<InitializedNotification>("InitializedNotification"))
+        }
+        "JSONRPCErrorResponse" => {
+            Some(visitor.visit::<JsonRpcErrorResponse>("JsonRpcErrorResponse"))
+        }
+        "JSONRPCMessage" => Some(visitor.visit::<JsonRpcMessage>("JsonRpcMessage")),
+        "JSONRPCNotification" => {
+            Some(visitor.visit::<JsonRpcNotification>("JsonRpcNotification"))
+        }
+        "JSONRPCRequest" => Some(visitor.visit::<JsonRpcRequest>("JsonRpcRequest")),
+        "JSONRPCResponse" => Some(visitor.visit::<JsonRpcResponse>("JsonRpcResponse")),
+        "JSONRPCResultResponse" => {
+            Some(visitor.visit::<JsonRpcResultResponse>("JsonRpcResultResponse"))
+        }
+        "LegacyTitledEnumSchema" => {
+            Some(visitor.visit::<LegacyTitledEnumSchema>("LegacyTitledEnumSchema"))
+        }
+        "ListPromptsRequest" => {
+            Some(visitor.visit::<ListPromptsRequest>("ListPromptsRequest"))
+        }
+        "ListPromptsResult" => {
+            Some(visitor.visit::<ListPromptsResult>("ListPromptsResult"))
+        }
+        "ListResourceTemplatesRequest" => {
+            Some(
+                visitor
+                    .visit::<
+                        ListResourceTemplatesRequest,
+                    >("ListResourceTemplatesRequest"),
+            )
+        }
+        "ListResourceTemplatesResult" => {
+            Some(
+                visitor
+                    .visit::<ListResourceTemplatesResult>("ListResourceTemplatesResult"),
+            )
+        }
+        "ListResourcesRequest" => {
+            Some(visitor.visit::<ListResourcesRequest>("ListResourcesRequest"))
+        }
+        "ListResourcesResult" => {
+            Some(visitor.visit::<ListResourcesResult>("ListResourcesResult"))
+        }
+        "ListRootsRequest" => Some(visitor.visit::<ListRootsRequest>("ListRootsRequest")),
+        "ListRootsResult" => Some(visitor.visit::<ListRootsResult>("ListRootsResult")),
+        "ListTasksRequest" => Some(visitor.visit::<ListTasksRequest>("ListTasksRequest")),
+        "ListTasksResult" => Some(visitor.visit::<ListTasksResult>("ListTasksResult")),
+        "ListToolsRequest" => Some(visitor.visit::<ListToolsRequest>("ListToolsRequest")),
+        "ListToolsResult" => Some(visitor.visit::<ListToolsResult>("ListToolsResult")),
+        "LoggingLevel" => Some(visitor.visit::<LoggingLevel>("LoggingLevel")),
+        "LoggingMessageNotification" => {
+            Some(
+                visitor.visit::<LoggingMessageNotification>("LoggingMessageNotification"),
+            )
+        }
+        "LoggingMessageNotificationParams" => {
+            Some(
+                visitor
+                    .visit::<
+                        LoggingMessageNotificationParams,
+                    >("LoggingMessageNotificationParams"),
+            )
+        }
+        "ModelHint" => Some(visitor.visit::<ModelHint>("ModelHint")),
+        "ModelPreferences" => Some(visitor.visit::<ModelPreferences>("ModelPreferences")),
+        "MultiSelectEnumSchema" => {
+            Some(visitor.visit::<MultiSelectEnumSchema>("MultiSelectEnumSchema"))
+        }
+        "Notification" => Some(visitor.visit::<Notification>("Notification")),
+        "NotificationParams" => {
+            Some(visitor.visit::<NotificationParams>("NotificationParams"))
+        }
+        "NumberSchema" => Some(visitor.visit::<NumberSchema>("NumberSchema")),
+        "PaginatedRequest" => Some(visitor.visit::<PaginatedRequest>("PaginatedRequest")),
+        "PaginatedRequestParams" => {
+            Some(visitor.visit::<PaginatedRequestParams>("PaginatedRequestParams"))
+        }
+        "PaginatedResult" => Some(visitor.visit::<PaginatedResult>("PaginatedResult")),
+        "PingRequest" => Some(visitor.visit::<PingRequest>("PingRequest")),
+        "PrimitiveSchemaDefinition" => {
+            Some(visitor.visit::<PrimitiveSchemaDefinition>("PrimitiveSchemaDefinition"))
+        }
+        "ProgressNotification" => {
+            Some(visitor.visit::<ProgressNotification>("ProgressNotification"))
+        }
+        "ProgressNotificationParams" => {
+            Some(
+                visitor.visit::<ProgressNotificationParams>("ProgressNotificationParams"),
+            )
+        }
+        "ProgressToken" => Some(visitor.visit::<ProgressToken>("ProgressToken")),
+        "Prompt" => Some(visitor.visit::<Prompt>("Prompt")),
+        "PromptArgument" => Some(visitor.visit::<PromptArgument>("PromptArgument")),
+        "PromptListChangedNotification" => {
+            Some(
+                visitor
+                    .visit::<
+                        PromptListChangedNotification,
+                    >("PromptListChangedNotification"),
+            )
+        }
+        "PromptMessage" => Some(visitor.visit::<PromptMessage>("PromptMessage")),
+        "PromptReference" => Some(visitor.visit::<PromptReference>("PromptReference")),
+        "ReadResourceRequest" => {
+            Some(visitor.visit::<ReadResourceRequest>("ReadResourceRequest"))
+        }
+        "ReadResourceRequestParams" => {
+            Some(visitor.visit::<ReadResourceRequestParams>("ReadResourceRequestParams"))
+        }
+        "ReadResourceResult" => {
+            Some(visitor.visit::<ReadResourceResult>("ReadResourceResult"))
+        }
+        "RelatedTaskMetadata" => {
+            Some(visitor.visit::<RelatedTaskMetadata>("RelatedTaskMetadata"))
+        }
+        "Request" => Some(visitor.visit::<Request>("Request")),
+        "RequestId" => Some(visitor.visit::<RequestId>("RequestId")),
+        "RequestParams" => Some(visitor.visit::<RequestParams>("RequestParams")),
+        "Resource" => Some(visitor.visit::<Resource>("Resource")),
+        "ResourceContents" => Some(visitor.visit::<ResourceContents>("ResourceContents")),
+        "ResourceLink" => Some(visitor.visit::<ResourceLink>("ResourceLink")),
+        "ResourceListChangedNotification" => {
+            Some(
+                visitor
+                    .visit::<
+                        ResourceListChangedNotification,
+                    >("ResourceListChangedNotification"),
+            )
+        }
+        "ResourceRequestParams" => {
+            Some(visitor.visit::<ResourceRequestParams>("ResourceRequestParams"))
+        }
+        "ResourceTemplate" => Some(visitor.visit::<ResourceTemplate>("ResourceTemplate")),
+        "ResourceTemplateReference" => {
+            Some(visitor.visit::<ResourceTemplateReference>("ResourceTemplateReference"))
+        }
+        "ResourceUpdatedNotification" => {
+            Some(
+                visitor
+                    .visit::<ResourceUpdatedNotification>("ResourceUpdatedNotification"),
+            )
+        }
+        "ResourceUpdatedNotificationParams" => {
+            Some(
+                visitor
+                    .visit::<
+                        ResourceUpdatedNotificationParams,
+                    >("ResourceUpdatedNotificationParams"),
+            )
+        }
+        "Result" => Some(visitor.visit::<McpResult>("McpResult")),
+        "Role" => Some(visitor.visit::<Role>("Role")),
+        "Root" => Some(visitor.visit::<Root>("Root")),
+        "RootsListChangedNotification" => {
+            Some(
+                visitor
+                    .visit::<
+                        RootsListChangedNotification,
+                    >("RootsListChangedNotification"),
+            )
+        }
+        "SamplingMessage" => Some(visitor.visit::<SamplingMessage>("SamplingMessage")),
+        "SamplingMessageContentBlock" => {
+            Some(
+                visitor
+                    .visit::<SamplingMessageContentBlock>("SamplingMessageContentBlock"),
+            )
+        }
+        "ServerCapabilities" => {
+            Some(visitor.visit::<ServerCapabilities>("ServerCapabilities"))
+        }
+        "ServerNotification" => {
+            Some(visitor.visit::<ServerNotification>("ServerNotification"))
+        }
+        "ServerRequest" => Some(visitor.visit::<ServerRequest>("ServerRequest")),
+        "ServerResult" => Some(visitor.visit::<ServerResult>("ServerResult")),
+        "SetLevelRequest" => Some(visitor.visit::<SetLevelRequest>("SetLevelRequest")),
+        "SetLevelRequestParams" => {
+            Some(visitor.visit::<SetLevelRequestParams>("SetLevelRequestParams"))
+        }
+        "SingleSelectEnumSchema" => {
+            Some(visitor.visit::<SingleSelectEnumSchema>("SingleSelectEnumSchema"))
+        }
+        "StringSchema" => Some(visitor.visit::<StringSchema>("StringSchema")),
+        "SubscribeRequest" => Some(visitor.visit::<SubscribeRequest>("SubscribeRequest")),
+        "SubscribeRequestParams" => {
+            Some(visitor.visit::<SubscribeRequestParams>("SubscribeRequestParams"))
+        }
+        "Task" => Some(visitor.visit::<Task>("Task")),
+        "TaskAugmentedRequestParams" => {
+            Some(
+                visitor.visit::<TaskAugmentedRequestParams>("TaskAugmentedRequestParams"),
+            )
+        }
+        "TaskMetadata" => Some(visitor.visit::<TaskMetadata>("TaskMetadata")),
+        "TaskStatus" => Some(visitor.visit::<TaskStatus>("TaskStatus")),
+        "TaskStatusNotification" => {
+            Some(visitor.visit::<TaskStatusNotification>("TaskStatusNotification"))
+        }
+        "TaskStatusNotificationParams" => {
+            Some(
+                visitor
+                    .visit::<
+                        TaskStatusNotificationParams,
+                    >("TaskStatusNotificationParams"),
+            )
+        }
+        "TextContent" => Some(visitor.visit::<TextContent>("TextContent")),
+        "TextResourceContents" => {
+            Some(visitor.visit::<TextResourceContents>("TextResourceContents"))
+        }
+        "TitledMultiSelectEnumSchema" => {
+            Some(
+                visitor
+                    .visit::<TitledMultiSelectEnumSchema>("TitledMultiSelectEnumSchema"),
+            )
+        }
+        "TitledSingleSelectEnumSchema" => {
+            Some(
+                visitor
+                    .visit::<
+                        TitledSingleSelectEnumSchema,
+                    >("TitledSingleSelectEnumSchema"),
+            )
+        }
+        "Tool" => Some(visitor.visit::<Tool>("Tool")),
+        "ToolAnnotations" => Some(visitor.visit::<ToolAnnotations>("ToolAnnotations")),
+        "ToolChoice" => Some(visitor.visit::<ToolChoice>("ToolChoice")),
+        "ToolExecution" => Some(visitor.visit::<ToolExecution>("ToolExecution")),
+        "ToolListChangedNotification" => {
+            Some(
+                visitor
+                    .visit::<ToolListChangedNotification>("ToolListChangedNotification"),
+            )
+        }
+        "ToolResultContent" => {
+            Some(visitor.visit::<ToolResultContent>("ToolResultContent"))
+        }
+        "ToolUseContent" => Some(visitor.visit::<ToolUseContent>("ToolUseContent")),
+        "URLElicitationRequiredError" => {
+            Some(
+                visitor
+                    .visit::<UrlElicitationRequiredError>("UrlElicitationRequiredError"),
+            )
+        }
+        "UnsubscribeRequest" => {
+            Some(visitor.visit::<UnsubscribeRequest>("UnsubscribeRequest"))
+        }
+        "UnsubscribeRequestParams" => {
+            Some(visitor.visit::<UnsubscribeRequestParams>("UnsubscribeRequestParams"))
+        }
+        "UntitledMultiSelectEnumSchema" => {
+            Some(
+                visitor
+                    .visit::<
+                        UntitledMultiSelectEnumSchema,
+                    >("UntitledMultiSelectEnumSchema"),
+            )
+        }
+        "UntitledSingleSelectEnumSchema" => {
+            Some(
+                visitor
+                    .visit::<
+                        UntitledSingleSelectEnumSchema,
+                    >("UntitledSingleSelectEnumSchema"),
+            )
+        }
+        _ => None,
+    }
+}
 /// Decoding machinery of the types above: builders that receive one field at a time,
 /// and the visitors of unions. Not meant to be used directly.
 #[doc(hidden)]
@@ -9993,7 +10518,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::AudioContent, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("type", !self.c_0),
+                    ("data", self.f_data.is_none()),
+                    ("mimeType", self.f_mime_type.is_none()),
+                ],
+            )?;
             Ok(super::AudioContent {
                 meta: self.f_meta,
                 annotations: self.f_annotations,
@@ -10025,6 +10558,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::BaseMetadata, E> {
+            __rt::check_required::<E>(&[("name", self.f_name.is_none())])?;
             Ok(super::BaseMetadata {
                 name: __rt::required(self.f_name, "name")?,
                 title: self.f_title,
@@ -10058,6 +10592,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::BlobResourceContents, E> {
+            __rt::check_required::<
+                E,
+            >(&[("blob", self.f_blob.is_none()), ("uri", self.f_uri.is_none())])?;
             Ok(super::BlobResourceContents {
                 meta: self.f_meta,
                 blob: __rt::required(self.f_blob, "blob")?,
@@ -10093,7 +10630,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::BooleanSchema, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<E>(&[("type", !self.c_0)])?;
             Ok(super::BooleanSchema {
                 default: self.f_default,
                 description: self.f_description,
@@ -10128,8 +10665,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CallToolRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::CallToolRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: __rt::required(self.f_params, "params")?,
@@ -10163,6 +10708,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CallToolRequestParams, E> {
+            __rt::check_required::<E>(&[("name", self.f_name.is_none())])?;
             Ok(super::CallToolRequestParams {
                 meta: self.f_meta,
                 arguments: self.f_arguments,
@@ -10228,6 +10774,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CallToolResult, E> {
+            __rt::check_required::<E>(&[("content", self.f_content.is_none())])?;
             Ok(super::CallToolResult {
                 meta: self.f_meta,
                 content: __rt::required(self.f_content, "content")?,
@@ -10265,8 +10812,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CancelTaskRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::CancelTaskRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: __rt::required(self.f_params, "params")?,
@@ -10294,6 +10849,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CancelTaskRequestParams, E> {
+            __rt::check_required::<E>(&[("taskId", self.f_task_id.is_none())])?;
             Ok(super::CancelTaskRequestParams {
                 task_id: __rt::required(self.f_task_id, "taskId")?,
                 extra: self.extra,
@@ -10340,6 +10896,17 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CancelTaskResult, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("createdAt", self.f_created_at.is_none()),
+                    ("lastUpdatedAt", self.f_last_updated_at.is_none()),
+                    ("status", self.f_status.is_none()),
+                    ("taskId", self.f_task_id.is_none()),
+                    ("ttl", self.f_ttl.is_none()),
+                ],
+            )?;
             Ok(super::CancelTaskResult {
                 meta: self.f_meta,
                 created_at: __rt::required(self.f_created_at, "createdAt")?,
@@ -10387,8 +10954,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CancelledNotification, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::CancelledNotification {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -11046,11 +11620,36 @@ pub mod __de {
         s5: Option<String>,
         s6: Option<String>,
         s7: Option<Option<i64>>,
+        s8: Option<String>,
+        s9: Option<Vec<super::Task>>,
+        s10: Option<__rt::Value>,
+        s11: Option<String>,
+        s12: Option<super::Role>,
+        s13: Option<String>,
+        s14: Option<Vec<super::Root>>,
+        s15: Option<super::ElicitResultAction>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl ClientResult__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
+            let mut required = 0u32;
+            let mut declared = 0u32;
+            if self.s0.is_some() {
+                declared += 1;
+            } else {}
+            Some((complete, required, declared))
+        }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
+        #[allow(unused_mut, unused_variables)]
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -11060,13 +11659,13 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s2.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s3.is_some() {
                 declared += 1;
@@ -11075,7 +11674,7 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s5.is_some() {
                 declared += 1;
@@ -11084,18 +11683,35 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s7.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
+            let mut required = 0u32;
+            let mut declared = 0u32;
+            if self.s0.is_some() {
+                declared += 1;
+            } else {}
+            Some((complete, required, declared))
+        }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
+        #[allow(unused_mut, unused_variables)]
+        fn score3(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -11105,13 +11721,13 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s2.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s3.is_some() {
                 declared += 1;
@@ -11120,7 +11736,7 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s5.is_some() {
                 declared += 1;
@@ -11129,911 +11745,50 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s7.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
-        fn build0<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ClientResult, E> {
-            let mut b = GetTaskResult::default();
-            b.f_meta = self.s0;
-            b.f_created_at = self.s1;
-            b.f_last_updated_at = self.s2;
-            b.f_poll_interval = self.s3;
-            b.f_status = self.s4;
-            b.f_status_message = self.s5;
-            b.f_task_id = self.s6;
-            b.f_ttl = self.s7;
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b).map(super::ClientResult::GetTask)
-        }
-        fn build1<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ClientResult, E> {
-            let mut b = CancelTaskResult::default();
-            b.f_meta = self.s0;
-            b.f_created_at = self.s1;
-            b.f_last_updated_at = self.s2;
-            b.f_poll_interval = self.s3;
-            b.f_status = self.s4;
-            b.f_status_message = self.s5;
-            b.f_task_id = self.s6;
-            b.f_ttl = self.s7;
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::ClientResult::CancelTask)
-        }
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ClientResult__Merged0 {
-        type Output = super::ClientResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.s0, "_meta", value),
-                "createdAt" => __rt::set(&mut self.s1, "createdAt", value),
-                "lastUpdatedAt" => __rt::set(&mut self.s2, "lastUpdatedAt", value),
-                "pollInterval" => __rt::set(&mut self.s3, "pollInterval", value),
-                "status" => __rt::set(&mut self.s4, "status", value),
-                "statusMessage" => __rt::set(&mut self.s5, "statusMessage", value),
-                "taskId" => __rt::set(&mut self.s6, "taskId", value),
-                "ttl" => __rt::set(&mut self.s7, "ttl", value),
-                _ => __rt::set_extra_value(&mut self.rest, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ClientResult, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
-            for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
-                if let Some(s) = score {
-                    if best.is_none_or(|(_, b)| s > b) {
-                        best = Some((i, s));
-                    }
-                }
-            }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
-                _ => {
-                    Err(
-                        E::custom(
-                            "no member of ClientResult matches this object; expected one of: GetTask (with createdAt, lastUpdatedAt, status, taskId, ttl); CancelTask (with createdAt, lastUpdatedAt, status, taskId, ttl)",
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    #[derive(Default)]
-    pub struct ClientResult__Merged1 {
-        s0: Option<__rt::Map<String, __rt::Value>>,
-        s1: Option<String>,
-        s2: Option<String>,
-        s3: Option<i64>,
-        s4: Option<super::TaskStatus>,
-        s5: Option<String>,
-        s6: Option<String>,
-        s7: Option<Option<i64>>,
-        rest: __rt::Map<String, __rt::Value>,
-    }
-    impl ClientResult__Merged1 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score4(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
                 declared += 1;
             } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s3.is_some() {
+            if self.s8.is_some() {
                 declared += 1;
             } else {}
-            if self.s4.is_some() {
+            if self.s9.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s7.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score5(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
                 declared += 1;
             } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s7.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        fn build0<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ClientResult, E> {
-            let mut b = GetTaskResult::default();
-            b.f_meta = self.s0;
-            b.f_created_at = self.s1;
-            b.f_last_updated_at = self.s2;
-            b.f_poll_interval = self.s3;
-            b.f_status = self.s4;
-            b.f_status_message = self.s5;
-            b.f_task_id = self.s6;
-            b.f_ttl = self.s7;
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b).map(super::ClientResult::GetTask)
-        }
-        fn build1<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ClientResult, E> {
-            let mut b = CancelTaskResult::default();
-            b.f_meta = self.s0;
-            b.f_created_at = self.s1;
-            b.f_last_updated_at = self.s2;
-            b.f_poll_interval = self.s3;
-            b.f_status = self.s4;
-            b.f_status_message = self.s5;
-            b.f_task_id = self.s6;
-            b.f_ttl = self.s7;
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::ClientResult::CancelTask)
-        }
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ClientResult__Merged1 {
-        type Output = super::ClientResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.s0, "_meta", value),
-                "createdAt" => __rt::set(&mut self.s1, "createdAt", value),
-                "lastUpdatedAt" => __rt::set(&mut self.s2, "lastUpdatedAt", value),
-                "pollInterval" => __rt::set(&mut self.s3, "pollInterval", value),
-                "status" => __rt::set(&mut self.s4, "status", value),
-                "statusMessage" => __rt::set(&mut self.s5, "statusMessage", value),
-                "taskId" => __rt::set(&mut self.s6, "taskId", value),
-                "ttl" => __rt::set(&mut self.s7, "ttl", value),
-                _ => __rt::set_extra_value(&mut self.rest, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ClientResult, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
-            for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
-                if let Some(s) = score {
-                    if best.is_none_or(|(_, b)| s > b) {
-                        best = Some((i, s));
-                    }
-                }
-            }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
-                _ => {
-                    Err(
-                        E::custom(
-                            "no member of ClientResult matches this object; expected one of: GetTask (with createdAt, lastUpdatedAt, status, taskId, ttl); CancelTask (with createdAt, lastUpdatedAt, status, taskId, ttl)",
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    #[derive(Default)]
-    pub struct ClientResult__Merged2 {
-        s0: Option<__rt::Map<String, __rt::Value>>,
-        s1: Option<String>,
-        s2: Option<String>,
-        s3: Option<i64>,
-        s4: Option<super::TaskStatus>,
-        s5: Option<String>,
-        s6: Option<String>,
-        s7: Option<Option<i64>>,
-        rest: __rt::Map<String, __rt::Value>,
-    }
-    impl ClientResult__Merged2 {
-        #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s7.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s7.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        fn build0<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ClientResult, E> {
-            let mut b = GetTaskResult::default();
-            b.f_meta = self.s0;
-            b.f_created_at = self.s1;
-            b.f_last_updated_at = self.s2;
-            b.f_poll_interval = self.s3;
-            b.f_status = self.s4;
-            b.f_status_message = self.s5;
-            b.f_task_id = self.s6;
-            b.f_ttl = self.s7;
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b).map(super::ClientResult::GetTask)
-        }
-        fn build1<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ClientResult, E> {
-            let mut b = CancelTaskResult::default();
-            b.f_meta = self.s0;
-            b.f_created_at = self.s1;
-            b.f_last_updated_at = self.s2;
-            b.f_poll_interval = self.s3;
-            b.f_status = self.s4;
-            b.f_status_message = self.s5;
-            b.f_task_id = self.s6;
-            b.f_ttl = self.s7;
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::ClientResult::CancelTask)
-        }
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ClientResult__Merged2 {
-        type Output = super::ClientResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.s0, "_meta", value),
-                "createdAt" => __rt::set(&mut self.s1, "createdAt", value),
-                "lastUpdatedAt" => __rt::set(&mut self.s2, "lastUpdatedAt", value),
-                "pollInterval" => __rt::set(&mut self.s3, "pollInterval", value),
-                "status" => __rt::set(&mut self.s4, "status", value),
-                "statusMessage" => __rt::set(&mut self.s5, "statusMessage", value),
-                "taskId" => __rt::set(&mut self.s6, "taskId", value),
-                "ttl" => __rt::set(&mut self.s7, "ttl", value),
-                _ => __rt::set_extra_value(&mut self.rest, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ClientResult, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
-            for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
-                if let Some(s) = score {
-                    if best.is_none_or(|(_, b)| s > b) {
-                        best = Some((i, s));
-                    }
-                }
-            }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
-                _ => {
-                    Err(
-                        E::custom(
-                            "no member of ClientResult matches this object; expected one of: GetTask (with createdAt, lastUpdatedAt, status, taskId, ttl); CancelTask (with createdAt, lastUpdatedAt, status, taskId, ttl)",
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    #[derive(Default)]
-    pub struct ClientResult__Merged3 {
-        s0: Option<__rt::Map<String, __rt::Value>>,
-        s1: Option<String>,
-        s2: Option<String>,
-        s3: Option<i64>,
-        s4: Option<super::TaskStatus>,
-        s5: Option<String>,
-        s6: Option<String>,
-        s7: Option<Option<i64>>,
-        rest: __rt::Map<String, __rt::Value>,
-    }
-    impl ClientResult__Merged3 {
-        #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s7.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s7.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        fn build0<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ClientResult, E> {
-            let mut b = GetTaskResult::default();
-            b.f_meta = self.s0;
-            b.f_created_at = self.s1;
-            b.f_last_updated_at = self.s2;
-            b.f_poll_interval = self.s3;
-            b.f_status = self.s4;
-            b.f_status_message = self.s5;
-            b.f_task_id = self.s6;
-            b.f_ttl = self.s7;
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b).map(super::ClientResult::GetTask)
-        }
-        fn build1<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ClientResult, E> {
-            let mut b = CancelTaskResult::default();
-            b.f_meta = self.s0;
-            b.f_created_at = self.s1;
-            b.f_last_updated_at = self.s2;
-            b.f_poll_interval = self.s3;
-            b.f_status = self.s4;
-            b.f_status_message = self.s5;
-            b.f_task_id = self.s6;
-            b.f_ttl = self.s7;
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::ClientResult::CancelTask)
-        }
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ClientResult__Merged3 {
-        type Output = super::ClientResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.s0, "_meta", value),
-                "createdAt" => __rt::set(&mut self.s1, "createdAt", value),
-                "lastUpdatedAt" => __rt::set(&mut self.s2, "lastUpdatedAt", value),
-                "pollInterval" => __rt::set(&mut self.s3, "pollInterval", value),
-                "status" => __rt::set(&mut self.s4, "status", value),
-                "statusMessage" => __rt::set(&mut self.s5, "statusMessage", value),
-                "taskId" => __rt::set(&mut self.s6, "taskId", value),
-                "ttl" => __rt::set(&mut self.s7, "ttl", value),
-                _ => __rt::set_extra_value(&mut self.rest, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ClientResult, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
-            for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
-                if let Some(s) = score {
-                    if best.is_none_or(|(_, b)| s > b) {
-                        best = Some((i, s));
-                    }
-                }
-            }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
-                _ => {
-                    Err(
-                        E::custom(
-                            "no member of ClientResult matches this object; expected one of: GetTask (with createdAt, lastUpdatedAt, status, taskId, ttl); CancelTask (with createdAt, lastUpdatedAt, status, taskId, ttl)",
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    #[derive(Default)]
-    pub struct ClientResult__Merged4 {
-        s0: Option<__rt::Map<String, __rt::Value>>,
-        s1: Option<String>,
-        s2: Option<String>,
-        s3: Option<i64>,
-        s4: Option<super::TaskStatus>,
-        s5: Option<String>,
-        s6: Option<String>,
-        s7: Option<Option<i64>>,
-        rest: __rt::Map<String, __rt::Value>,
-    }
-    impl ClientResult__Merged4 {
-        #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s7.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s7.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        fn build0<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ClientResult, E> {
-            let mut b = GetTaskResult::default();
-            b.f_meta = self.s0;
-            b.f_created_at = self.s1;
-            b.f_last_updated_at = self.s2;
-            b.f_poll_interval = self.s3;
-            b.f_status = self.s4;
-            b.f_status_message = self.s5;
-            b.f_task_id = self.s6;
-            b.f_ttl = self.s7;
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b).map(super::ClientResult::GetTask)
-        }
-        fn build1<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ClientResult, E> {
-            let mut b = CancelTaskResult::default();
-            b.f_meta = self.s0;
-            b.f_created_at = self.s1;
-            b.f_last_updated_at = self.s2;
-            b.f_poll_interval = self.s3;
-            b.f_status = self.s4;
-            b.f_status_message = self.s5;
-            b.f_task_id = self.s6;
-            b.f_ttl = self.s7;
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::ClientResult::CancelTask)
-        }
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ClientResult__Merged4 {
-        type Output = super::ClientResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.s0, "_meta", value),
-                "createdAt" => __rt::set(&mut self.s1, "createdAt", value),
-                "lastUpdatedAt" => __rt::set(&mut self.s2, "lastUpdatedAt", value),
-                "pollInterval" => __rt::set(&mut self.s3, "pollInterval", value),
-                "status" => __rt::set(&mut self.s4, "status", value),
-                "statusMessage" => __rt::set(&mut self.s5, "statusMessage", value),
-                "taskId" => __rt::set(&mut self.s6, "taskId", value),
-                "ttl" => __rt::set(&mut self.s7, "ttl", value),
-                _ => __rt::set_extra_value(&mut self.rest, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ClientResult, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
-            for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
-                if let Some(s) = score {
-                    if best.is_none_or(|(_, b)| s > b) {
-                        best = Some((i, s));
-                    }
-                }
-            }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
-                _ => {
-                    Err(
-                        E::custom(
-                            "no member of ClientResult matches this object; expected one of: GetTask (with createdAt, lastUpdatedAt, status, taskId, ttl); CancelTask (with createdAt, lastUpdatedAt, status, taskId, ttl)",
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    #[derive(Default)]
-    pub struct ClientResult__Merged5 {
-        s0: Option<__rt::Map<String, __rt::Value>>,
-        s1: Option<String>,
-        s2: Option<Vec<super::Task>>,
-        s3: Option<__rt::Value>,
-        s4: Option<String>,
-        s5: Option<super::Role>,
-        s6: Option<String>,
-        s7: Option<Vec<super::Root>>,
-        s8: Option<super::ElicitResultAction>,
-        rest: __rt::Map<String, __rt::Value>,
-    }
-    impl ClientResult__Merged5 {
-        #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            Some((required, declared))
-        }
-        #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            Some((required, declared))
-        }
-        #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            match &self.s3 {
+            match &self.s10 {
                 Some(v) => {
                     if !((__rt::is_kind(v, __rt::Kind::Array)
                         || __rt::is_kind(v, __rt::Kind::Object))
@@ -12065,49 +11820,57 @@ pub mod __de {
                     required += 1;
                 }
                 None => {
-                    return None;
+                    complete = false;
                 }
             }
-            if self.s4.is_some() {
+            if self.s11.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            if self.s5.is_some() {
+            if self.s12.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            if self.s6.is_some() {
+            if self.s13.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score4(&self) -> Option<(u32, u32)> {
+        fn score6(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
                 declared += 1;
             } else {}
-            if self.s7.is_some() {
+            if self.s14.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score5(&self) -> Option<(u32, u32)> {
+        fn score7(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
                 declared += 1;
             } else {}
-            match &self.s3 {
+            match &self.s10 {
                 Some(v) => {
                     if !(__rt::is_kind(v, __rt::Kind::Object)) {
                         return None;
@@ -12116,13 +11879,13 @@ pub mod __de {
                 }
                 None => {}
             }
-            if self.s8.is_some() {
+            if self.s15.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -12134,7 +11897,7 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
@@ -12144,7 +11907,7 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
@@ -12152,7 +11915,11 @@ pub mod __de {
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
                     .map_err(E::custom)?;
             }
             if let Some(v) = self.s4 {
@@ -12160,7 +11927,7 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("model")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
@@ -12170,7 +11937,7 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("role")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
@@ -12180,7 +11947,7 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
@@ -12190,12 +11957,78 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("roots")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
             }
             if let Some(v) = self.s8 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s9 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s10 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s11 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("model")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s12 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("role")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s13 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s14 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("roots")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s15 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -12216,9 +12049,16 @@ pub mod __de {
         fn build1<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
-            let mut b = GetTaskPayloadResult::default();
+            let mut b = GetTaskResult::default();
             b.f_meta = self.s0;
-            if let Some(v) = self.s1 {
+            b.f_created_at = self.s1;
+            b.f_last_updated_at = self.s2;
+            b.f_poll_interval = self.s3;
+            b.f_status = self.s4;
+            b.f_status_message = self.s5;
+            b.f_task_id = self.s6;
+            b.f_ttl = self.s7;
+            if let Some(v) = self.s8 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -12228,7 +12068,7 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
-            if let Some(v) = self.s2 {
+            if let Some(v) = self.s9 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -12238,13 +12078,13 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
-            if let Some(v) = self.s3 {
+            if let Some(v) = self.s10 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
                     .map_err(E::custom)?;
             }
-            if let Some(v) = self.s4 {
+            if let Some(v) = self.s11 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -12254,7 +12094,7 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
-            if let Some(v) = self.s5 {
+            if let Some(v) = self.s12 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -12264,7 +12104,7 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
-            if let Some(v) = self.s6 {
+            if let Some(v) = self.s13 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -12274,7 +12114,7 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
-            if let Some(v) = self.s7 {
+            if let Some(v) = self.s14 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -12284,7 +12124,166 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
+            if let Some(v) = self.s15 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("action")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            for (k, v) in self.rest {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
+                    .map_err(E::custom)?;
+            }
+            __rt::ObjectBuilder::<'static>::finish(b).map(super::ClientResult::GetTask)
+        }
+        fn build2<E: __rt::serde::de::Error>(
+            self,
+        ) -> ::core::result::Result<super::ClientResult, E> {
+            let mut b = GetTaskPayloadResult::default();
+            b.f_meta = self.s0;
+            if let Some(v) = self.s1 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s2 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s3 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s4 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s5 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s6 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s7 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
             if let Some(v) = self.s8 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s9 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s10 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s11 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("model")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s12 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("role")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s13 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s14 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("roots")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s15 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -12303,20 +12302,45 @@ pub mod __de {
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ClientResult::GetTaskPayload)
         }
-        fn build2<E: __rt::serde::de::Error>(
+        fn build3<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
-            let mut b = ListTasksResult::default();
+            let mut b = CancelTaskResult::default();
             b.f_meta = self.s0;
-            b.f_next_cursor = self.s1;
-            b.f_tasks = self.s2;
-            if let Some(v) = self.s3 {
+            b.f_created_at = self.s1;
+            b.f_last_updated_at = self.s2;
+            b.f_poll_interval = self.s3;
+            b.f_status = self.s4;
+            b.f_status_message = self.s5;
+            b.f_task_id = self.s6;
+            b.f_ttl = self.s7;
+            if let Some(v) = self.s8 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s9 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s10 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
                     .map_err(E::custom)?;
             }
-            if let Some(v) = self.s4 {
+            if let Some(v) = self.s11 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -12326,7 +12350,7 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
-            if let Some(v) = self.s5 {
+            if let Some(v) = self.s12 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -12336,7 +12360,7 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
-            if let Some(v) = self.s6 {
+            if let Some(v) = self.s13 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -12346,7 +12370,7 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
-            if let Some(v) = self.s7 {
+            if let Some(v) = self.s14 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -12356,7 +12380,149 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
-            if let Some(v) = self.s8 {
+            if let Some(v) = self.s15 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("action")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            for (k, v) in self.rest {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
+                    .map_err(E::custom)?;
+            }
+            __rt::ObjectBuilder::<'static>::finish(b)
+                .map(super::ClientResult::CancelTask)
+        }
+        fn build4<E: __rt::serde::de::Error>(
+            self,
+        ) -> ::core::result::Result<super::ClientResult, E> {
+            let mut b = ListTasksResult::default();
+            b.f_meta = self.s0;
+            if let Some(v) = self.s1 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s2 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s3 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s4 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s5 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s6 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s7 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            b.f_next_cursor = self.s8;
+            b.f_tasks = self.s9;
+            if let Some(v) = self.s10 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s11 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("model")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s12 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("role")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s13 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s14 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("roots")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s15 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -12374,7 +12540,7 @@ pub mod __de {
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ClientResult::ListTasks)
         }
-        fn build3<E: __rt::serde::de::Error>(
+        fn build5<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
             let mut b = CreateMessageResult::default();
@@ -12384,7 +12550,7 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
@@ -12394,7 +12560,7 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
@@ -12402,13 +12568,83 @@ pub mod __de {
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s4 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s5 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s6 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s7 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s8 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s9 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s10 {
+                __rt::ObjectBuilder::<
+                    'static,
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
                     .map_err(E::custom)?;
             }
-            b.f_model = self.s4;
-            b.f_role = self.s5;
-            b.f_stop_reason = self.s6;
-            if let Some(v) = self.s7 {
+            b.f_model = self.s11;
+            b.f_role = self.s12;
+            b.f_stop_reason = self.s13;
+            if let Some(v) = self.s14 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -12418,7 +12654,7 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
-            if let Some(v) = self.s8 {
+            if let Some(v) = self.s15 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -12437,7 +12673,7 @@ pub mod __de {
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ClientResult::CreateMessage)
         }
-        fn build4<E: __rt::serde::de::Error>(
+        fn build6<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
             let mut b = ListRootsResult::default();
@@ -12447,7 +12683,7 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
@@ -12457,7 +12693,7 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
@@ -12465,7 +12701,11 @@ pub mod __de {
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
                     .map_err(E::custom)?;
             }
             if let Some(v) = self.s4 {
@@ -12473,7 +12713,7 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("model")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
@@ -12483,7 +12723,7 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("role")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
@@ -12493,13 +12733,79 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s7 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s8 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s9 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s10 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s11 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("model")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s12 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("role")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s13 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_roots = self.s7;
-            if let Some(v) = self.s8 {
+            b.f_roots = self.s14;
+            if let Some(v) = self.s15 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -12517,7 +12823,7 @@ pub mod __de {
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ClientResult::ListRoots)
         }
-        fn build5<E: __rt::serde::de::Error>(
+        fn build7<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
             let mut b = ElicitResult::default();
@@ -12527,7 +12833,7 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
@@ -12537,7 +12843,7 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
@@ -12545,7 +12851,11 @@ pub mod __de {
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
                     .map_err(E::custom)?;
             }
             if let Some(v) = self.s4 {
@@ -12553,7 +12863,7 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("model")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
@@ -12563,7 +12873,7 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("role")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
@@ -12573,7 +12883,7 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
@@ -12583,12 +12893,78 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s8 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s9 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s10 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s11 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("model")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s12 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("role")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s13 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s14 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("roots")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_action = self.s8;
+            b.f_action = self.s15;
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -12598,7 +12974,7 @@ pub mod __de {
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ClientResult::Elicit)
         }
     }
-    impl<'de> __rt::ObjectBuilder<'de> for ClientResult__Merged5 {
+    impl<'de> __rt::ObjectBuilder<'de> for ClientResult__Merged0 {
         type Output = super::ClientResult;
         fn field<D: __rt::serde::Deserializer<'de>>(
             &mut self,
@@ -12607,21 +12983,28 @@ pub mod __de {
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
                 "_meta" => __rt::set(&mut self.s0, "_meta", value),
-                "nextCursor" => __rt::set(&mut self.s1, "nextCursor", value),
-                "tasks" => __rt::set(&mut self.s2, "tasks", value),
-                "content" => __rt::set(&mut self.s3, "content", value),
-                "model" => __rt::set(&mut self.s4, "model", value),
-                "role" => __rt::set(&mut self.s5, "role", value),
-                "stopReason" => __rt::set(&mut self.s6, "stopReason", value),
-                "roots" => __rt::set(&mut self.s7, "roots", value),
-                "action" => __rt::set(&mut self.s8, "action", value),
+                "createdAt" => __rt::set(&mut self.s1, "createdAt", value),
+                "lastUpdatedAt" => __rt::set(&mut self.s2, "lastUpdatedAt", value),
+                "pollInterval" => __rt::set(&mut self.s3, "pollInterval", value),
+                "status" => __rt::set(&mut self.s4, "status", value),
+                "statusMessage" => __rt::set(&mut self.s5, "statusMessage", value),
+                "taskId" => __rt::set(&mut self.s6, "taskId", value),
+                "ttl" => __rt::set(&mut self.s7, "ttl", value),
+                "nextCursor" => __rt::set(&mut self.s8, "nextCursor", value),
+                "tasks" => __rt::set(&mut self.s9, "tasks", value),
+                "content" => __rt::set(&mut self.s10, "content", value),
+                "model" => __rt::set(&mut self.s11, "model", value),
+                "role" => __rt::set(&mut self.s12, "role", value),
+                "stopReason" => __rt::set(&mut self.s13, "stopReason", value),
+                "roots" => __rt::set(&mut self.s14, "roots", value),
+                "action" => __rt::set(&mut self.s15, "action", value),
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [
                 self.score0(),
                 self.score1(),
@@ -12629,6 +13012,8 @@ pub mod __de {
                 self.score3(),
                 self.score4(),
                 self.score5(),
+                self.score6(),
+                self.score7(),
             ]
                 .into_iter()
                 .enumerate()
@@ -12639,102 +13024,70 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
-                Some(2usize) => self.build2::<E>(),
-                Some(3usize) => self.build3::<E>(),
-                Some(4usize) => self.build4::<E>(),
-                Some(5usize) => self.build5::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "McpResult"),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "GetTaskResult"),
+                        ))
+                }
+                Some((2usize, true)) => self.build2::<E>(),
+                Some((2usize, false)) => {
+                    self.build2::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "GetTaskPayloadResult"),
+                        ))
+                }
+                Some((3usize, true)) => self.build3::<E>(),
+                Some((3usize, false)) => {
+                    self.build3::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "CancelTaskResult"),
+                        ))
+                }
+                Some((4usize, true)) => self.build4::<E>(),
+                Some((4usize, false)) => {
+                    self.build4::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "ListTasksResult"),
+                        ))
+                }
+                Some((5usize, true)) => self.build5::<E>(),
+                Some((5usize, false)) => {
+                    self.build5::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "CreateMessageResult"),
+                        ))
+                }
+                Some((6usize, true)) => self.build6::<E>(),
+                Some((6usize, false)) => {
+                    self.build6::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "ListRootsResult"),
+                        ))
+                }
+                Some((7usize, true)) => self.build7::<E>(),
+                Some((7usize, false)) => {
+                    self.build7::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "ElicitResult"),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
-                            "no member of ClientResult matches this object; expected one of: Mcp (with ); GetTaskPayload (with ); ListTasks (with tasks); CreateMessage (with content, model, role); ListRoots (with roots); Elicit (with action)",
+                            "no member of ClientResult matches this object; expected one of: Mcp (with ); GetTask (with createdAt, lastUpdatedAt, status, taskId, ttl); GetTaskPayload (with ); CancelTask (with createdAt, lastUpdatedAt, status, taskId, ttl); ListTasks (with tasks); CreateMessage (with content, model, role); ListRoots (with roots); Elicit (with action)",
                         ),
                     )
                 }
-            }
-        }
-    }
-    pub enum ClientResult__Tag {
-        G0(ClientResult__Merged0),
-        G1(ClientResult__Merged1),
-        G2(ClientResult__Merged2),
-        G3(ClientResult__Merged3),
-        G4(ClientResult__Merged4),
-        G5(ClientResult__Merged5),
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ClientResult__Tag {
-        type Output = super::ClientResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match self {
-                ClientResult__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ClientResult__Tag::G1(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ClientResult__Tag::G2(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ClientResult__Tag::G3(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ClientResult__Tag::G4(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ClientResult__Tag::G5(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ClientResult, E> {
-            match self {
-                ClientResult__Tag::G0(b) => __rt::ObjectBuilder::<'de>::finish(b),
-                ClientResult__Tag::G1(b) => __rt::ObjectBuilder::<'de>::finish(b),
-                ClientResult__Tag::G2(b) => __rt::ObjectBuilder::<'de>::finish(b),
-                ClientResult__Tag::G3(b) => __rt::ObjectBuilder::<'de>::finish(b),
-                ClientResult__Tag::G4(b) => __rt::ObjectBuilder::<'de>::finish(b),
-                ClientResult__Tag::G5(b) => __rt::ObjectBuilder::<'de>::finish(b),
-            }
-        }
-    }
-    impl<'de> __rt::TaggedUnion<'de> for super::ClientResult {
-        type Builder = ClientResult__Tag;
-        const TAG: &'static str = "status";
-        const EXPECTING: &'static str = "a ClientResult object";
-        fn builder_for(
-            tag: Option<&str>,
-        ) -> ::core::result::Result<ClientResult__Tag, String> {
-            match tag {
-                Some("cancelled") => Ok(ClientResult__Tag::G0(Default::default())),
-                Some("completed") => Ok(ClientResult__Tag::G1(Default::default())),
-                Some("failed") => Ok(ClientResult__Tag::G2(Default::default())),
-                Some("input_required") => Ok(ClientResult__Tag::G3(Default::default())),
-                Some("working") => Ok(ClientResult__Tag::G4(Default::default())),
-                Some(other) => {
-                    Err(
-                        __rt::unknown_tag(
-                            "ClientResult",
-                            "status",
-                            Some(other),
-                            &[
-                                "cancelled",
-                                "completed",
-                                "failed",
-                                "input_required",
-                                "working",
-                            ],
-                        ),
-                    )
-                }
-                None => Ok(ClientResult__Tag::G5(Default::default())),
             }
         }
     }
@@ -12748,7 +13101,7 @@ pub mod __de {
             self,
             map: A,
         ) -> ::core::result::Result<Self::Value, A::Error> {
-            __rt::visit_tagged::<super::ClientResult, A>(map)
+            __rt::drain_map(ClientResult__Merged0::default(), map)
         }
     }
     #[derive(Default)]
@@ -12784,8 +13137,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::CompleteRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: __rt::required(self.f_params, "params")?,
@@ -12819,6 +13180,11 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteRequestParams, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[("argument", self.f_argument.is_none()), ("ref", self.f_ref.is_none())],
+            )?;
             Ok(super::CompleteRequestParams {
                 meta: self.f_meta,
                 argument: __rt::required(self.f_argument, "argument")?,
@@ -12878,6 +13244,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteRequestParamsArgument, E> {
+            __rt::check_required::<
+                E,
+            >(&[("name", self.f_name.is_none()), ("value", self.f_value.is_none())])?;
             Ok(super::CompleteRequestParamsArgument {
                 name: __rt::required(self.f_name, "name")?,
                 value: __rt::required(self.f_value, "value")?,
@@ -13018,6 +13387,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteResult, E> {
+            __rt::check_required::<E>(&[("completion", self.f_completion.is_none())])?;
             Ok(super::CompleteResult {
                 meta: self.f_meta,
                 completion: __rt::required(self.f_completion, "completion")?,
@@ -13049,6 +13419,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteResultCompletion, E> {
+            __rt::check_required::<E>(&[("values", self.f_values.is_none())])?;
             Ok(super::CompleteResultCompletion {
                 has_more: self.f_has_more,
                 total: self.f_total,
@@ -13198,8 +13569,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CreateMessageRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::CreateMessageRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: __rt::required(self.f_params, "params")?,
@@ -13257,6 +13636,14 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CreateMessageRequestParams, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("maxTokens", self.f_max_tokens.is_none()),
+                    ("messages", self.f_messages.is_none()),
+                ],
+            )?;
             Ok(super::CreateMessageRequestParams {
                 meta: self.f_meta,
                 include_context: self.f_include_context,
@@ -13330,6 +13717,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CreateMessageResult, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("content", self.f_content.is_none()),
+                    ("model", self.f_model.is_none()),
+                    ("role", self.f_role.is_none()),
+                ],
+            )?;
             Ok(super::CreateMessageResult {
                 meta: self.f_meta,
                 content: __rt::required(self.f_content, "content")?,
@@ -13491,6 +13887,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CreateTaskResult, E> {
+            __rt::check_required::<E>(&[("task", self.f_task.is_none())])?;
             Ok(super::CreateTaskResult {
                 meta: self.f_meta,
                 task: __rt::required(self.f_task, "task")?,
@@ -13526,8 +13923,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ElicitRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::ElicitRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: __rt::required(self.f_params, "params")?,
@@ -13565,6 +13970,14 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ElicitRequestFormParams, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("message", self.f_message.is_none()),
+                    ("requestedSchema", self.f_requested_schema.is_none()),
+                ],
+            )?;
             Ok(super::ElicitRequestFormParams {
                 meta: self.f_meta,
                 message: __rt::required(self.f_message, "message")?,
@@ -13632,7 +14045,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ElicitRequestFormParamsRequestedSchema, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("properties", self.f_properties.is_none())])?;
             Ok(super::ElicitRequestFormParamsRequestedSchema {
                 schema: self.f_schema,
                 properties: __rt::required(self.f_properties, "properties")?,
@@ -13745,7 +14160,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ElicitRequestUrlParams, E> {
-            __rt::required_const::<E>(self.c_0, "mode")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("mode", !self.c_0),
+                    ("elicitationId", self.f_elicitation_id.is_none()),
+                    ("message", self.f_message.is_none()),
+                    ("url", self.f_url.is_none()),
+                ],
+            )?;
             Ok(super::ElicitRequestUrlParams {
                 meta: self.f_meta,
                 elicitation_id: __rt::required(self.f_elicitation_id, "elicitationId")?,
@@ -13808,6 +14232,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ElicitResult, E> {
+            __rt::check_required::<E>(&[("action", self.f_action.is_none())])?;
             Ok(super::ElicitResult {
                 meta: self.f_meta,
                 action: __rt::required(self.f_action, "action")?,
@@ -13965,8 +14390,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ElicitationCompleteNotification, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::ElicitationCompleteNotification {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -13995,6 +14427,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ElicitationCompleteNotificationParams, E> {
+            __rt::check_required::<
+                E,
+            >(&[("elicitationId", self.f_elicitation_id.is_none())])?;
             Ok(super::ElicitationCompleteNotificationParams {
                 elicitation_id: __rt::required(self.f_elicitation_id, "elicitationId")?,
                 extra: self.extra,
@@ -14027,7 +14462,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EmbeddedResource, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("resource", self.f_resource.is_none())])?;
             Ok(super::EmbeddedResource {
                 meta: self.f_meta,
                 annotations: self.f_annotations,
@@ -14046,8 +14483,12 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl EmbeddedResourceResource__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -14060,18 +14501,22 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s3.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -14084,15 +14529,15 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s4.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -14168,7 +14613,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EmbeddedResourceResource, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -14176,9 +14621,21 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "TextResourceContents"),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "BlobResourceContents"),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -14214,8 +14671,12 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl EnumSchema__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -14223,7 +14684,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -14235,15 +14697,19 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s4.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -14251,7 +14717,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -14266,12 +14733,16 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -14279,7 +14750,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -14291,7 +14763,7 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s4.is_some() {
                 declared += 1;
@@ -14299,7 +14771,7 @@ pub mod __de {
             if self.s6.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -14443,7 +14915,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EnumSchema, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1(), self.score2()]
                 .into_iter()
                 .enumerate()
@@ -14454,10 +14926,32 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
-                Some(2usize) => self.build2::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!(
+                                "{} (closest: {})", e, "UntitledSingleSelectEnumSchema"
+                            ),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!(
+                                "{} (closest: {})", e, "TitledSingleSelectEnumSchema"
+                            ),
+                        ))
+                }
+                Some((2usize, true)) => self.build2::<E>(),
+                Some((2usize, false)) => {
+                    self.build2::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "LegacyTitledEnumSchema"),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -14480,8 +14974,12 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl EnumSchema__Merged1 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -14489,7 +14987,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -14512,7 +15011,7 @@ pub mod __de {
                     required += 1;
                 }
                 None => {
-                    return None;
+                    complete = false;
                 }
             }
             if self.s4.is_some() {
@@ -14524,10 +15023,14 @@ pub mod __de {
             if self.s6.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -14535,7 +15038,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -14554,7 +15058,7 @@ pub mod __de {
                     required += 1;
                 }
                 None => {
-                    return None;
+                    complete = false;
                 }
             }
             if self.s4.is_some() {
@@ -14566,7 +15070,7 @@ pub mod __de {
             if self.s6.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -14650,7 +15154,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EnumSchema, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -14658,9 +15162,25 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!(
+                                "{} (closest: {})", e, "UntitledMultiSelectEnumSchema"
+                            ),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!(
+                                "{} (closest: {})", e, "TitledMultiSelectEnumSchema"
+                            ),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -14770,6 +15290,11 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Error, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[("code", self.f_code.is_none()), ("message", self.f_message.is_none())],
+            )?;
             Ok(super::Error {
                 code: __rt::required(self.f_code, "code")?,
                 data: self.f_data,
@@ -14806,8 +15331,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetPromptRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::GetPromptRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: __rt::required(self.f_params, "params")?,
@@ -14839,6 +15372,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetPromptRequestParams, E> {
+            __rt::check_required::<E>(&[("name", self.f_name.is_none())])?;
             Ok(super::GetPromptRequestParams {
                 meta: self.f_meta,
                 arguments: self.f_arguments,
@@ -14899,6 +15433,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetPromptResult, E> {
+            __rt::check_required::<E>(&[("messages", self.f_messages.is_none())])?;
             Ok(super::GetPromptResult {
                 meta: self.f_meta,
                 description: self.f_description,
@@ -14935,8 +15470,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetTaskPayloadRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::GetTaskPayloadRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: __rt::required(self.f_params, "params")?,
@@ -14964,6 +15507,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetTaskPayloadRequestParams, E> {
+            __rt::check_required::<E>(&[("taskId", self.f_task_id.is_none())])?;
             Ok(super::GetTaskPayloadRequestParams {
                 task_id: __rt::required(self.f_task_id, "taskId")?,
                 extra: self.extra,
@@ -15022,8 +15566,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetTaskRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::GetTaskRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: __rt::required(self.f_params, "params")?,
@@ -15051,6 +15603,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetTaskRequestParams, E> {
+            __rt::check_required::<E>(&[("taskId", self.f_task_id.is_none())])?;
             Ok(super::GetTaskRequestParams {
                 task_id: __rt::required(self.f_task_id, "taskId")?,
                 extra: self.extra,
@@ -15097,6 +15650,17 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetTaskResult, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("createdAt", self.f_created_at.is_none()),
+                    ("lastUpdatedAt", self.f_last_updated_at.is_none()),
+                    ("status", self.f_status.is_none()),
+                    ("taskId", self.f_task_id.is_none()),
+                    ("ttl", self.f_ttl.is_none()),
+                ],
+            )?;
             Ok(super::GetTaskResult {
                 meta: self.f_meta,
                 created_at: __rt::required(self.f_created_at, "createdAt")?,
@@ -15139,6 +15703,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Icon, E> {
+            __rt::check_required::<E>(&[("src", self.f_src.is_none())])?;
             Ok(super::Icon {
                 mime_type: self.f_mime_type,
                 sizes: self.f_sizes,
@@ -15202,7 +15767,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ImageContent, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("type", !self.c_0),
+                    ("data", self.f_data.is_none()),
+                    ("mimeType", self.f_mime_type.is_none()),
+                ],
+            )?;
             Ok(super::ImageContent {
                 meta: self.f_meta,
                 annotations: self.f_annotations,
@@ -15242,6 +15815,11 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Implementation, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[("name", self.f_name.is_none()), ("version", self.f_version.is_none())],
+            )?;
             Ok(super::Implementation {
                 description: self.f_description,
                 icons: self.f_icons,
@@ -15279,8 +15857,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::InitializeRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::InitializeRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: __rt::required(self.f_params, "params")?,
@@ -15318,6 +15904,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::InitializeRequestParams, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("capabilities", self.f_capabilities.is_none()),
+                    ("clientInfo", self.f_client_info.is_none()),
+                    ("protocolVersion", self.f_protocol_version.is_none()),
+                ],
+            )?;
             Ok(super::InitializeRequestParams {
                 meta: self.f_meta,
                 capabilities: __rt::required(self.f_capabilities, "capabilities")?,
@@ -15392,6 +15987,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::InitializeResult, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("capabilities", self.f_capabilities.is_none()),
+                    ("protocolVersion", self.f_protocol_version.is_none()),
+                    ("serverInfo", self.f_server_info.is_none()),
+                ],
+            )?;
             Ok(super::InitializeResult {
                 meta: self.f_meta,
                 capabilities: __rt::required(self.f_capabilities, "capabilities")?,
@@ -15436,8 +16040,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::InitializedNotification, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<E>(&[("jsonrpc", !self.c_0), ("method", !self.c_1)])?;
             Ok(super::InitializedNotification {
                 params: self.f_params,
                 extra: self.extra,
@@ -15468,7 +16071,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcErrorResponse, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(&[("jsonrpc", !self.c_0), ("error", self.f_error.is_none())])?;
             Ok(super::JsonRpcErrorResponse {
                 error: __rt::required(self.f_error, "error")?,
                 id: self.f_id,
@@ -15487,8 +16092,12 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl JsonRpcMessage__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -15496,27 +16105,32 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s2.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s3.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -15524,21 +16138,26 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s2.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s3.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -15546,24 +16165,29 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s4.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(u32, u32)> {
+        fn score3(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -15571,7 +16195,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -15580,9 +16205,9 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -15800,7 +16425,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [
                 self.score0(),
                 self.score1(),
@@ -15816,11 +16441,35 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
-                Some(2usize) => self.build2::<E>(),
-                Some(3usize) => self.build3::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "JsonRpcRequest"),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "JsonRpcNotification"),
+                        ))
+                }
+                Some((2usize, true)) => self.build2::<E>(),
+                Some((2usize, false)) => {
+                    self.build2::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "JsonRpcResultResponse"),
+                        ))
+                }
+                Some((3usize, true)) => self.build3::<E>(),
+                Some((3usize, false)) => {
+                    self.build3::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "JsonRpcErrorResponse"),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -15868,7 +16517,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcNotification, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(&[("jsonrpc", !self.c_0), ("method", self.f_method.is_none())])?;
             Ok(super::JsonRpcNotification {
                 method: __rt::required(self.f_method, "method")?,
                 params: self.f_params,
@@ -15902,7 +16553,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("id", self.f_id.is_none()),
+                    ("method", self.f_method.is_none()),
+                ],
+            )?;
             Ok(super::JsonRpcRequest {
                 id: __rt::required(self.f_id, "id")?,
                 method: __rt::required(self.f_method, "method")?,
@@ -15920,8 +16579,12 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl JsonRpcResponse__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -15929,24 +16592,29 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s2.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -15954,7 +16622,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -15963,9 +16632,9 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -16048,7 +16717,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcResponse, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -16056,9 +16725,21 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "JsonRpcResultResponse"),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "JsonRpcErrorResponse"),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -16106,7 +16787,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcResultResponse, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("id", self.f_id.is_none()),
+                    ("result", self.f_result.is_none()),
+                ],
+            )?;
             Ok(super::JsonRpcResultResponse {
                 id: __rt::required(self.f_id, "id")?,
                 result: __rt::required(self.f_result, "result")?,
@@ -16144,7 +16833,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::LegacyTitledEnumSchema, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("enum", self.f_enum.is_none())])?;
             Ok(super::LegacyTitledEnumSchema {
                 default: self.f_default,
                 description: self.f_description,
@@ -16183,8 +16874,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListPromptsRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                ],
+            )?;
             Ok(super::ListPromptsRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: self.f_params,
@@ -16216,6 +16914,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListPromptsResult, E> {
+            __rt::check_required::<E>(&[("prompts", self.f_prompts.is_none())])?;
             Ok(super::ListPromptsResult {
                 meta: self.f_meta,
                 next_cursor: self.f_next_cursor,
@@ -16257,8 +16956,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListResourceTemplatesRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                ],
+            )?;
             Ok(super::ListResourceTemplatesRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: self.f_params,
@@ -16292,6 +16998,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListResourceTemplatesResult, E> {
+            __rt::check_required::<
+                E,
+            >(&[("resourceTemplates", self.f_resource_templates.is_none())])?;
             Ok(super::ListResourceTemplatesResult {
                 meta: self.f_meta,
                 next_cursor: self.f_next_cursor,
@@ -16331,8 +17040,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListResourcesRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                ],
+            )?;
             Ok(super::ListResourcesRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: self.f_params,
@@ -16364,6 +17080,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListResourcesResult, E> {
+            __rt::check_required::<E>(&[("resources", self.f_resources.is_none())])?;
             Ok(super::ListResourcesResult {
                 meta: self.f_meta,
                 next_cursor: self.f_next_cursor,
@@ -16398,8 +17115,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListRootsRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                ],
+            )?;
             Ok(super::ListRootsRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: self.f_params,
@@ -16429,6 +17153,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListRootsResult, E> {
+            __rt::check_required::<E>(&[("roots", self.f_roots.is_none())])?;
             Ok(super::ListRootsResult {
                 meta: self.f_meta,
                 roots: __rt::required(self.f_roots, "roots")?,
@@ -16462,8 +17187,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListTasksRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                ],
+            )?;
             Ok(super::ListTasksRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: self.f_params,
@@ -16495,6 +17227,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListTasksResult, E> {
+            __rt::check_required::<E>(&[("tasks", self.f_tasks.is_none())])?;
             Ok(super::ListTasksResult {
                 meta: self.f_meta,
                 next_cursor: self.f_next_cursor,
@@ -16529,8 +17262,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListToolsRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                ],
+            )?;
             Ok(super::ListToolsRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: self.f_params,
@@ -16562,6 +17302,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListToolsResult, E> {
+            __rt::check_required::<E>(&[("tools", self.f_tools.is_none())])?;
             Ok(super::ListToolsResult {
                 meta: self.f_meta,
                 next_cursor: self.f_next_cursor,
@@ -16601,8 +17342,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::LoggingMessageNotification, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::LoggingMessageNotification {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -16635,6 +17383,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::LoggingMessageNotificationParams, E> {
+            __rt::check_required::<
+                E,
+            >(&[("data", self.f_data.is_none()), ("level", self.f_level.is_none())])?;
             Ok(super::LoggingMessageNotificationParams {
                 meta: self.f_meta,
                 data: __rt::required(self.f_data, "data")?,
@@ -16727,8 +17478,12 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl MultiSelectEnumSchema__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -16736,7 +17491,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -16759,7 +17515,7 @@ pub mod __de {
                     required += 1;
                 }
                 None => {
-                    return None;
+                    complete = false;
                 }
             }
             if self.s4.is_some() {
@@ -16771,10 +17527,14 @@ pub mod __de {
             if self.s6.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -16782,7 +17542,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -16801,7 +17562,7 @@ pub mod __de {
                     required += 1;
                 }
                 None => {
-                    return None;
+                    complete = false;
                 }
             }
             if self.s4.is_some() {
@@ -16813,7 +17574,7 @@ pub mod __de {
             if self.s6.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -16897,7 +17658,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::MultiSelectEnumSchema, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -16905,9 +17666,25 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!(
+                                "{} (closest: {})", e, "UntitledMultiSelectEnumSchema"
+                            ),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!(
+                                "{} (closest: {})", e, "TitledMultiSelectEnumSchema"
+                            ),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -16953,6 +17730,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Notification, E> {
+            __rt::check_required::<E>(&[("method", self.f_method.is_none())])?;
             Ok(super::Notification {
                 method: __rt::required(self.f_method, "method")?,
                 params: self.f_params,
@@ -17016,6 +17794,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::NumberSchema, E> {
+            __rt::check_required::<E>(&[("type", self.f_type.is_none())])?;
             Ok(super::NumberSchema {
                 default: self.f_default,
                 description: self.f_description,
@@ -17053,7 +17832,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PaginatedRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("id", self.f_id.is_none()),
+                    ("method", self.f_method.is_none()),
+                ],
+            )?;
             Ok(super::PaginatedRequest {
                 id: __rt::required(self.f_id, "id")?,
                 method: __rt::required(self.f_method, "method")?,
@@ -17174,8 +17961,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PingRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                ],
+            )?;
             Ok(super::PingRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: self.f_params,
@@ -17198,8 +17992,12 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl PrimitiveSchemaDefinition__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -17207,7 +18005,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -17227,10 +18026,14 @@ pub mod __de {
             if self.s6.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -17238,7 +18041,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -17253,12 +18057,16 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -17266,7 +18074,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -17281,12 +18090,16 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(u32, u32)> {
+        fn score3(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -17294,7 +18107,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -17309,12 +18123,12 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s9.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -17606,7 +18420,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [
                 self.score0(),
                 self.score1(),
@@ -17622,11 +18436,39 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
-                Some(2usize) => self.build2::<E>(),
-                Some(3usize) => self.build3::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "StringSchema"),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!(
+                                "{} (closest: {})", e, "UntitledSingleSelectEnumSchema"
+                            ),
+                        ))
+                }
+                Some((2usize, true)) => self.build2::<E>(),
+                Some((2usize, false)) => {
+                    self.build2::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!(
+                                "{} (closest: {})", e, "TitledSingleSelectEnumSchema"
+                            ),
+                        ))
+                }
+                Some((3usize, true)) => self.build3::<E>(),
+                Some((3usize, false)) => {
+                    self.build3::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "LegacyTitledEnumSchema"),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -17649,8 +18491,12 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl PrimitiveSchemaDefinition__Merged1 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -17658,7 +18504,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -17681,7 +18528,7 @@ pub mod __de {
                     required += 1;
                 }
                 None => {
-                    return None;
+                    complete = false;
                 }
             }
             if self.s4.is_some() {
@@ -17693,10 +18540,14 @@ pub mod __de {
             if self.s6.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -17704,7 +18555,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -17723,7 +18575,7 @@ pub mod __de {
                     required += 1;
                 }
                 None => {
-                    return None;
+                    complete = false;
                 }
             }
             if self.s4.is_some() {
@@ -17735,7 +18587,7 @@ pub mod __de {
             if self.s6.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -17819,7 +18671,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -17827,9 +18679,25 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!(
+                                "{} (closest: {})", e, "UntitledMultiSelectEnumSchema"
+                            ),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!(
+                                "{} (closest: {})", e, "TitledMultiSelectEnumSchema"
+                            ),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -17979,8 +18847,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ProgressNotification, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::ProgressNotification {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -18017,6 +18892,14 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ProgressNotificationParams, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("progress", self.f_progress.is_none()),
+                    ("progressToken", self.f_progress_token.is_none()),
+                ],
+            )?;
             Ok(super::ProgressNotificationParams {
                 meta: self.f_meta,
                 message: self.f_message,
@@ -18097,6 +18980,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Prompt, E> {
+            __rt::check_required::<E>(&[("name", self.f_name.is_none())])?;
             Ok(super::Prompt {
                 meta: self.f_meta,
                 arguments: self.f_arguments,
@@ -18134,6 +19018,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PromptArgument, E> {
+            __rt::check_required::<E>(&[("name", self.f_name.is_none())])?;
             Ok(super::PromptArgument {
                 description: self.f_description,
                 name: __rt::required(self.f_name, "name")?,
@@ -18174,8 +19059,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PromptListChangedNotification, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<E>(&[("jsonrpc", !self.c_0), ("method", !self.c_1)])?;
             Ok(super::PromptListChangedNotification {
                 params: self.f_params,
                 extra: self.extra,
@@ -18204,6 +19088,11 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PromptMessage, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[("content", self.f_content.is_none()), ("role", self.f_role.is_none())],
+            )?;
             Ok(super::PromptMessage {
                 content: __rt::required(self.f_content, "content")?,
                 role: __rt::required(self.f_role, "role")?,
@@ -18235,7 +19124,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PromptReference, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("name", self.f_name.is_none())])?;
             Ok(super::PromptReference {
                 name: __rt::required(self.f_name, "name")?,
                 title: self.f_title,
@@ -18271,8 +19162,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::ReadResourceRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: __rt::required(self.f_params, "params")?,
@@ -18302,6 +19201,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceRequestParams, E> {
+            __rt::check_required::<E>(&[("uri", self.f_uri.is_none())])?;
             Ok(super::ReadResourceRequestParams {
                 meta: self.f_meta,
                 uri: __rt::required(self.f_uri, "uri")?,
@@ -18359,6 +19259,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceResult, E> {
+            __rt::check_required::<E>(&[("contents", self.f_contents.is_none())])?;
             Ok(super::ReadResourceResult {
                 meta: self.f_meta,
                 contents: __rt::required(self.f_contents, "contents")?,
@@ -18376,8 +19277,12 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl ReadResourceResultContentsItem__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -18390,18 +19295,22 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s3.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -18414,15 +19323,15 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s4.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -18498,7 +19407,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceResultContentsItem, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -18506,9 +19415,21 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "TextResourceContents"),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "BlobResourceContents"),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -18552,6 +19473,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::RelatedTaskMetadata, E> {
+            __rt::check_required::<E>(&[("taskId", self.f_task_id.is_none())])?;
             Ok(super::RelatedTaskMetadata {
                 task_id: __rt::required(self.f_task_id, "taskId")?,
                 extra: self.extra,
@@ -18580,6 +19502,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Request, E> {
+            __rt::check_required::<E>(&[("method", self.f_method.is_none())])?;
             Ok(super::Request {
                 method: __rt::required(self.f_method, "method")?,
                 params: self.f_params,
@@ -18717,6 +19640,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Resource, E> {
+            __rt::check_required::<
+                E,
+            >(&[("name", self.f_name.is_none()), ("uri", self.f_uri.is_none())])?;
             Ok(super::Resource {
                 meta: self.f_meta,
                 annotations: self.f_annotations,
@@ -18755,6 +19681,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceContents, E> {
+            __rt::check_required::<E>(&[("uri", self.f_uri.is_none())])?;
             Ok(super::ResourceContents {
                 meta: self.f_meta,
                 mime_type: self.f_mime_type,
@@ -18801,7 +19728,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceLink, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("type", !self.c_0),
+                    ("name", self.f_name.is_none()),
+                    ("uri", self.f_uri.is_none()),
+                ],
+            )?;
             Ok(super::ResourceLink {
                 meta: self.f_meta,
                 annotations: self.f_annotations,
@@ -18847,8 +19782,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceListChangedNotification, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<E>(&[("jsonrpc", !self.c_0), ("method", !self.c_1)])?;
             Ok(super::ResourceListChangedNotification {
                 params: self.f_params,
                 extra: self.extra,
@@ -18877,6 +19811,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceRequestParams, E> {
+            __rt::check_required::<E>(&[("uri", self.f_uri.is_none())])?;
             Ok(super::ResourceRequestParams {
                 meta: self.f_meta,
                 uri: __rt::required(self.f_uri, "uri")?,
@@ -18948,6 +19883,14 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceTemplate, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("name", self.f_name.is_none()),
+                    ("uriTemplate", self.f_uri_template.is_none()),
+                ],
+            )?;
             Ok(super::ResourceTemplate {
                 meta: self.f_meta,
                 annotations: self.f_annotations,
@@ -18983,7 +19926,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceTemplateReference, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("uri", self.f_uri.is_none())])?;
             Ok(super::ResourceTemplateReference {
                 uri: __rt::required(self.f_uri, "uri")?,
                 extra: self.extra,
@@ -19021,8 +19966,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceUpdatedNotification, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::ResourceUpdatedNotification {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -19051,6 +20003,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceUpdatedNotificationParams, E> {
+            __rt::check_required::<E>(&[("uri", self.f_uri.is_none())])?;
             Ok(super::ResourceUpdatedNotificationParams {
                 meta: self.f_meta,
                 uri: __rt::required(self.f_uri, "uri")?,
@@ -19108,6 +20061,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Root, E> {
+            __rt::check_required::<E>(&[("uri", self.f_uri.is_none())])?;
             Ok(super::Root {
                 meta: self.f_meta,
                 name: self.f_name,
@@ -19147,8 +20101,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::RootsListChangedNotification, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<E>(&[("jsonrpc", !self.c_0), ("method", !self.c_1)])?;
             Ok(super::RootsListChangedNotification {
                 params: self.f_params,
                 extra: self.extra,
@@ -19179,6 +20132,11 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SamplingMessage, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[("content", self.f_content.is_none()), ("role", self.f_role.is_none())],
+            )?;
             Ok(super::SamplingMessage {
                 meta: self.f_meta,
                 content: __rt::required(self.f_content, "content")?,
@@ -19965,946 +20923,6 @@ pub mod __de {
     #[derive(Default)]
     pub struct ServerResult__Merged0 {
         s0: Option<__rt::Map<String, __rt::Value>>,
-        s1: Option<String>,
-        s2: Option<String>,
-        s3: Option<i64>,
-        s4: Option<super::TaskStatus>,
-        s5: Option<String>,
-        s6: Option<String>,
-        s7: Option<Option<i64>>,
-        rest: __rt::Map<String, __rt::Value>,
-    }
-    impl ServerResult__Merged0 {
-        #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s7.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s7.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        fn build0<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = GetTaskResult::default();
-            b.f_meta = self.s0;
-            b.f_created_at = self.s1;
-            b.f_last_updated_at = self.s2;
-            b.f_poll_interval = self.s3;
-            b.f_status = self.s4;
-            b.f_status_message = self.s5;
-            b.f_task_id = self.s6;
-            b.f_ttl = self.s7;
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::GetTask)
-        }
-        fn build1<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = CancelTaskResult::default();
-            b.f_meta = self.s0;
-            b.f_created_at = self.s1;
-            b.f_last_updated_at = self.s2;
-            b.f_poll_interval = self.s3;
-            b.f_status = self.s4;
-            b.f_status_message = self.s5;
-            b.f_task_id = self.s6;
-            b.f_ttl = self.s7;
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::ServerResult::CancelTask)
-        }
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ServerResult__Merged0 {
-        type Output = super::ServerResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.s0, "_meta", value),
-                "createdAt" => __rt::set(&mut self.s1, "createdAt", value),
-                "lastUpdatedAt" => __rt::set(&mut self.s2, "lastUpdatedAt", value),
-                "pollInterval" => __rt::set(&mut self.s3, "pollInterval", value),
-                "status" => __rt::set(&mut self.s4, "status", value),
-                "statusMessage" => __rt::set(&mut self.s5, "statusMessage", value),
-                "taskId" => __rt::set(&mut self.s6, "taskId", value),
-                "ttl" => __rt::set(&mut self.s7, "ttl", value),
-                _ => __rt::set_extra_value(&mut self.rest, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
-            for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
-                if let Some(s) = score {
-                    if best.is_none_or(|(_, b)| s > b) {
-                        best = Some((i, s));
-                    }
-                }
-            }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
-                _ => {
-                    Err(
-                        E::custom(
-                            "no member of ServerResult matches this object; expected one of: GetTask (with createdAt, lastUpdatedAt, status, taskId, ttl); CancelTask (with createdAt, lastUpdatedAt, status, taskId, ttl)",
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    #[derive(Default)]
-    pub struct ServerResult__Merged1 {
-        s0: Option<__rt::Map<String, __rt::Value>>,
-        s1: Option<String>,
-        s2: Option<String>,
-        s3: Option<i64>,
-        s4: Option<super::TaskStatus>,
-        s5: Option<String>,
-        s6: Option<String>,
-        s7: Option<Option<i64>>,
-        rest: __rt::Map<String, __rt::Value>,
-    }
-    impl ServerResult__Merged1 {
-        #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s7.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s7.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        fn build0<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = GetTaskResult::default();
-            b.f_meta = self.s0;
-            b.f_created_at = self.s1;
-            b.f_last_updated_at = self.s2;
-            b.f_poll_interval = self.s3;
-            b.f_status = self.s4;
-            b.f_status_message = self.s5;
-            b.f_task_id = self.s6;
-            b.f_ttl = self.s7;
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::GetTask)
-        }
-        fn build1<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = CancelTaskResult::default();
-            b.f_meta = self.s0;
-            b.f_created_at = self.s1;
-            b.f_last_updated_at = self.s2;
-            b.f_poll_interval = self.s3;
-            b.f_status = self.s4;
-            b.f_status_message = self.s5;
-            b.f_task_id = self.s6;
-            b.f_ttl = self.s7;
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::ServerResult::CancelTask)
-        }
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ServerResult__Merged1 {
-        type Output = super::ServerResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.s0, "_meta", value),
-                "createdAt" => __rt::set(&mut self.s1, "createdAt", value),
-                "lastUpdatedAt" => __rt::set(&mut self.s2, "lastUpdatedAt", value),
-                "pollInterval" => __rt::set(&mut self.s3, "pollInterval", value),
-                "status" => __rt::set(&mut self.s4, "status", value),
-                "statusMessage" => __rt::set(&mut self.s5, "statusMessage", value),
-                "taskId" => __rt::set(&mut self.s6, "taskId", value),
-                "ttl" => __rt::set(&mut self.s7, "ttl", value),
-                _ => __rt::set_extra_value(&mut self.rest, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
-            for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
-                if let Some(s) = score {
-                    if best.is_none_or(|(_, b)| s > b) {
-                        best = Some((i, s));
-                    }
-                }
-            }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
-                _ => {
-                    Err(
-                        E::custom(
-                            "no member of ServerResult matches this object; expected one of: GetTask (with createdAt, lastUpdatedAt, status, taskId, ttl); CancelTask (with createdAt, lastUpdatedAt, status, taskId, ttl)",
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    #[derive(Default)]
-    pub struct ServerResult__Merged2 {
-        s0: Option<__rt::Map<String, __rt::Value>>,
-        s1: Option<String>,
-        s2: Option<String>,
-        s3: Option<i64>,
-        s4: Option<super::TaskStatus>,
-        s5: Option<String>,
-        s6: Option<String>,
-        s7: Option<Option<i64>>,
-        rest: __rt::Map<String, __rt::Value>,
-    }
-    impl ServerResult__Merged2 {
-        #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s7.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s7.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        fn build0<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = GetTaskResult::default();
-            b.f_meta = self.s0;
-            b.f_created_at = self.s1;
-            b.f_last_updated_at = self.s2;
-            b.f_poll_interval = self.s3;
-            b.f_status = self.s4;
-            b.f_status_message = self.s5;
-            b.f_task_id = self.s6;
-            b.f_ttl = self.s7;
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::GetTask)
-        }
-        fn build1<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = CancelTaskResult::default();
-            b.f_meta = self.s0;
-            b.f_created_at = self.s1;
-            b.f_last_updated_at = self.s2;
-            b.f_poll_interval = self.s3;
-            b.f_status = self.s4;
-            b.f_status_message = self.s5;
-            b.f_task_id = self.s6;
-            b.f_ttl = self.s7;
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::ServerResult::CancelTask)
-        }
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ServerResult__Merged2 {
-        type Output = super::ServerResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.s0, "_meta", value),
-                "createdAt" => __rt::set(&mut self.s1, "createdAt", value),
-                "lastUpdatedAt" => __rt::set(&mut self.s2, "lastUpdatedAt", value),
-                "pollInterval" => __rt::set(&mut self.s3, "pollInterval", value),
-                "status" => __rt::set(&mut self.s4, "status", value),
-                "statusMessage" => __rt::set(&mut self.s5, "statusMessage", value),
-                "taskId" => __rt::set(&mut self.s6, "taskId", value),
-                "ttl" => __rt::set(&mut self.s7, "ttl", value),
-                _ => __rt::set_extra_value(&mut self.rest, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
-            for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
-                if let Some(s) = score {
-                    if best.is_none_or(|(_, b)| s > b) {
-                        best = Some((i, s));
-                    }
-                }
-            }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
-                _ => {
-                    Err(
-                        E::custom(
-                            "no member of ServerResult matches this object; expected one of: GetTask (with createdAt, lastUpdatedAt, status, taskId, ttl); CancelTask (with createdAt, lastUpdatedAt, status, taskId, ttl)",
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    #[derive(Default)]
-    pub struct ServerResult__Merged3 {
-        s0: Option<__rt::Map<String, __rt::Value>>,
-        s1: Option<String>,
-        s2: Option<String>,
-        s3: Option<i64>,
-        s4: Option<super::TaskStatus>,
-        s5: Option<String>,
-        s6: Option<String>,
-        s7: Option<Option<i64>>,
-        rest: __rt::Map<String, __rt::Value>,
-    }
-    impl ServerResult__Merged3 {
-        #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s7.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s7.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        fn build0<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = GetTaskResult::default();
-            b.f_meta = self.s0;
-            b.f_created_at = self.s1;
-            b.f_last_updated_at = self.s2;
-            b.f_poll_interval = self.s3;
-            b.f_status = self.s4;
-            b.f_status_message = self.s5;
-            b.f_task_id = self.s6;
-            b.f_ttl = self.s7;
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::GetTask)
-        }
-        fn build1<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = CancelTaskResult::default();
-            b.f_meta = self.s0;
-            b.f_created_at = self.s1;
-            b.f_last_updated_at = self.s2;
-            b.f_poll_interval = self.s3;
-            b.f_status = self.s4;
-            b.f_status_message = self.s5;
-            b.f_task_id = self.s6;
-            b.f_ttl = self.s7;
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::ServerResult::CancelTask)
-        }
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ServerResult__Merged3 {
-        type Output = super::ServerResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.s0, "_meta", value),
-                "createdAt" => __rt::set(&mut self.s1, "createdAt", value),
-                "lastUpdatedAt" => __rt::set(&mut self.s2, "lastUpdatedAt", value),
-                "pollInterval" => __rt::set(&mut self.s3, "pollInterval", value),
-                "status" => __rt::set(&mut self.s4, "status", value),
-                "statusMessage" => __rt::set(&mut self.s5, "statusMessage", value),
-                "taskId" => __rt::set(&mut self.s6, "taskId", value),
-                "ttl" => __rt::set(&mut self.s7, "ttl", value),
-                _ => __rt::set_extra_value(&mut self.rest, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
-            for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
-                if let Some(s) = score {
-                    if best.is_none_or(|(_, b)| s > b) {
-                        best = Some((i, s));
-                    }
-                }
-            }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
-                _ => {
-                    Err(
-                        E::custom(
-                            "no member of ServerResult matches this object; expected one of: GetTask (with createdAt, lastUpdatedAt, status, taskId, ttl); CancelTask (with createdAt, lastUpdatedAt, status, taskId, ttl)",
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    #[derive(Default)]
-    pub struct ServerResult__Merged4 {
-        s0: Option<__rt::Map<String, __rt::Value>>,
-        s1: Option<String>,
-        s2: Option<String>,
-        s3: Option<i64>,
-        s4: Option<super::TaskStatus>,
-        s5: Option<String>,
-        s6: Option<String>,
-        s7: Option<Option<i64>>,
-        rest: __rt::Map<String, __rt::Value>,
-    }
-    impl ServerResult__Merged4 {
-        #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s7.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            if self.s7.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                return None;
-            }
-            Some((required, declared))
-        }
-        fn build0<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = GetTaskResult::default();
-            b.f_meta = self.s0;
-            b.f_created_at = self.s1;
-            b.f_last_updated_at = self.s2;
-            b.f_poll_interval = self.s3;
-            b.f_status = self.s4;
-            b.f_status_message = self.s5;
-            b.f_task_id = self.s6;
-            b.f_ttl = self.s7;
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::GetTask)
-        }
-        fn build1<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = CancelTaskResult::default();
-            b.f_meta = self.s0;
-            b.f_created_at = self.s1;
-            b.f_last_updated_at = self.s2;
-            b.f_poll_interval = self.s3;
-            b.f_status = self.s4;
-            b.f_status_message = self.s5;
-            b.f_task_id = self.s6;
-            b.f_ttl = self.s7;
-            for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::ServerResult::CancelTask)
-        }
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ServerResult__Merged4 {
-        type Output = super::ServerResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.s0, "_meta", value),
-                "createdAt" => __rt::set(&mut self.s1, "createdAt", value),
-                "lastUpdatedAt" => __rt::set(&mut self.s2, "lastUpdatedAt", value),
-                "pollInterval" => __rt::set(&mut self.s3, "pollInterval", value),
-                "status" => __rt::set(&mut self.s4, "status", value),
-                "statusMessage" => __rt::set(&mut self.s5, "statusMessage", value),
-                "taskId" => __rt::set(&mut self.s6, "taskId", value),
-                "ttl" => __rt::set(&mut self.s7, "ttl", value),
-                _ => __rt::set_extra_value(&mut self.rest, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
-            for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
-                if let Some(s) = score {
-                    if best.is_none_or(|(_, b)| s > b) {
-                        best = Some((i, s));
-                    }
-                }
-            }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
-                _ => {
-                    Err(
-                        E::custom(
-                            "no member of ServerResult matches this object; expected one of: GetTask (with createdAt, lastUpdatedAt, status, taskId, ttl); CancelTask (with createdAt, lastUpdatedAt, status, taskId, ttl)",
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    #[derive(Default)]
-    pub struct ServerResult__Merged5 {
-        s0: Option<__rt::Map<String, __rt::Value>>,
         s1: Option<super::ServerCapabilities>,
         s2: Option<String>,
         s3: Option<String>,
@@ -20920,22 +20938,37 @@ pub mod __de {
         s13: Option<Vec<super::ContentBlock>>,
         s14: Option<bool>,
         s15: Option<__rt::Map<String, __rt::Value>>,
-        s16: Option<Vec<super::Task>>,
-        s17: Option<super::CompleteResultCompletion>,
+        s16: Option<String>,
+        s17: Option<String>,
+        s18: Option<i64>,
+        s19: Option<super::TaskStatus>,
+        s20: Option<String>,
+        s21: Option<String>,
+        s22: Option<Option<i64>>,
+        s23: Option<Vec<super::Task>>,
+        s24: Option<super::CompleteResultCompletion>,
         rest: __rt::Map<String, __rt::Value>,
     }
-    impl ServerResult__Merged5 {
+    impl ServerResult__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -20945,7 +20978,7 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s2.is_some() {
                 declared += 1;
@@ -20954,18 +20987,22 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s4.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -20978,12 +21015,16 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(u32, u32)> {
+        fn score3(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -20996,12 +21037,16 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score4(&self) -> Option<(u32, u32)> {
+        fn score4(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -21011,12 +21056,16 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score5(&self) -> Option<(u32, u32)> {
+        fn score5(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -21029,12 +21078,16 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score6(&self) -> Option<(u32, u32)> {
+        fn score6(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -21047,12 +21100,16 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score7(&self) -> Option<(u32, u32)> {
+        fn score7(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -21065,12 +21122,16 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score8(&self) -> Option<(u32, u32)> {
+        fn score8(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -21080,7 +21141,7 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s14.is_some() {
                 declared += 1;
@@ -21088,19 +21149,125 @@ pub mod __de {
             if self.s15.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score9(&self) -> Option<(u32, u32)> {
+        fn score9(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            if self.s16.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            if self.s17.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            if self.s18.is_some() {
+                declared += 1;
+            } else {}
+            if self.s19.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            if self.s20.is_some() {
+                declared += 1;
+            } else {}
+            if self.s21.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            if self.s22.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score10(&self) -> Option<(u32, u32)> {
+        fn score10(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
+            let mut required = 0u32;
+            let mut declared = 0u32;
+            if self.s0.is_some() {
+                declared += 1;
+            } else {}
+            Some((complete, required, declared))
+        }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
+        #[allow(unused_mut, unused_variables)]
+        fn score11(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
+            let mut required = 0u32;
+            let mut declared = 0u32;
+            if self.s0.is_some() {
+                declared += 1;
+            } else {}
+            if self.s16.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            if self.s17.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            if self.s18.is_some() {
+                declared += 1;
+            } else {}
+            if self.s19.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            if self.s20.is_some() {
+                declared += 1;
+            } else {}
+            if self.s21.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            if self.s22.is_some() {
+                declared += 1;
+                required += 1;
+            } else {
+                complete = false;
+            }
+            Some((complete, required, declared))
+        }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
+        #[allow(unused_mut, unused_variables)]
+        fn score12(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
@@ -21109,28 +21276,32 @@ pub mod __de {
             if self.s5.is_some() {
                 declared += 1;
             } else {}
-            if self.s16.is_some() {
+            if self.s23.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score11(&self) -> Option<(u32, u32)> {
+        fn score13(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             if self.s0.is_some() {
                 declared += 1;
             } else {}
-            if self.s17.is_some() {
+            if self.s24.is_some() {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -21292,12 +21463,82 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
             }
             if let Some(v) = self.s17 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s18 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s19 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s20 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s21 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s22 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s23 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s24 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -21439,12 +21680,82 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
             }
             if let Some(v) = self.s17 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s18 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s19 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s20 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s21 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s22 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s23 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s24 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -21605,12 +21916,82 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
             }
             if let Some(v) = self.s17 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s18 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s19 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s20 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s21 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s22 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s23 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s24 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -21771,12 +22152,82 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
             }
             if let Some(v) = self.s17 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s18 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s19 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s20 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s21 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s22 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s23 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s24 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -21946,12 +22397,82 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
             }
             if let Some(v) = self.s17 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s18 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s19 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s20 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s21 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s22 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s23 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s24 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -22112,12 +22633,82 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
             }
             if let Some(v) = self.s17 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s18 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s19 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s20 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s21 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s22 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s23 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s24 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -22278,12 +22869,82 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
             }
             if let Some(v) = self.s17 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s18 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s19 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s20 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s21 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s22 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s23 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s24 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -22443,12 +23104,82 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
             }
             if let Some(v) = self.s17 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s18 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s19 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s20 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s21 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s22 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s23 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s24 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -22599,12 +23330,82 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
             }
             if let Some(v) = self.s17 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s18 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s19 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s20 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s21 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s22 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s23 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s24 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -22623,6 +23424,196 @@ pub mod __de {
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::CallTool)
         }
         fn build9<E: __rt::serde::de::Error>(
+            self,
+        ) -> ::core::result::Result<super::ServerResult, E> {
+            let mut b = GetTaskResult::default();
+            b.f_meta = self.s0;
+            if let Some(v) = self.s1 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s2 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s3 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s4 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s5 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s6 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s7 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s8 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s9 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s10 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s11 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s12 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s13 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s14 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s15 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            b.f_created_at = self.s16;
+            b.f_last_updated_at = self.s17;
+            b.f_poll_interval = self.s18;
+            b.f_status = self.s19;
+            b.f_status_message = self.s20;
+            b.f_task_id = self.s21;
+            b.f_ttl = self.s22;
+            if let Some(v) = self.s23 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s24 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            for (k, v) in self.rest {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
+                    .map_err(E::custom)?;
+            }
+            __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::GetTask)
+        }
+        fn build10<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = GetTaskPayloadResult::default();
@@ -22782,12 +23773,82 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
             }
             if let Some(v) = self.s17 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s18 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s19 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s20 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s21 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s22 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s23 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s24 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -22806,7 +23867,198 @@ pub mod __de {
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ServerResult::GetTaskPayload)
         }
-        fn build10<E: __rt::serde::de::Error>(
+        fn build11<E: __rt::serde::de::Error>(
+            self,
+        ) -> ::core::result::Result<super::ServerResult, E> {
+            let mut b = CancelTaskResult::default();
+            b.f_meta = self.s0;
+            if let Some(v) = self.s1 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s2 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s3 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s4 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s5 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s6 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s7 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s8 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s9 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s10 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s11 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s12 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s13 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s14 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s15 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            b.f_created_at = self.s16;
+            b.f_last_updated_at = self.s17;
+            b.f_poll_interval = self.s18;
+            b.f_status = self.s19;
+            b.f_status_message = self.s20;
+            b.f_task_id = self.s21;
+            b.f_ttl = self.s22;
+            if let Some(v) = self.s23 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s24 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            for (k, v) in self.rest {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
+                    .map_err(E::custom)?;
+            }
+            __rt::ObjectBuilder::<'static>::finish(b)
+                .map(super::ServerResult::CancelTask)
+        }
+        fn build12<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = ListTasksResult::default();
@@ -22952,8 +24204,78 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
-            b.f_tasks = self.s16;
+            if let Some(v) = self.s16 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
             if let Some(v) = self.s17 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s18 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s19 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s20 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s21 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s22 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            b.f_tasks = self.s23;
+            if let Some(v) = self.s24 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
@@ -22971,7 +24293,7 @@ pub mod __de {
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::ListTasks)
         }
-        fn build11<E: __rt::serde::de::Error>(
+        fn build13<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = CompleteResult::default();
@@ -23131,12 +24453,82 @@ pub mod __de {
                     'static,
                 >::field(
                         &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s17 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s18 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s19 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s20 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s21 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s22 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                        __rt::to_value::<_, E>(&v)?,
+                    )
+                    .map_err(E::custom)?;
+            }
+            if let Some(v) = self.s23 {
+                __rt::ObjectBuilder::<
+                    'static,
+                >::field(
+                        &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
                         __rt::to_value::<_, E>(&v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_completion = self.s17;
+            b.f_completion = self.s24;
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -23146,7 +24538,7 @@ pub mod __de {
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::Complete)
         }
     }
-    impl<'de> __rt::ObjectBuilder<'de> for ServerResult__Merged5 {
+    impl<'de> __rt::ObjectBuilder<'de> for ServerResult__Merged0 {
         type Output = super::ServerResult;
         fn field<D: __rt::serde::Deserializer<'de>>(
             &mut self,
@@ -23174,15 +24566,22 @@ pub mod __de {
                 "structuredContent" => {
                     __rt::set(&mut self.s15, "structuredContent", value)
                 }
-                "tasks" => __rt::set(&mut self.s16, "tasks", value),
-                "completion" => __rt::set(&mut self.s17, "completion", value),
+                "createdAt" => __rt::set(&mut self.s16, "createdAt", value),
+                "lastUpdatedAt" => __rt::set(&mut self.s17, "lastUpdatedAt", value),
+                "pollInterval" => __rt::set(&mut self.s18, "pollInterval", value),
+                "status" => __rt::set(&mut self.s19, "status", value),
+                "statusMessage" => __rt::set(&mut self.s20, "statusMessage", value),
+                "taskId" => __rt::set(&mut self.s21, "taskId", value),
+                "ttl" => __rt::set(&mut self.s22, "ttl", value),
+                "tasks" => __rt::set(&mut self.s23, "tasks", value),
+                "completion" => __rt::set(&mut self.s24, "completion", value),
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [
                 self.score0(),
                 self.score1(),
@@ -23196,6 +24595,8 @@ pub mod __de {
                 self.score9(),
                 self.score10(),
                 self.score11(),
+                self.score12(),
+                self.score13(),
             ]
                 .into_iter()
                 .enumerate()
@@ -23206,108 +24607,114 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
-                Some(2usize) => self.build2::<E>(),
-                Some(3usize) => self.build3::<E>(),
-                Some(4usize) => self.build4::<E>(),
-                Some(5usize) => self.build5::<E>(),
-                Some(6usize) => self.build6::<E>(),
-                Some(7usize) => self.build7::<E>(),
-                Some(8usize) => self.build8::<E>(),
-                Some(9usize) => self.build9::<E>(),
-                Some(10usize) => self.build10::<E>(),
-                Some(11usize) => self.build11::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "McpResult"),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "InitializeResult"),
+                        ))
+                }
+                Some((2usize, true)) => self.build2::<E>(),
+                Some((2usize, false)) => {
+                    self.build2::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "ListResourcesResult"),
+                        ))
+                }
+                Some((3usize, true)) => self.build3::<E>(),
+                Some((3usize, false)) => {
+                    self.build3::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!(
+                                "{} (closest: {})", e, "ListResourceTemplatesResult"
+                            ),
+                        ))
+                }
+                Some((4usize, true)) => self.build4::<E>(),
+                Some((4usize, false)) => {
+                    self.build4::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "ReadResourceResult"),
+                        ))
+                }
+                Some((5usize, true)) => self.build5::<E>(),
+                Some((5usize, false)) => {
+                    self.build5::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "ListPromptsResult"),
+                        ))
+                }
+                Some((6usize, true)) => self.build6::<E>(),
+                Some((6usize, false)) => {
+                    self.build6::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "GetPromptResult"),
+                        ))
+                }
+                Some((7usize, true)) => self.build7::<E>(),
+                Some((7usize, false)) => {
+                    self.build7::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "ListToolsResult"),
+                        ))
+                }
+                Some((8usize, true)) => self.build8::<E>(),
+                Some((8usize, false)) => {
+                    self.build8::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "CallToolResult"),
+                        ))
+                }
+                Some((9usize, true)) => self.build9::<E>(),
+                Some((9usize, false)) => {
+                    self.build9::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "GetTaskResult"),
+                        ))
+                }
+                Some((10usize, true)) => self.build10::<E>(),
+                Some((10usize, false)) => {
+                    self.build10::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "GetTaskPayloadResult"),
+                        ))
+                }
+                Some((11usize, true)) => self.build11::<E>(),
+                Some((11usize, false)) => {
+                    self.build11::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "CancelTaskResult"),
+                        ))
+                }
+                Some((12usize, true)) => self.build12::<E>(),
+                Some((12usize, false)) => {
+                    self.build12::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "ListTasksResult"),
+                        ))
+                }
+                Some((13usize, true)) => self.build13::<E>(),
+                Some((13usize, false)) => {
+                    self.build13::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!("{} (closest: {})", e, "CompleteResult"),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
-                            "no member of ServerResult matches this object; expected one of: Mcp (with ); Initialize (with capabilities, protocolVersion, serverInfo); ListResources (with resources); ListResourceTemplates (with resourceTemplates); ReadResource (with contents); ListPrompts (with prompts); GetPrompt (with messages); ListTools (with tools); CallTool (with content); GetTaskPayload (with ); ListTasks (with tasks); Complete (with completion)",
+                            "no member of ServerResult matches this object; expected one of: Mcp (with ); Initialize (with capabilities, protocolVersion, serverInfo); ListResources (with resources); ListResourceTemplates (with resourceTemplates); ReadResource (with contents); ListPrompts (with prompts); GetPrompt (with messages); ListTools (with tools); CallTool (with content); GetTask (with createdAt, lastUpdatedAt, status, taskId, ttl); GetTaskPayload (with ); CancelTask (with createdAt, lastUpdatedAt, status, taskId, ttl); ListTasks (with tasks); Complete (with completion)",
                         ),
                     )
                 }
-            }
-        }
-    }
-    pub enum ServerResult__Tag {
-        G0(ServerResult__Merged0),
-        G1(ServerResult__Merged1),
-        G2(ServerResult__Merged2),
-        G3(ServerResult__Merged3),
-        G4(ServerResult__Merged4),
-        G5(ServerResult__Merged5),
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ServerResult__Tag {
-        type Output = super::ServerResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match self {
-                ServerResult__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ServerResult__Tag::G1(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ServerResult__Tag::G2(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ServerResult__Tag::G3(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ServerResult__Tag::G4(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ServerResult__Tag::G5(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            match self {
-                ServerResult__Tag::G0(b) => __rt::ObjectBuilder::<'de>::finish(b),
-                ServerResult__Tag::G1(b) => __rt::ObjectBuilder::<'de>::finish(b),
-                ServerResult__Tag::G2(b) => __rt::ObjectBuilder::<'de>::finish(b),
-                ServerResult__Tag::G3(b) => __rt::ObjectBuilder::<'de>::finish(b),
-                ServerResult__Tag::G4(b) => __rt::ObjectBuilder::<'de>::finish(b),
-                ServerResult__Tag::G5(b) => __rt::ObjectBuilder::<'de>::finish(b),
-            }
-        }
-    }
-    impl<'de> __rt::TaggedUnion<'de> for super::ServerResult {
-        type Builder = ServerResult__Tag;
-        const TAG: &'static str = "status";
-        const EXPECTING: &'static str = "a ServerResult object";
-        fn builder_for(
-            tag: Option<&str>,
-        ) -> ::core::result::Result<ServerResult__Tag, String> {
-            match tag {
-                Some("cancelled") => Ok(ServerResult__Tag::G0(Default::default())),
-                Some("completed") => Ok(ServerResult__Tag::G1(Default::default())),
-                Some("failed") => Ok(ServerResult__Tag::G2(Default::default())),
-                Some("input_required") => Ok(ServerResult__Tag::G3(Default::default())),
-                Some("working") => Ok(ServerResult__Tag::G4(Default::default())),
-                Some(other) => {
-                    Err(
-                        __rt::unknown_tag(
-                            "ServerResult",
-                            "status",
-                            Some(other),
-                            &[
-                                "cancelled",
-                                "completed",
-                                "failed",
-                                "input_required",
-                                "working",
-                            ],
-                        ),
-                    )
-                }
-                None => Ok(ServerResult__Tag::G5(Default::default())),
             }
         }
     }
@@ -23321,7 +24728,7 @@ pub mod __de {
             self,
             map: A,
         ) -> ::core::result::Result<Self::Value, A::Error> {
-            __rt::visit_tagged::<super::ServerResult, A>(map)
+            __rt::drain_map(ServerResult__Merged0::default(), map)
         }
     }
     #[derive(Default)]
@@ -23352,8 +24759,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SetLevelRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::SetLevelRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: __rt::required(self.f_params, "params")?,
@@ -23383,6 +24798,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SetLevelRequestParams, E> {
+            __rt::check_required::<E>(&[("level", self.f_level.is_none())])?;
             Ok(super::SetLevelRequestParams {
                 meta: self.f_meta,
                 level: __rt::required(self.f_level, "level")?,
@@ -23429,8 +24845,12 @@ pub mod __de {
         rest: __rt::Map<String, __rt::Value>,
     }
     impl SingleSelectEnumSchema__Merged0 {
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -23438,7 +24858,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -23450,15 +24871,19 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
             if self.s4.is_some() {
                 declared += 1;
             } else {}
-            Some((required, declared))
+            Some((complete, required, declared))
         }
+        /// `None` when the object cannot be this member (a constant or a JSON kind
+        /// differs); else whether every required property is present, how many are, and
+        /// how many present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32)> {
+            let mut complete = true;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -23466,7 +24891,8 @@ pub mod __de {
                     required += 1;
                     declared += 1;
                 }
-                _ => return None,
+                Some(_) => return None,
+                None => complete = false,
             }
             if self.s1.is_some() {
                 declared += 1;
@@ -23481,9 +24907,9 @@ pub mod __de {
                 declared += 1;
                 required += 1;
             } else {
-                return None;
+                complete = false;
             }
-            Some((required, declared))
+            Some((complete, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -23572,7 +24998,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SingleSelectEnumSchema, E> {
-            let mut best: Option<(usize, (u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -23580,9 +25006,25 @@ pub mod __de {
                     }
                 }
             }
-            match best.map(|(i, _)| i) {
-                Some(0usize) => self.build0::<E>(),
-                Some(1usize) => self.build1::<E>(),
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0usize, true)) => self.build0::<E>(),
+                Some((0usize, false)) => {
+                    self.build0::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!(
+                                "{} (closest: {})", e, "UntitledSingleSelectEnumSchema"
+                            ),
+                        ))
+                }
+                Some((1usize, true)) => self.build1::<E>(),
+                Some((1usize, false)) => {
+                    self.build1::<E>()
+                        .map_err(|e| E::custom(
+                            format_args!(
+                                "{} (closest: {})", e, "TitledSingleSelectEnumSchema"
+                            ),
+                        ))
+                }
                 _ => {
                     Err(
                         E::custom(
@@ -23638,7 +25080,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::StringSchema, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<E>(&[("type", !self.c_0)])?;
             Ok(super::StringSchema {
                 default: self.f_default,
                 description: self.f_description,
@@ -23683,8 +25125,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SubscribeRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::SubscribeRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: __rt::required(self.f_params, "params")?,
@@ -23714,6 +25164,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SubscribeRequestParams, E> {
+            __rt::check_required::<E>(&[("uri", self.f_uri.is_none())])?;
             Ok(super::SubscribeRequestParams {
                 meta: self.f_meta,
                 uri: __rt::required(self.f_uri, "uri")?,
@@ -23787,6 +25238,17 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Task, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("createdAt", self.f_created_at.is_none()),
+                    ("lastUpdatedAt", self.f_last_updated_at.is_none()),
+                    ("status", self.f_status.is_none()),
+                    ("taskId", self.f_task_id.is_none()),
+                    ("ttl", self.f_ttl.is_none()),
+                ],
+            )?;
             Ok(super::Task {
                 created_at: __rt::required(self.f_created_at, "createdAt")?,
                 last_updated_at: __rt::required(
@@ -23916,8 +25378,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::TaskStatusNotification, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::TaskStatusNotification {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
@@ -23964,6 +25433,17 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::TaskStatusNotificationParams, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("createdAt", self.f_created_at.is_none()),
+                    ("lastUpdatedAt", self.f_last_updated_at.is_none()),
+                    ("status", self.f_status.is_none()),
+                    ("taskId", self.f_task_id.is_none()),
+                    ("ttl", self.f_ttl.is_none()),
+                ],
+            )?;
             Ok(super::TaskStatusNotificationParams {
                 meta: self.f_meta,
                 created_at: __rt::required(self.f_created_at, "createdAt")?,
@@ -24006,7 +25486,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::TextContent, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("text", self.f_text.is_none())])?;
             Ok(super::TextContent {
                 meta: self.f_meta,
                 annotations: self.f_annotations,
@@ -24041,6 +25523,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::TextResourceContents, E> {
+            __rt::check_required::<
+                E,
+            >(&[("text", self.f_text.is_none()), ("uri", self.f_uri.is_none())])?;
             Ok(super::TextResourceContents {
                 meta: self.f_meta,
                 mime_type: self.f_mime_type,
@@ -24082,7 +25567,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::TitledMultiSelectEnumSchema, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("items", self.f_items.is_none())])?;
             Ok(super::TitledMultiSelectEnumSchema {
                 default: self.f_default,
                 description: self.f_description,
@@ -24119,6 +25606,9 @@ pub mod __de {
             super::TitledMultiSelectEnumSchemaItemsAnyOfItem,
             E,
         > {
+            __rt::check_required::<
+                E,
+            >(&[("const", self.f_const.is_none()), ("title", self.f_title.is_none())])?;
             Ok(super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
                 r#const: __rt::required(self.f_const, "const")?,
                 title: __rt::required(self.f_title, "title")?,
@@ -24146,6 +25636,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::TitledMultiSelectEnumSchemaItems, E> {
+            __rt::check_required::<E>(&[("anyOf", self.f_any_of.is_none())])?;
             Ok(super::TitledMultiSelectEnumSchemaItems {
                 any_of: __rt::required(self.f_any_of, "anyOf")?,
                 extra: self.extra,
@@ -24180,7 +25671,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::TitledSingleSelectEnumSchema, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("oneOf", self.f_one_of.is_none())])?;
             Ok(super::TitledSingleSelectEnumSchema {
                 default: self.f_default,
                 description: self.f_description,
@@ -24212,6 +25705,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::TitledSingleSelectEnumSchemaOneOfItem, E> {
+            __rt::check_required::<
+                E,
+            >(&[("const", self.f_const.is_none()), ("title", self.f_title.is_none())])?;
             Ok(super::TitledSingleSelectEnumSchemaOneOfItem {
                 r#const: __rt::required(self.f_const, "const")?,
                 title: __rt::required(self.f_title, "title")?,
@@ -24259,6 +25755,14 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::Tool, E> {
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("inputSchema", self.f_input_schema.is_none()),
+                    ("name", self.f_name.is_none()),
+                ],
+            )?;
             Ok(super::Tool {
                 meta: self.f_meta,
                 annotations: self.f_annotations,
@@ -24299,7 +25803,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ToolInputSchema, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<E>(&[("type", !self.c_0)])?;
             Ok(super::ToolInputSchema {
                 schema: self.f_schema,
                 properties: self.f_properties,
@@ -24334,7 +25838,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ToolOutputSchema, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<E>(&[("type", !self.c_0)])?;
             Ok(super::ToolOutputSchema {
                 schema: self.f_schema,
                 properties: self.f_properties,
@@ -24474,8 +25978,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ToolListChangedNotification, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<E>(&[("jsonrpc", !self.c_0), ("method", !self.c_1)])?;
             Ok(super::ToolListChangedNotification {
                 params: self.f_params,
                 extra: self.extra,
@@ -24514,7 +26017,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ToolResultContent, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("type", !self.c_0),
+                    ("content", self.f_content.is_none()),
+                    ("toolUseId", self.f_tool_use_id.is_none()),
+                ],
+            )?;
             Ok(super::ToolResultContent {
                 meta: self.f_meta,
                 content: __rt::required(self.f_content, "content")?,
@@ -24553,7 +26064,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ToolUseContent, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("type", !self.c_0),
+                    ("id", self.f_id.is_none()),
+                    ("input", self.f_input.is_none()),
+                    ("name", self.f_name.is_none()),
+                ],
+            )?;
             Ok(super::ToolUseContent {
                 meta: self.f_meta,
                 id: __rt::required(self.f_id, "id")?,
@@ -24587,7 +26107,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::UrlElicitationRequiredError, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
+            __rt::check_required::<
+                E,
+            >(&[("jsonrpc", !self.c_0), ("error", self.f_error.is_none())])?;
             Ok(super::UrlElicitationRequiredError {
                 error: __rt::required(self.f_error, "error")?,
                 id: self.f_id,
@@ -24617,6 +26139,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::UrlElicitationRequiredErrorErrorData, E> {
+            __rt::check_required::<
+                E,
+            >(&[("elicitations", self.f_elicitations.is_none())])?;
             Ok(super::UrlElicitationRequiredErrorErrorData {
                 elicitations: __rt::required(self.f_elicitations, "elicitations")?,
                 extra: self.extra,
@@ -24647,7 +26172,15 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::UrlElicitationRequiredErrorError, E> {
-            __rt::required_const::<E>(self.c_0, "code")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("code", !self.c_0),
+                    ("data", self.f_data.is_none()),
+                    ("message", self.f_message.is_none()),
+                ],
+            )?;
             Ok(super::UrlElicitationRequiredErrorError {
                 data: __rt::required(self.f_data, "data")?,
                 message: __rt::required(self.f_message, "message")?,
@@ -24688,8 +26221,16 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::UnsubscribeRequest, E> {
-            __rt::required_const::<E>(self.c_0, "jsonrpc")?;
-            __rt::required_const::<E>(self.c_1, "method")?;
+            __rt::check_required::<
+                E,
+            >(
+                &[
+                    ("jsonrpc", !self.c_0),
+                    ("method", !self.c_1),
+                    ("id", self.f_id.is_none()),
+                    ("params", self.f_params.is_none()),
+                ],
+            )?;
             Ok(super::UnsubscribeRequest {
                 id: __rt::required(self.f_id, "id")?,
                 params: __rt::required(self.f_params, "params")?,
@@ -24719,6 +26260,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::UnsubscribeRequestParams, E> {
+            __rt::check_required::<E>(&[("uri", self.f_uri.is_none())])?;
             Ok(super::UnsubscribeRequestParams {
                 meta: self.f_meta,
                 uri: __rt::required(self.f_uri, "uri")?,
@@ -24786,7 +26328,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::UntitledMultiSelectEnumSchema, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("items", self.f_items.is_none())])?;
             Ok(super::UntitledMultiSelectEnumSchema {
                 default: self.f_default,
                 description: self.f_description,
@@ -24820,7 +26364,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::UntitledMultiSelectEnumSchemaItems, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("enum", self.f_enum.is_none())])?;
             Ok(super::UntitledMultiSelectEnumSchemaItems {
                 r#enum: __rt::required(self.f_enum, "enum")?,
                 extra: self.extra,
@@ -24855,7 +26401,9 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::UntitledSingleSelectEnumSchema, E> {
-            __rt::required_const::<E>(self.c_0, "type")?;
+            __rt::check_required::<
+                E,
+            >(&[("type", !self.c_0), ("enum", self.f_enum.is_none())])?;
             Ok(super::UntitledSingleSelectEnumSchema {
                 default: self.f_default,
                 description: self.f_description,

@@ -1,0 +1,88 @@
+//! Shared helpers of the integration tests: where the official schema files and examples are.
+//!
+//! Official files are never copied into the project: they are read from `$MCP_SCHEMA_DIR`,
+//! else the `schema/` cache, else `../shared/mcp-spec` beside the workspace.
+
+use std::path::{Path, PathBuf};
+
+/// The workspace root.
+pub fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ has a parent")
+        .to_path_buf()
+}
+
+/// The folders searched for `<revision>/…`, in order.
+pub fn spec_dirs() -> Vec<PathBuf> {
+    let mut dirs = Vec::new();
+    if let Some(d) = std::env::var_os("MCP_SCHEMA_DIR").filter(|d| !d.is_empty()) {
+        dirs.push(PathBuf::from(d));
+    }
+    dirs.push(workspace().join("schema"));
+    dirs.push(workspace().join("..").join("shared").join("mcp-spec"));
+    dirs
+}
+
+/// The official `schema.json` of a revision; panics with instructions when it is missing.
+pub fn schema_path(revision: &str) -> PathBuf {
+    spec_dirs()
+        .into_iter()
+        .map(|d| d.join(revision).join("schema.json"))
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| {
+            panic!(
+                "no schema.json for {revision}: run `cargo run -p mcp-codegen -- fetch --revision {revision}` or set MCP_SCHEMA_DIR"
+            )
+        })
+}
+
+/// The parsed official schema of a revision.
+pub fn schema(revision: &str) -> serde_json::Value {
+    let path = schema_path(revision);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The official examples of a revision: `(definition, file name, JSON)`, sorted.
+pub fn examples(revision: &str) -> Vec<(String, String, serde_json::Value)> {
+    let dir = spec_dirs()
+        .into_iter()
+        .map(|d| d.join(revision).join("examples"))
+        .find(|p| p.is_dir())
+        .unwrap_or_else(|| panic!("no examples folder for {revision} (looked beside the schema files)"));
+    let mut out = Vec::new();
+    let mut defs: Vec<_> = std::fs::read_dir(&dir).expect("read examples").flatten().collect();
+    defs.sort_by_key(|e| e.file_name());
+    for def in defs {
+        let mut files: Vec<_> = std::fs::read_dir(def.path()).expect("read examples").flatten().collect();
+        files.sort_by_key(|e| e.file_name());
+        for f in files {
+            let text = std::fs::read_to_string(f.path()).expect("read example");
+            let value = serde_json::from_str(&text)
+                .unwrap_or_else(|e| panic!("{}: {e}", f.path().display()));
+            out.push((
+                def.file_name().to_string_lossy().into_owned(),
+                f.file_name().to_string_lossy().into_owned(),
+                value,
+            ));
+        }
+    }
+    out
+}
+
+/// JSON equality with numbers compared by value (`1` == `1.0`).
+pub fn json_eq(a: &serde_json::Value, b: &serde_json::Value) -> bool {
+    use serde_json::Value::*;
+    match (a, b) {
+        (Number(x), Number(y)) => match (x.as_i64(), y.as_i64()) {
+            (Some(i), Some(j)) => i == j,
+            _ => x.as_f64() == y.as_f64(),
+        },
+        (Array(x), Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| json_eq(p, q)),
+        (Object(x), Object(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| json_eq(v, w)))
+        }
+        _ => a == b,
+    }
+}

@@ -12,7 +12,10 @@ const IN_CRATE_RUNTIME: &str = "crate::runtime";
 
 pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
     let root = workspace()?;
-    let out = args.out.clone().unwrap_or_else(|| root.join("generated").join("src"));
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| root.join("generated").join("src"));
     let revisions: Vec<String> = if args.revisions.is_empty() {
         source::REVISIONS.iter().map(|r| r.to_string()).collect()
     } else {
@@ -24,7 +27,8 @@ pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
     let mut stale = Vec::new();
     for rev in &revisions {
         let started = Instant::now();
-        let generated = builder_for(rev, &args.options, args.schema_dir.as_ref(), &root).generate()?;
+        let generated =
+            builder_for(rev, &args.options, args.schema_dir.as_ref(), &root).generate()?;
         let elapsed = started.elapsed();
         let path = out.join(format!("{}.rs", source::module_name(rev)));
         let lines = generated.code().lines().count();
@@ -46,7 +50,10 @@ pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
     }
     if args.check {
         if stale.is_empty() {
-            eprintln!("generated code is up to date ({} revisions)", revisions.len());
+            eprintln!(
+                "generated code is up to date ({} revisions)",
+                revisions.len()
+            );
             return Ok(ExitCode::SUCCESS);
         }
         eprintln!("generated code differs from the schemas; run `mcp-codegen generate`:");

@@ -58,7 +58,12 @@ pub fn workspace() -> Result<PathBuf> {
 }
 
 /// A builder for one revision with the shared options.
-pub fn builder_for(revision: &str, args_options: &Options, schema_dir: Option<&PathBuf>, workspace: &PathBuf) -> Builder {
+pub fn builder_for(
+    revision: &str,
+    args_options: &Options,
+    schema_dir: Option<&PathBuf>,
+    workspace: &PathBuf,
+) -> Builder {
     let mut b = Builder::with_options(args_options.clone());
     b.revision(revision).workspace(workspace);
     if let Some(d) = schema_dir {

@@ -79,11 +79,22 @@ pub(super) fn struct_builder(cx: &Cx, s: &Struct) -> TokenStream {
             quote! { _ => __rt::deny_unknown(key, value, &[#( #names ),*]), }
         }
     };
-    let const_checks = s.consts.iter().enumerate().map(|(i, c)| {
+    let mut presence = Vec::new();
+    for (i, c) in s.consts.iter().enumerate() {
         let n = format_ident!("c_{i}");
         let k = &c.json_name;
-        quote! { __rt::required_const::<E>(self.#n, #k)?; }
-    });
+        presence.push(quote! { (#k, !self.#n) });
+    }
+    for f in s.fields.iter().filter(|f| f.required) {
+        let n = slot_name(&f.rust_name);
+        let k = &f.json_name;
+        presence.push(quote! { (#k, self.#n.is_none()) });
+    }
+    let const_checks = if presence.is_empty() {
+        TokenStream::new()
+    } else {
+        quote! { __rt::check_required::<E>(&[#( #presence ),*])?; }
+    };
     let inits = s.fields.iter().map(|f| {
         let field = ident(&f.rust_name);
         let n = slot_name(&f.rust_name);
@@ -118,7 +129,7 @@ pub(super) fn struct_builder(cx: &Cx, s: &Struct) -> TokenStream {
             }
 
             fn finish<E: __rt::serde::de::Error>(self) -> ::core::result::Result<super::#name, E> {
-                #( #const_checks )*
+                #const_checks
                 Ok(super::#name {
                     #( #inits )*
                     #extra_init
@@ -339,7 +350,9 @@ fn tagged(cx: &Cx, u: &Union, t: &Tagged) -> TokenStream {
         let arm = format_ident!("G{k}");
         match g {
             Group::Single(i) => {
-                let Some(sn) = struct_name(module, &u.variants[*i].ty) else { continue };
+                let Some(sn) = struct_name(module, &u.variants[*i].ty) else {
+                    continue;
+                };
                 let b = ident(sn);
                 let v = ident(&u.variants[*i].rust_name);
                 arms.push(quote! { #arm(#b), });
@@ -349,15 +362,21 @@ fn tagged(cx: &Cx, u: &Union, t: &Tagged) -> TokenStream {
                 out.extend(merged(cx, u, m));
                 let b = format_ident!("{}__Merged{}", cx.ty.name, m.id);
                 arms.push(quote! { #arm(#b), });
-                finish_arms.push(quote! { #tag_builder::#arm(b) => __rt::ObjectBuilder::<'de>::finish(b), });
+                finish_arms.push(
+                    quote! { #tag_builder::#arm(b) => __rt::ObjectBuilder::<'de>::finish(b), },
+                );
             }
         }
-        field_arms.push(quote! { #tag_builder::#arm(b) => __rt::ObjectBuilder::<'de>::field(b, key, value), });
+        field_arms.push(
+            quote! { #tag_builder::#arm(b) => __rt::ObjectBuilder::<'de>::field(b, key, value), },
+        );
     }
     if let Some(i) = t.unknown {
         let v = ident(&u.variants[i].rust_name);
         arms.push(quote! { Custom(__rt::MapBuilder), });
-        field_arms.push(quote! { #tag_builder::Custom(b) => __rt::ObjectBuilder::<'de>::field(b, key, value), });
+        field_arms.push(
+            quote! { #tag_builder::Custom(b) => __rt::ObjectBuilder::<'de>::field(b, key, value), },
+        );
         finish_arms.push(quote! { #tag_builder::Custom(b) => __rt::ObjectBuilder::<'de>::finish(b).map(super::#name::#v), });
     }
     let value_arms = t.arms.iter().map(|(value, g)| {
@@ -377,7 +396,9 @@ fn tagged(cx: &Cx, u: &Union, t: &Tagged) -> TokenStream {
             let arm = format_ident!("G{}", gid(g));
             quote! { None => Ok(#tag_builder::#arm(Default::default())), }
         }
-        None => quote! { None => Err(__rt::unknown_tag(#union_name, #tag, None, &[#( #values ),*])), },
+        None => {
+            quote! { None => Err(__rt::unknown_tag(#union_name, #tag, None, &[#( #values ),*])), }
+        }
     };
     let expecting = format!("a {union_name} object");
     out.extend(quote! {
@@ -443,8 +464,12 @@ fn merged(cx: &Cx, u: &Union, m: &Merged) -> TokenStream {
     let mut picks = Vec::new();
     let mut described = Vec::new();
     for (pos, &i) in m.members.iter().enumerate() {
-        let Some(sname) = struct_name(module, &u.variants[i].ty) else { continue };
-        let Some(st) = module.as_struct(&u.variants[i].ty) else { continue };
+        let Some(sname) = struct_name(module, &u.variants[i].ty) else {
+            continue;
+        };
+        let Some(st) = module.as_struct(&u.variants[i].ty) else {
+            continue;
+        };
         let score_fn = format_ident!("score{pos}");
         let build_fn = format_ident!("build{pos}");
         described.push(format!(
@@ -462,7 +487,8 @@ fn merged(cx: &Cx, u: &Union, m: &Merged) -> TokenStream {
                 checks.push(quote! {
                     match &self.#n {
                         Some(v) if #eq => { required += 1; declared += 1; }
-                        _ => return None,
+                        Some(_) => return None,
+                        None => complete = false,
                     }
                 });
                 moves.push(quote! {
@@ -472,8 +498,16 @@ fn merged(cx: &Cx, u: &Union, m: &Merged) -> TokenStream {
                 });
             } else if let Some(f) = st.field(k) {
                 let req = f.required;
-                let count_req = if req { quote!(required += 1;) } else { TokenStream::new() };
-                let absent = if req { quote!(return None;) } else { TokenStream::new() };
+                let count_req = if req {
+                    quote!(required += 1;)
+                } else {
+                    TokenStream::new()
+                };
+                let absent = if req {
+                    quote!(complete = false;)
+                } else {
+                    TokenStream::new()
+                };
                 if s.typed.is_some() {
                     checks.push(quote! {
                         if self.#n.is_some() { declared += 1; #count_req } else { #absent }
@@ -516,12 +550,16 @@ fn merged(cx: &Cx, u: &Union, m: &Merged) -> TokenStream {
         let builder = ident(sname);
         let v = ident(&u.variants[i].rust_name);
         score_fns.push(quote! {
+            /// `None` when the object cannot be this member (a constant or a JSON kind
+            /// differs); else whether every required property is present, how many are, and
+            /// how many present properties the member declares.
             #[allow(unused_mut, unused_variables)]
-            fn #score_fn(&self) -> Option<(u32, u32)> {
+            fn #score_fn(&self) -> Option<(bool, u32, u32)> {
+                let mut complete = true;
                 let mut required = 0u32;
                 let mut declared = 0u32;
                 #( #checks )*
-                Some((required, declared))
+                Some((complete, required, declared))
             }
         });
         build_fns.push(quote! {
@@ -535,7 +573,12 @@ fn merged(cx: &Cx, u: &Union, m: &Merged) -> TokenStream {
             }
         });
         scores.push(quote!(self.#score_fn()));
-        picks.push(quote! { Some(#pos) => self.#build_fn::<E>(), });
+        let vname = sname;
+        picks.push(quote! {
+            Some((#pos, true)) => self.#build_fn::<E>(),
+            // The closest member lacks required properties: its builder names them all.
+            Some((#pos, false)) => self.#build_fn::<E>().map_err(|e| E::custom(format_args!("{} (closest: {})", e, #vname))),
+        });
     }
     let union_name = cx.ty.schema_name.as_deref().unwrap_or(&cx.ty.name);
     let none = match m.fallback {
@@ -591,7 +634,7 @@ fn merged(cx: &Cx, u: &Union, m: &Merged) -> TokenStream {
             }
 
             fn finish<E: __rt::serde::de::Error>(self) -> ::core::result::Result<super::#name, E> {
-                let mut best: Option<(usize, (u32, u32))> = None;
+                let mut best: Option<(usize, (bool, u32, u32))> = None;
                 for (i, score) in [#( #scores ),*].into_iter().enumerate() {
                     if let Some(s) = score {
                         if best.is_none_or(|(_, b)| s > b) {
@@ -599,7 +642,7 @@ fn merged(cx: &Cx, u: &Union, m: &Merged) -> TokenStream {
                         }
                     }
                 }
-                match best.map(|(i, _)| i) {
+                match best.map(|(i, s)| (i, s.0)) {
                     #( #picks )*
                     #none
                 }
@@ -661,7 +704,12 @@ fn shape_check(module: &Module, ty: &TypeRef, optional_const: Option<&str>) -> T
 fn struct_shape(module: &Module, ty: &TypeRef) -> TokenStream {
     let mut nested = Vec::new();
     if let Some(st) = module.as_struct(ty) {
-        let req: Vec<&str> = st.fields.iter().filter(|f| f.required).map(|f| f.json_name.as_str()).collect();
+        let req: Vec<&str> = st
+            .fields
+            .iter()
+            .filter(|f| f.required)
+            .map(|f| f.json_name.as_str())
+            .collect();
         if !req.is_empty() {
             nested.push(quote!(__rt::has_keys(Some(v), &[#( #req ),*])));
         }

@@ -1,6 +1,6 @@
 //! Schema descriptions → rustdoc that passes `RUSTDOCFLAGS=-D warnings` and runs no doctest.
 
-use crate::ir::{Module, naming};
+use crate::ir::Module;
 
 /// Turns a schema description into doc-comment text.
 ///
@@ -17,7 +17,11 @@ pub fn sanitize(text: &str, module: &Module) -> String {
     for line in text.lines() {
         let trimmed = line.trim_start();
         if trimmed.starts_with("```") {
-            out.push(if in_fence { "```".to_owned() } else { "```text".to_owned() });
+            out.push(if in_fence {
+                "```".to_owned()
+            } else {
+                "```text".to_owned()
+            });
             in_fence = !in_fence;
             continue;
         }
@@ -143,10 +147,7 @@ fn rust_name<'m>(schema_name: &str, module: &'m Module) -> Option<&'m str> {
         .iter()
         .find(|t| t.schema_name.as_deref() == Some(schema_name))
         .map(|t| t.name.as_str())
-        .or_else(|| {
-            let n = naming::type_name(schema_name);
-            module.get(&n).map(|t| t.name.as_str())
-        })
+        .or_else(|| module.get(schema_name).map(|t| t.name.as_str()))
 }
 
 #[cfg(test)]
@@ -171,19 +172,34 @@ mod tests {
     #[test]
     fn links_urls_brackets_and_indentation() {
         let m = module();
-        assert_eq!(sanitize("See {@link CallToolRequest}.", &m), "See [`CallToolRequest`].");
         assert_eq!(
-            sanitize("The result of a {@link CallToolRequesttools/call} request.", &m),
+            sanitize("See {@link CallToolRequest}.", &m),
+            "See [`CallToolRequest`]."
+        );
+        assert_eq!(
+            sanitize(
+                "The result of a {@link CallToolRequesttools/call} request.",
+                &m
+            ),
             "The result of a [`CallToolRequest`] (`tools/call`) request."
         );
         assert_eq!(sanitize("{@link Nope}", &m), "`Nope`");
-        assert_eq!(sanitize("{@link CallToolRequest.params}", &m), "[`CallToolRequest`]`.params`");
-        assert_eq!(sanitize("{@link CallToolRequest`_meta` rules}", &m), "[`CallToolRequest`] (`_meta rules`)");
+        assert_eq!(
+            sanitize("{@link CallToolRequest.params}", &m),
+            "[`CallToolRequest`]`.params`"
+        );
+        assert_eq!(
+            sanitize("{@link CallToolRequest`_meta` rules}", &m),
+            "[`CallToolRequest`] (`_meta rules`)"
+        );
         assert_eq!(
             sanitize("Docs at https://example.com/x. Done", &m),
             "Docs at <https://example.com/x>. Done"
         );
-        assert_eq!(sanitize("a [b] <c> `[\"x\"]`", &m), "a \\[b\\] \\<c\\> `[\"x\"]`");
+        assert_eq!(
+            sanitize("a [b] <c> `[\"x\"]`", &m),
+            "a \\[b\\] \\<c\\> `[\"x\"]`"
+        );
         assert_eq!(sanitize("x\n\n      indented", &m), "x\n\n   indented");
         assert_eq!(sanitize("```\nlet x;\n```", &m), "```text\nlet x;\n```");
         assert_eq!(sanitize("# not a heading", &m), "\\# not a heading");

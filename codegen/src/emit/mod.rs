@@ -31,11 +31,16 @@ pub fn emit(module: &Module, opts: &EmitOptions) -> TokenStream {
     let mut items = TokenStream::new();
     let mut builders = TokenStream::new();
     for t in &module.types {
-        let cx = Cx { module, opts, ty: t };
+        let cx = Cx {
+            module,
+            opts,
+            ty: t,
+        };
         items.extend(cx.type_item());
         builders.extend(cx.builder_items());
     }
     items.extend(traits::emit(module));
+    items.extend(traits::registry(module));
     quote! {
         use #rt as __rt;
 
@@ -155,16 +160,25 @@ impl Cx<'_> {
                 )
             );
             let json = &c.json_name;
-            let doc = format!(" The fixed value of `{json}`, checked when decoding and written when encoding.");
+            let doc = format!(
+                " The fixed value of `{json}`, checked when decoding and written when encoding."
+            );
             match &c.value {
-                crate::ir::ConstValue::Str(v) => quote! { #[doc = #doc] pub const #cname: &'static str = #v; },
-                crate::ir::ConstValue::Int(v) => quote! { #[doc = #doc] pub const #cname: i64 = #v; },
+                crate::ir::ConstValue::Str(v) => {
+                    quote! { #[doc = #doc] pub const #cname: &'static str = #v; }
+                }
+                crate::ir::ConstValue::Int(v) => {
+                    quote! { #[doc = #doc] pub const #cname: i64 = #v; }
+                }
             }
         });
         let ser = ser::struct_serialize(self, s);
         let rt = self.rt();
         let _ = rt;
-        let expecting = format!("a {} object", self.ty.schema_name.as_deref().unwrap_or(&self.ty.name));
+        let expecting = format!(
+            "a {} object",
+            self.ty.schema_name.as_deref().unwrap_or(&self.ty.name)
+        );
         quote! {
             #doc
             #derive
@@ -196,11 +210,7 @@ impl Cx<'_> {
         let doc = doc_attrs(f.doc.as_deref(), self.module);
         let name = ident(&f.rust_name);
         let ty = self.ty_tokens(&f.ty);
-        let ty = if f.required {
-            ty
-        } else {
-            quote!(Option<#ty>)
-        };
+        let ty = if f.required { ty } else { quote!(Option<#ty>) };
         quote! { #doc pub #name: #ty, }
     }
 
@@ -268,17 +278,22 @@ impl Cx<'_> {
             quote! { #[doc = #vdoc] #vn(#t), }
         });
         // `From` for each payload type that only one variant has.
-        let froms = u.variants.iter().filter(|v| {
-            u.variants.iter().filter(|w| w.ty == v.ty).count() == 1 && matches!(v.ty, TypeRef::Named(_))
-        }).map(|v| {
-            let vn = ident(&v.rust_name);
-            let t = self.ty_tokens(&v.ty);
-            quote! {
-                impl From<#t> for #name {
-                    fn from(v: #t) -> Self { #name::#vn(v) }
+        let froms = u
+            .variants
+            .iter()
+            .filter(|v| {
+                u.variants.iter().filter(|w| w.ty == v.ty).count() == 1
+                    && matches!(v.ty, TypeRef::Named(_))
+            })
+            .map(|v| {
+                let vn = ident(&v.rust_name);
+                let t = self.ty_tokens(&v.ty);
+                quote! {
+                    impl From<#t> for #name {
+                        fn from(v: #t) -> Self { #name::#vn(v) }
+                    }
                 }
-            }
-        });
+            });
         let ser = ser::union_serialize(self, u);
         let de = de::union_deserialize(self, u);
         let user = &self.opts.derives;

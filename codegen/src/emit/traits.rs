@@ -7,6 +7,33 @@ use quote::quote;
 use super::{ident, type_tokens};
 use crate::ir::{ConstValue, Module, TypeKind, TypeRef};
 
+/// The definition registry: `DEFINITIONS` and `with_definition`.
+pub(super) fn registry(module: &Module) -> TokenStream {
+    let defs: Vec<(&str, &str)> = module
+        .types
+        .iter()
+        .filter_map(|t| t.schema_name.as_deref().map(|s| (s, t.name.as_str())))
+        .collect();
+    let names = defs.iter().map(|(s, _)| *s);
+    let arms = defs.iter().map(|(s, r)| {
+        let i = ident(r);
+        quote! { #s => Some(visitor.visit::<#i>(#r)), }
+    });
+    quote! {
+        /// The schema definitions of this revision, in schema order.
+        pub const DEFINITIONS: &[&str] = &[#( #names ),*];
+
+        /// Calls `visitor` with the type generated for the schema definition `name`
+        /// (`"CallToolRequest"`); `None` when the revision has no such definition.
+        pub fn with_definition<V: __rt::DefinitionVisitor>(name: &str, visitor: V) -> Option<V::Output> {
+            match name {
+                #( #arms )*
+                _ => None,
+            }
+        }
+    }
+}
+
 /// Impls for every struct with a fixed `method` whose schema name ends in `Request` or
 /// `Notification`.
 pub(super) fn emit(module: &Module) -> TokenStream {
@@ -61,7 +88,12 @@ pub(super) fn emit(module: &Module) -> TokenStream {
 /// schema declares one (it says exactly which results may come back), else `{base}Result`,
 /// else the empty result.
 fn result_type(module: &Module, base: &str) -> Option<TypeRef> {
-    let by_schema = |n: &str| module.types.iter().find(|t| t.schema_name.as_deref() == Some(n));
+    let by_schema = |n: &str| {
+        module
+            .types
+            .iter()
+            .find(|t| t.schema_name.as_deref() == Some(n))
+    };
     if let Some(resp) = by_schema(&format!("{base}ResultResponse")) {
         if let TypeKind::Struct(s) = &resp.kind {
             if let Some(f) = s.field("result") {

@@ -64,9 +64,36 @@ const STRUCTURAL: &[&str] = &[
 
 /// Lowers a whole schema document.
 pub fn lower(doc: &SchemaDoc) -> Result<Module> {
+    lower_with(doc, &[])
+}
+
+/// Lowers a schema document, treating each `(definition, property, value)` of `fixed` as a
+/// `const` the schema states only in prose.
+pub fn lower_with(doc: &SchemaDoc, fixed: &[(String, String, String)]) -> Result<Module> {
     let mut cx = Lowerer::new(doc)?;
     for (name, schema) in doc.definitions() {
-        cx.lower_definition(name, schema)?;
+        let mut schema = schema.clone();
+        for (def, prop, value) in fixed {
+            if def != name {
+                continue;
+            }
+            let slot = schema
+                .get_mut("properties")
+                .and_then(|p| p.get_mut(prop.as_str()))
+                .and_then(Value::as_object_mut);
+            match slot {
+                Some(p) => {
+                    p.insert("const".into(), Value::String(value.clone()));
+                }
+                None => {
+                    return Err(Error::schema(
+                        doc.def_pointer(name),
+                        format!("cannot fix `{prop}`: the definition has no such property"),
+                    ));
+                }
+            }
+        }
+        cx.lower_definition(name, &schema)?;
     }
     let mut module = cx.finish();
     super::union::plan_all(&mut module)?;
@@ -91,7 +118,9 @@ impl<'a> Lowerer<'a> {
             if !taken.insert(rust.clone()) {
                 return Err(Error::schema(
                     doc.def_pointer(name),
-                    format!("definition name maps to the Rust name `{rust}`, which another definition already has"),
+                    format!(
+                        "definition name maps to the Rust name `{rust}`, which another definition already has"
+                    ),
                 ));
             }
             def_names.insert(name.clone(), rust);
@@ -229,9 +258,19 @@ impl<'a> Lowerer<'a> {
                 } else {
                     let mut variants = Vec::new();
                     for t in &rest {
-                        let r = match self.single_type(t, obj, pointer, &format!("{hint}{}", naming::camel(t)))? {
+                        let r = match self.single_type(
+                            t,
+                            obj,
+                            pointer,
+                            &format!("{hint}{}", naming::camel(t)),
+                        )? {
                             Shape::Ref(r) => r,
-                            Shape::Kind(kind) => self.push_inline(&format!("{hint}{}", naming::camel(t)), pointer, obj, kind)?,
+                            Shape::Kind(kind) => self.push_inline(
+                                &format!("{hint}{}", naming::camel(t)),
+                                pointer,
+                                obj,
+                                kind,
+                            )?,
                         };
                         variants.push(Variant {
                             rust_name: naming::camel(t),
@@ -312,7 +351,9 @@ impl<'a> Lowerer<'a> {
                     "tuple validation (an array of item schemas) is not supported",
                 ));
             }
-            Some(items) => self.lower_ref(items, &format!("{pointer}/items"), &format!("{hint}Item"))?,
+            Some(items) => {
+                self.lower_ref(items, &format!("{pointer}/items"), &format!("{hint}Item"))?
+            }
         };
         Ok(Shape::Ref(TypeRef::Array(Box::new(item))))
     }
@@ -321,7 +362,12 @@ impl<'a> Lowerer<'a> {
         let props = match obj.get("properties") {
             None => Map::new(),
             Some(Value::Object(p)) => p.clone(),
-            Some(_) => return Err(Error::schema(format!("{pointer}/properties"), "must be an object")),
+            Some(_) => {
+                return Err(Error::schema(
+                    format!("{pointer}/properties"),
+                    "must be an object",
+                ));
+            }
         };
         let required: Vec<String> = match obj.get("required") {
             None => Vec::new(),
@@ -334,7 +380,12 @@ impl<'a> Lowerer<'a> {
                     })
                 })
                 .collect::<Result<_>>()?,
-            Some(_) => return Err(Error::schema(format!("{pointer}/required"), "must be an array")),
+            Some(_) => {
+                return Err(Error::schema(
+                    format!("{pointer}/required"),
+                    "must be an array",
+                ));
+            }
         };
         let extra = match obj.get("additionalProperties") {
             None | Some(Value::Bool(true)) => Extra::Any,
@@ -564,7 +615,9 @@ impl<'a> Lowerer<'a> {
                 if m.contains_key(key) {
                     return Err(Error::schema(
                         member_at,
-                        format!("`{key}` inside allOf is not supported (only object schemas are merged)"),
+                        format!(
+                            "`{key}` inside allOf is not supported (only object schemas are merged)"
+                        ),
                     ));
                 }
             }
@@ -583,7 +636,10 @@ impl<'a> Lowerer<'a> {
                         // earlier member's.
                         (Some(Value::Object(old)), Value::Object(new)) => {
                             let mut o = old.clone();
-                            if new.contains_key("$ref") || new.contains_key("type") || new.contains_key("const") {
+                            if new.contains_key("$ref")
+                                || new.contains_key("type")
+                                || new.contains_key("const")
+                            {
                                 o.retain(|key, _| ANNOTATIONS.contains(&key.as_str()));
                             }
                             for (nk, nv) in new {
@@ -603,7 +659,10 @@ impl<'a> Lowerer<'a> {
                     }
                 }
             }
-            match (m.get("additionalProperties"), merged.get("additionalProperties")) {
+            match (
+                m.get("additionalProperties"),
+                merged.get("additionalProperties"),
+            ) {
                 (Some(a), None) => {
                     merged.insert("additionalProperties".into(), a.clone());
                 }
@@ -638,7 +697,10 @@ fn as_schema_object<'v>(v: &'v Value, pointer: &str) -> Result<&'v Map<String, V
         Value::Object(m) => Ok(m),
         Value::Bool(true) => Ok(EMPTY.get_or_init(Map::new)),
         Value::Bool(false) => Err(Error::schema(pointer, "the schema `false` admits no value")),
-        _ => Err(Error::schema(pointer, "a schema must be an object or a boolean")),
+        _ => Err(Error::schema(
+            pointer,
+            "a schema must be an object or a boolean",
+        )),
     }
 }
 
@@ -659,7 +721,10 @@ fn description(obj: &Map<String, Value>, pointer: &str) -> Result<Option<String>
         None => Ok(None),
         Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
         Some(Value::String(s)) => Ok(Some(s.clone())),
-        Some(_) => Err(Error::schema(format!("{pointer}/description"), "must be a string")),
+        Some(_) => Err(Error::schema(
+            format!("{pointer}/description"),
+            "must be a string",
+        )),
     }
 }
 
@@ -675,18 +740,23 @@ fn schema_types<'v>(obj: &'v Map<String, Value>, pointer: &str) -> Result<Vec<&'
                     .ok_or_else(|| Error::schema(format!("{pointer}/type/{i}"), "must be a string"))
             })
             .collect(),
-        Some(_) => Err(Error::schema(format!("{pointer}/type"), "must be a string or an array of strings")),
+        Some(_) => Err(Error::schema(
+            format!("{pointer}/type"),
+            "must be a string or an array of strings",
+        )),
     }
 }
 
 fn const_value(c: &Value, pointer: &str) -> Result<ConstValue> {
     match c {
         Value::String(s) => Ok(ConstValue::Str(s.clone())),
-        Value::Number(n) => n
-            .as_i64()
-            .map(ConstValue::Int)
-            .ok_or_else(|| Error::schema(pointer, "only string and integer constants are supported")),
-        _ => Err(Error::schema(pointer, "only string and integer constants are supported")),
+        Value::Number(n) => n.as_i64().map(ConstValue::Int).ok_or_else(|| {
+            Error::schema(pointer, "only string and integer constants are supported")
+        }),
+        _ => Err(Error::schema(
+            pointer,
+            "only string and integer constants are supported",
+        )),
     }
 }
 
@@ -751,9 +821,23 @@ mod tests {
             }, "required": ["jsonrpc", "id"]}
         }))
         .unwrap();
-        let TypeKind::Struct(s) = &m.get("Ping").unwrap().kind else { panic!() };
-        assert_eq!(s.consts, vec![ConstField { json_name: "jsonrpc".into(), value: ConstValue::Str("2.0".into()) }]);
-        assert_eq!(s.fields.iter().map(|f| f.json_name.as_str()).collect::<Vec<_>>(), ["mode", "id"]);
+        let TypeKind::Struct(s) = &m.get("Ping").unwrap().kind else {
+            panic!()
+        };
+        assert_eq!(
+            s.consts,
+            vec![ConstField {
+                json_name: "jsonrpc".into(),
+                value: ConstValue::Str("2.0".into())
+            }]
+        );
+        assert_eq!(
+            s.fields
+                .iter()
+                .map(|f| f.json_name.as_str())
+                .collect::<Vec<_>>(),
+            ["mode", "id"]
+        );
         assert_eq!(s.fields[0].optional_const.as_deref(), Some("form"));
         assert_eq!(s.fields[0].ty, TypeRef::Named("PingMode".into()));
         assert_eq!(s.fields[1].ty, TypeRef::Named("PingId".into()));
@@ -769,8 +853,16 @@ mod tests {
             ]}}, "required": ["error"]}
         }))
         .unwrap();
-        let TypeKind::Struct(s) = &m.get("SpecialError").unwrap().kind else { panic!() };
-        assert_eq!(s.consts, vec![ConstField { json_name: "code".into(), value: ConstValue::Int(-32042) }]);
+        let TypeKind::Struct(s) = &m.get("SpecialError").unwrap().kind else {
+            panic!()
+        };
+        assert_eq!(
+            s.consts,
+            vec![ConstField {
+                json_name: "code".into(),
+                value: ConstValue::Int(-32042)
+            }]
+        );
         assert_eq!(s.fields.len(), 1);
         assert!(s.fields[0].required);
     }

@@ -11,7 +11,7 @@ pub mod union;
 
 use std::collections::BTreeMap;
 
-pub use lower::lower;
+pub use lower::{lower, lower_with};
 
 /// All the types generated from one schema document, in output order.
 #[derive(Debug, Clone, PartialEq)]

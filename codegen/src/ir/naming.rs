@@ -17,22 +17,60 @@ const ACRONYMS: &[(&str, &str)] = &[
 /// Names a glob import of a generated module must not shadow: the std prelude's types,
 /// traits and variants.
 pub const PRELUDE: &[&str] = &[
-    "Box", "Clone", "Copy", "Default", "Drop", "Eq", "Err", "Extend", "Fn", "FnMut", "FnOnce",
-    "From", "Into", "IntoIterator", "Iterator", "None", "Ok", "Option", "Ord", "PartialEq",
-    "PartialOrd", "Result", "Send", "Sized", "Some", "String", "Sync", "ToOwned", "ToString",
-    "TryFrom", "TryInto", "Unpin", "Vec", "AsMut", "AsRef", "DoubleEndedIterator",
-    "ExactSizeIterator", "FromIterator", "Hash", "Debug",
+    "Box",
+    "Clone",
+    "Copy",
+    "Default",
+    "Drop",
+    "Eq",
+    "Err",
+    "Extend",
+    "Fn",
+    "FnMut",
+    "FnOnce",
+    "From",
+    "Into",
+    "IntoIterator",
+    "Iterator",
+    "None",
+    "Ok",
+    "Option",
+    "Ord",
+    "PartialEq",
+    "PartialOrd",
+    "Result",
+    "Send",
+    "Sized",
+    "Some",
+    "String",
+    "Sync",
+    "ToOwned",
+    "ToString",
+    "TryFrom",
+    "TryInto",
+    "Unpin",
+    "Vec",
+    "AsMut",
+    "AsRef",
+    "DoubleEndedIterator",
+    "ExactSizeIterator",
+    "FromIterator",
+    "Hash",
+    "Debug",
     // Not the prelude, but names generated code uses unqualified.
-    "Map", "Number", "Value", "IndexMap",
+    "Map",
+    "Number",
+    "Value",
+    "IndexMap",
 ];
 
 /// Rust keywords that need a raw identifier when used as a field name.
 const KEYWORDS: &[&str] = &[
-    "as", "async", "await", "break", "const", "continue", "dyn", "else", "enum", "extern",
-    "false", "fn", "for", "gen", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut",
-    "pub", "ref", "return", "static", "struct", "trait", "true", "type", "unsafe", "use",
-    "where", "while", "abstract", "become", "box", "do", "final", "macro", "override", "priv",
-    "typeof", "unsized", "virtual", "yield", "try",
+    "as", "async", "await", "break", "const", "continue", "dyn", "else", "enum", "extern", "false",
+    "fn", "for", "gen", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub",
+    "ref", "return", "static", "struct", "trait", "true", "type", "unsafe", "use", "where",
+    "while", "abstract", "become", "box", "do", "final", "macro", "override", "priv", "typeof",
+    "unsized", "virtual", "yield", "try",
 ];
 
 /// Identifiers that cannot be raw identifiers.
@@ -203,8 +241,14 @@ mod tests {
     fn type_names_fix_acronyms_and_avoid_the_prelude() {
         assert_eq!(type_name("JSONRPCMessage"), "JsonRpcMessage");
         assert_eq!(type_name("JSONRPCErrorResponse"), "JsonRpcErrorResponse");
-        assert_eq!(type_name("ElicitRequestURLParams"), "ElicitRequestUrlParams");
-        assert_eq!(type_name("URLElicitationRequiredError"), "UrlElicitationRequiredError");
+        assert_eq!(
+            type_name("ElicitRequestURLParams"),
+            "ElicitRequestUrlParams"
+        );
+        assert_eq!(
+            type_name("URLElicitationRequiredError"),
+            "UrlElicitationRequiredError"
+        );
         assert_eq!(type_name("JSONValue"), "JsonValue");
         assert_eq!(type_name("Result"), "McpResult");
         assert_eq!(type_name("Tool"), "Tool");
@@ -221,19 +265,35 @@ mod tests {
         assert_eq!(field_name("type"), "r#type");
         assert_eq!(field_name("ref"), "r#ref");
         assert_eq!(field_name("$schema"), "schema");
-        assert_eq!(field_name("io.modelcontextprotocol/clientInfo"), "client_info");
+        assert_eq!(
+            field_name("io.modelcontextprotocol/clientInfo"),
+            "client_info"
+        );
         assert_eq!(field_name("ttlMs"), "ttl_ms");
     }
 
     #[test]
     fn variant_names_strip_common_suffix() {
         let v = |xs: &[&str]| variant_names(&xs.iter().map(|s| s.to_string()).collect::<Vec<_>>());
-        assert_eq!(v(&["InitializeRequest", "PingRequest"]), ["Initialize", "Ping"]);
-        assert_eq!(v(&["StringSchema", "NumberSchema", "TitledMultiSelectEnumSchema"]), ["String", "Number", "TitledMultiSelectEnum"]);
+        assert_eq!(
+            v(&["InitializeRequest", "PingRequest"]),
+            ["Initialize", "Ping"]
+        );
+        assert_eq!(
+            v(&[
+                "StringSchema",
+                "NumberSchema",
+                "TitledMultiSelectEnumSchema"
+            ]),
+            ["String", "Number", "TitledMultiSelectEnum"]
+        );
         // `McpResult` minus `Result` would be `Mcp`: still unique and non-empty, fine; but a
         // bare `Result` member would be emptied, so nothing is stripped.
         assert_eq!(v(&["Request", "PingRequest"]), ["Request", "PingRequest"]);
-        assert_eq!(v(&["TextContent", "ResourceLink"]), ["TextContent", "ResourceLink"]);
+        assert_eq!(
+            v(&["TextContent", "ResourceLink"]),
+            ["TextContent", "ResourceLink"]
+        );
         assert_eq!(v(&["A", "A"]), ["A", "A2"]);
     }
 }

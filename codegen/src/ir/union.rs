@@ -162,7 +162,13 @@ pub fn plan_all(module: &mut Module) -> Result<()> {
 fn flatten(module: &Module, name: &str) -> Result<Vec<Variant>> {
     let mut leaves: Vec<TypeRef> = Vec::new();
     let mut seen = BTreeSet::new();
-    collect_leaves(module, &TypeRef::Named(name.to_owned()), &mut leaves, &mut seen, true);
+    collect_leaves(
+        module,
+        &TypeRef::Named(name.to_owned()),
+        &mut leaves,
+        &mut seen,
+        true,
+    );
     let names: Vec<String> = leaves
         .iter()
         .map(|t| match t {
@@ -334,7 +340,10 @@ fn plan(module: &Module, variants: &[Variant], pointer: &str) -> Result<(Plan, b
             ([], []) => None,
             ([], [first, ..]) if kind == Kind::Integer => Some(*first),
             _ => {
-                let names: Vec<&str> = takers.iter().map(|&i| variants[i].rust_name.as_str()).collect();
+                let names: Vec<&str> = takers
+                    .iter()
+                    .map(|&i| variants[i].rust_name.as_str())
+                    .collect();
                 return Err(Error::schema(
                     pointer,
                     format!("ambiguous union: members {names:?} all accept a JSON {kind:?}"),
@@ -346,7 +355,14 @@ fn plan(module: &Module, variants: &[Variant], pointer: &str) -> Result<(Plan, b
         }
     }
     let (object, custom) = object_plan(module, variants, &objects, pointer)?;
-    Ok((Plan { scalars, arrays, object }, custom))
+    Ok((
+        Plan {
+            scalars,
+            arrays,
+            object,
+        },
+        custom,
+    ))
 }
 
 fn object_plan(
@@ -366,7 +382,10 @@ fn object_plan(
         .filter(|i| !structs.contains(i))
         .collect();
     if others.len() > 1 {
-        let names: Vec<&str> = others.iter().map(|&i| variants[i].rust_name.as_str()).collect();
+        let names: Vec<&str> = others
+            .iter()
+            .map(|&i| variants[i].rust_name.as_str())
+            .collect();
         return Err(Error::schema(
             pointer,
             format!("ambiguous union: members {names:?} all accept any object"),
@@ -385,7 +404,10 @@ fn object_plan(
             let open = OPEN_TAGS.contains(&t.tag.as_str());
             let mut arms = Vec::new();
             for (value, members) in t.arms {
-                arms.push((value, group(module, variants, &members, None, &mut merged_ids)));
+                arms.push((
+                    value,
+                    group(module, variants, &members, None, &mut merged_ids),
+                ));
             }
             let absent = if t.absent.is_empty() {
                 None
@@ -404,7 +426,13 @@ fn object_plan(
         }
     }
     Ok((
-        ObjectPlan::Merged(merged(module, variants, &structs, fallback, &mut merged_ids)),
+        ObjectPlan::Merged(merged(
+            module,
+            variants,
+            &structs,
+            fallback,
+            &mut merged_ids,
+        )),
         false,
     ))
 }
@@ -433,18 +461,29 @@ fn merged(
     let mut slots: Vec<Slot> = Vec::new();
     let mut decls: BTreeMap<String, Vec<Option<TypeRef>>> = BTreeMap::new();
     for &m in members {
-        let Some(s) = module.as_struct(&variants[m].ty) else { continue };
+        let Some(s) = module.as_struct(&variants[m].ty) else {
+            continue;
+        };
         for c in &s.consts {
             if !slots.iter().any(|x| x.json_name == c.json_name) {
-                slots.push(Slot { json_name: c.json_name.clone(), typed: None });
+                slots.push(Slot {
+                    json_name: c.json_name.clone(),
+                    typed: None,
+                });
             }
             decls.entry(c.json_name.clone()).or_default().push(None);
         }
         for f in &s.fields {
             if !slots.iter().any(|x| x.json_name == f.json_name) {
-                slots.push(Slot { json_name: f.json_name.clone(), typed: None });
+                slots.push(Slot {
+                    json_name: f.json_name.clone(),
+                    typed: None,
+                });
             }
-            decls.entry(f.json_name.clone()).or_default().push(Some(f.ty.clone()));
+            decls
+                .entry(f.json_name.clone())
+                .or_default()
+                .push(Some(f.ty.clone()));
         }
     }
     for slot in &mut slots {
@@ -490,7 +529,9 @@ fn find_tag(module: &Module, variants: &[Variant], members: &[usize]) -> Option<
         let mut absent = Vec::new();
         let mut usable = true;
         for &m in members {
-            let Some(s) = module.as_struct(&variants[m].ty) else { return None };
+            let Some(s) = module.as_struct(&variants[m].ty) else {
+                return None;
+            };
             let (values, optional) = if let Some(c) = s.const_field(&tag) {
                 match &c.value {
                     super::ConstValue::Str(v) => (vec![v.clone()], false),
@@ -508,7 +549,10 @@ fn find_tag(module: &Module, variants: &[Variant], members: &[usize]) -> Option<
                     }
                 }
             } else {
-                (Vec::new(), true)
+                // A member that does not declare the property says nothing about it: the
+                // property cannot tell it apart.
+                usable = false;
+                break;
             };
             for v in values {
                 match arms.iter_mut().find(|(x, _)| *x == v) {
@@ -572,7 +616,8 @@ mod tests {
     use crate::load::SchemaDoc;
 
     fn module(defs: serde_json::Value) -> Module {
-        crate::ir::lower(&SchemaDoc::from_value(serde_json::json!({"$defs": defs})).unwrap()).unwrap()
+        crate::ir::lower(&SchemaDoc::from_value(serde_json::json!({"$defs": defs})).unwrap())
+            .unwrap()
     }
 
     fn plan_of<'m>(m: &'m Module, name: &str) -> &'m Plan {
@@ -592,10 +637,14 @@ mod tests {
             "T2": {"type": "object", "properties": {"type": {"const": "image"}}, "required": ["type"]},
             "C": {"anyOf": [{"$ref": "#/$defs/T1"}, {"$ref": "#/$defs/T2"}]}
         }));
-        let ObjectPlan::Tagged(t) = &plan_of(&m, "U").object else { panic!() };
+        let ObjectPlan::Tagged(t) = &plan_of(&m, "U").object else {
+            panic!()
+        };
         assert_eq!(t.tag, "method");
         assert_eq!(t.unknown, Some(2));
-        let ObjectPlan::Tagged(t) = &plan_of(&m, "C").object else { panic!() };
+        let ObjectPlan::Tagged(t) = &plan_of(&m, "C").object else {
+            panic!()
+        };
         assert_eq!(t.tag, "type");
         assert_eq!(t.unknown, None);
     }
@@ -607,7 +656,9 @@ mod tests {
             "Url": {"type": "object", "properties": {"mode": {"const": "url", "type": "string"}, "url": {"type": "string"}}, "required": ["mode", "url"]},
             "P": {"anyOf": [{"$ref": "#/$defs/Form"}, {"$ref": "#/$defs/Url"}]}
         }));
-        let ObjectPlan::Tagged(t) = &plan_of(&m, "P").object else { panic!() };
+        let ObjectPlan::Tagged(t) = &plan_of(&m, "P").object else {
+            panic!()
+        };
         assert_eq!(t.tag, "mode");
         assert_eq!(t.absent, Some(Group::Single(0)));
     }
@@ -619,14 +670,18 @@ mod tests {
             "Note": {"type": "object", "properties": {"method": {"type": "string"}}, "required": ["method"]},
             "Msg": {"anyOf": [{"$ref": "#/$defs/Req"}, {"$ref": "#/$defs/Note"}]}
         }));
-        let ObjectPlan::Merged(mg) = &plan_of(&m, "Msg").object else { panic!() };
+        let ObjectPlan::Merged(mg) = &plan_of(&m, "Msg").object else {
+            panic!()
+        };
         assert_eq!(mg.members, [0, 1]);
         assert!(mg.slots.iter().all(|s| s.typed == Some(TypeRef::String)));
     }
 
     #[test]
     fn kinds_pick_scalar_members() {
-        let m = module(serde_json::json!({"Id": {"type": ["string", "integer"]}, "N": {"anyOf": [{"type": "number"}, {"type": "integer"}]}}));
+        let m = module(
+            serde_json::json!({"Id": {"type": ["string", "integer"]}, "N": {"anyOf": [{"type": "number"}, {"type": "integer"}]}}),
+        );
         let p = plan_of(&m, "Id");
         assert_eq!(p.scalars.get(&Kind::String), Some(&0));
         assert_eq!(p.scalars.get(&Kind::Integer), Some(&1));

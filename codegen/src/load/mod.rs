@@ -46,7 +46,10 @@ impl SchemaDoc {
     /// Wraps a parsed schema document.
     pub fn from_value(value: Value) -> Result<Self> {
         let Value::Object(mut root) = value else {
-            return Err(Error::schema("#", "a schema document must be a JSON object"));
+            return Err(Error::schema(
+                "#",
+                "a schema document must be a JSON object",
+            ));
         };
         let declared = match root.get("$schema") {
             None => None,
@@ -74,7 +77,9 @@ impl SchemaDoc {
         if root.contains_key(other) {
             return Err(Error::schema(
                 format!("#/{other}"),
-                format!("this {dialect:?} document keeps its definitions under `{key}`, not `{other}`"),
+                format!(
+                    "this {dialect:?} document keeps its definitions under `{key}`, not `{other}`"
+                ),
             ));
         }
         let definitions = match root.remove(key) {
@@ -115,14 +120,22 @@ impl SchemaDoc {
         let Some(name) = reference.strip_prefix(&prefix) else {
             return Err(Error::schema(
                 at,
-                format!("unsupported $ref {reference:?}: only local references of the form {prefix}<Name> are supported"),
+                format!(
+                    "unsupported $ref {reference:?}: only local references of the form {prefix}<Name> are supported"
+                ),
             ));
         };
         if name.contains('/') || name.contains('~') {
-            return Err(Error::schema(at, format!("unsupported $ref {reference:?}: nested pointers are not supported")));
+            return Err(Error::schema(
+                at,
+                format!("unsupported $ref {reference:?}: nested pointers are not supported"),
+            ));
         }
         if !self.definitions.contains_key(name) {
-            return Err(Error::schema(at, format!("$ref {reference:?} names no definition")));
+            return Err(Error::schema(
+                at,
+                format!("$ref {reference:?} names no definition"),
+            ));
         }
         Ok(name)
     }
@@ -139,28 +152,48 @@ mod tests {
 
     #[test]
     fn detects_dialects_and_rejects_mixed_members() {
-        let d7 = SchemaDoc::from_str(r#"{"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"A":{}}}"#, "t").unwrap();
+        let d7 = SchemaDoc::from_str(
+            r#"{"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"A":{}}}"#,
+            "t",
+        )
+        .unwrap();
         assert_eq!(d7.dialect(), Dialect::Draft07);
         assert_eq!(d7.def_pointer("A"), "#/definitions/A");
         let d20 = SchemaDoc::from_str(r#"{"$defs":{"A":{}}}"#, "t").unwrap();
         assert_eq!(d20.dialect(), Dialect::Draft202012);
         let err = SchemaDoc::from_str(r#"{"$schema":"https://json-schema.org/draft/2020-12/schema","definitions":{}, "$defs":{}}"#, "t").unwrap_err();
-        assert_eq!(err.to_string(), "#/definitions: this Draft202012 document keeps its definitions under `$defs`, not `definitions`");
+        assert_eq!(
+            err.to_string(),
+            "#/definitions: this Draft202012 document keeps its definitions under `$defs`, not `definitions`"
+        );
     }
 
     #[test]
     fn resolve_ref_names_the_pointer() {
         let d = SchemaDoc::from_str(r#"{"$defs":{"A":{}}}"#, "t").unwrap();
         assert_eq!(d.resolve_ref("#/$defs/A", "#/x").unwrap(), "A");
-        let e = d.resolve_ref("#/$defs/B", "#/$defs/A/properties/b").unwrap_err();
-        assert_eq!(e.to_string(), "#/$defs/A/properties/b: $ref \"#/$defs/B\" names no definition");
+        let e = d
+            .resolve_ref("#/$defs/B", "#/$defs/A/properties/b")
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "#/$defs/A/properties/b: $ref \"#/$defs/B\" names no definition"
+        );
         let e = d.resolve_ref("other.json#/A", "#/x").unwrap_err();
-        assert!(e.to_string().starts_with("#/x: unsupported $ref \"other.json#/A\""), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("#/x: unsupported $ref \"other.json#/A\""),
+            "{e}"
+        );
     }
 
     #[test]
     fn invalid_json_names_origin() {
         let e = SchemaDoc::from_str("{", "schema/x.json").unwrap_err();
-        assert!(e.to_string().starts_with("schema/x.json: invalid JSON: EOF"), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("schema/x.json: invalid JSON: EOF"),
+            "{e}"
+        );
     }
 }

@@ -1,0 +1,290 @@
+//! Filling the schema cache: `schema/<revision>/schema.json` from the URL pinned in the
+//! [manifest](crate::manifest), from a base URL, or from a folder.
+//!
+//! Every file is checked against the manifest's SHA-256 before it is written; a file that
+//! does not match is an [`Error::HashMismatch`] and nothing is written. A cached file that
+//! already matches is left alone without contacting the source, so fetching is idempotent.
+//! Files are written to a temporary file in the same folder and renamed into place, so a
+//! reader never sees half a file.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+use crate::manifest::{Manifest, sha256_hex};
+
+/// The largest schema file accepted from a server (the official ones are under 200 KiB).
+pub const MAX_SCHEMA_BYTES: u64 = 32 * 1024 * 1024;
+
+/// Where `fetch` reads a revision's file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FetchSource {
+    /// The URL the manifest pins for the revision.
+    Manifest,
+    /// `<dir>/<revision>/schema.json`.
+    Dir(PathBuf),
+    /// `<base>/<revision>/schema.json`, over http or https.
+    BaseUrl(String),
+}
+
+impl FetchSource {
+    /// Parses the value of `--from`: an `http://` or `https://` URL is a base URL, anything
+    /// else without a `scheme://` is a folder.
+    pub fn parse(from: &str) -> Result<Self> {
+        let lower = from.to_ascii_lowercase();
+        if lower.starts_with("http://") || lower.starts_with("https://") {
+            Ok(FetchSource::BaseUrl(from.trim_end_matches('/').to_owned()))
+        } else if let Some((scheme, _)) = from.split_once("://")
+            && !scheme.is_empty()
+            && scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+        {
+            Err(Error::Config(format!(
+                "--from {from:?}: unsupported URL scheme {scheme:?} (use http://, https:// or a folder)"
+            )))
+        } else if from.is_empty() {
+            Err(Error::Config("--from: empty value".into()))
+        } else {
+            Ok(FetchSource::Dir(PathBuf::from(from)))
+        }
+    }
+
+    /// The URL or path `revision` is read from.
+    pub fn location(&self, manifest: &Manifest, revision: &str) -> Result<String> {
+        Ok(match self {
+            FetchSource::Manifest => manifest.entry(revision)?.url.clone(),
+            FetchSource::Dir(d) => relative_file(d, revision).display().to_string(),
+            FetchSource::BaseUrl(base) => format!("{base}/{revision}/schema.json"),
+        })
+    }
+}
+
+/// What [`fetch`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// The cached file already had the pinned hash; the source was not read.
+    UpToDate,
+    /// The file was read from the source, verified and written.
+    Written,
+}
+
+/// The result of fetching one revision.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fetched {
+    /// The revision.
+    pub revision: String,
+    /// The cache file.
+    pub path: PathBuf,
+    /// The URL or path read (or that would have been read, when up to date).
+    pub origin: String,
+    /// Whether it was written.
+    pub outcome: Outcome,
+    /// Size of the file.
+    pub bytes: usize,
+    /// Its SHA-256.
+    pub sha256: String,
+}
+
+/// `<cache_dir>/<revision>/schema.json`.
+pub fn cache_path(cache_dir: &Path, revision: &str) -> PathBuf {
+    relative_file(cache_dir, revision)
+}
+
+fn relative_file(dir: &Path, revision: &str) -> PathBuf {
+    dir.join(revision).join("schema.json")
+}
+
+/// Makes `<cache_dir>/<revision>/schema.json` hold the official file of `revision`, read from
+/// `from` and verified against the manifest's SHA-256.
+pub fn fetch(
+    manifest: &Manifest,
+    revision: &str,
+    from: &FetchSource,
+    cache_dir: &Path,
+) -> Result<Fetched> {
+    let entry = manifest.entry(revision)?;
+    let path = cache_path(cache_dir, revision);
+    let origin = from.location(manifest, revision)?;
+    if let Ok(existing) = fs::read(&path)
+        && sha256_hex(&existing) == entry.sha256
+    {
+        return Ok(Fetched {
+            revision: revision.to_owned(),
+            path,
+            origin,
+            outcome: Outcome::UpToDate,
+            bytes: existing.len(),
+            sha256: entry.sha256.clone(),
+        });
+    }
+    let bytes = match from {
+        FetchSource::Dir(d) => {
+            let file = relative_file(d, revision);
+            fs::read(&file).map_err(|source| Error::Io { path: file, source })?
+        }
+        FetchSource::Manifest | FetchSource::BaseUrl(_) => http_get(&origin)?,
+    };
+    entry.verify(revision, &bytes, &origin)?;
+    write_atomic(&path, &bytes)?;
+    Ok(Fetched {
+        revision: revision.to_owned(),
+        path,
+        origin,
+        outcome: Outcome::Written,
+        bytes: bytes.len(),
+        sha256: entry.sha256.clone(),
+    })
+}
+
+/// Writes `bytes` to a temporary file beside `path`, then renames it over `path`.
+fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    let io = |p: &Path| {
+        let p = p.to_path_buf();
+        move |source| Error::Io { path: p, source }
+    };
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    fs::create_dir_all(dir).map_err(io(dir))?;
+    let tmp = dir.join(format!(".schema.json.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = fs::File::create(&tmp).map_err(io(&tmp))?;
+        f.write_all(bytes).map_err(io(&tmp))?;
+        f.sync_all().map_err(io(&tmp))?;
+        drop(f);
+        fs::rename(&tmp, path).map_err(io(path))
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// GETs `url` and returns the body of a 2xx answer.
+#[cfg(feature = "http")]
+pub fn http_get(url: &str) -> Result<Vec<u8>> {
+    use std::time::Duration;
+
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(120)))
+        .timeout_connect(Some(Duration::from_secs(30)))
+        .user_agent(concat!("mcp-codegen/", env!("CARGO_PKG_VERSION")))
+        .build()
+        .into();
+    let mut response = agent
+        .get(url)
+        .call()
+        .map_err(|e| Error::Fetch(format!("{url}: {e}")))?;
+    let status = response.status();
+    if !status.is_success() {
+        return Err(Error::Fetch(format!("{url}: HTTP {status}")));
+    }
+    response
+        .body_mut()
+        .with_config()
+        .limit(MAX_SCHEMA_BYTES)
+        .read_to_vec()
+        .map_err(|e| Error::Fetch(format!("{url}: reading the body: {e}")))
+}
+
+/// Without the `http` feature, URLs cannot be fetched.
+#[cfg(not(feature = "http"))]
+pub fn http_get(url: &str) -> Result<Vec<u8>> {
+    Err(Error::Fetch(format!(
+        "{url}: this mcp-codegen was built without its `http` feature; use `--from DIR`"
+    )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn manifest(sha: &str) -> Manifest {
+        Manifest::from_str(
+            &format!(
+                r#"{{"spec_repository":"r","spec_commit":"c","revisions":{{"r1":{{"url":"http://127.0.0.1:9/r1/schema.json","sha256":"{sha}","dialect":"2020-12","status":"final"}}}}}}"#
+            ),
+            "m",
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn parses_from() {
+        assert_eq!(
+            FetchSource::parse("http://127.0.0.1:8080/x/").unwrap(),
+            FetchSource::BaseUrl("http://127.0.0.1:8080/x".into())
+        );
+        assert_eq!(
+            FetchSource::parse("HTTPS://h").unwrap(),
+            FetchSource::BaseUrl("HTTPS://h".into())
+        );
+        assert_eq!(
+            FetchSource::parse("some/dir").unwrap(),
+            FetchSource::Dir("some/dir".into())
+        );
+        let e = FetchSource::parse("ftp://h/x").unwrap_err().to_string();
+        assert!(e.contains("unsupported URL scheme \"ftp\""), "{e}");
+        assert!(FetchSource::parse("").is_err());
+    }
+
+    #[test]
+    fn copies_verifies_and_is_idempotent() {
+        let src = tempfile::tempdir().unwrap();
+        let out = tempfile::tempdir().unwrap();
+        fs::create_dir_all(src.path().join("r1")).unwrap();
+        fs::write(src.path().join("r1/schema.json"), b"{}").unwrap();
+        let m = manifest(&sha256_hex(b"{}"));
+        let from = FetchSource::Dir(src.path().to_path_buf());
+        let got = fetch(&m, "r1", &from, out.path()).unwrap();
+        assert_eq!(got.outcome, Outcome::Written);
+        assert_eq!(fs::read(out.path().join("r1/schema.json")).unwrap(), b"{}");
+        let again = fetch(&m, "r1", &from, out.path()).unwrap();
+        assert_eq!(again.outcome, Outcome::UpToDate);
+        // A corrupted cache file is replaced.
+        fs::write(out.path().join("r1/schema.json"), b"{ }").unwrap();
+        assert_eq!(
+            fetch(&m, "r1", &from, out.path()).unwrap().outcome,
+            Outcome::Written
+        );
+        assert_eq!(fs::read(out.path().join("r1/schema.json")).unwrap(), b"{}");
+        // No temporary file is left behind.
+        let names: Vec<_> = fs::read_dir(out.path().join("r1"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["schema.json"]);
+    }
+
+    #[test]
+    fn mismatch_writes_nothing() {
+        let src = tempfile::tempdir().unwrap();
+        let out = tempfile::tempdir().unwrap();
+        fs::create_dir_all(src.path().join("r1")).unwrap();
+        fs::write(src.path().join("r1/schema.json"), b"{}").unwrap();
+        let m = manifest(&"0".repeat(64));
+        let from = FetchSource::Dir(src.path().to_path_buf());
+        let e = fetch(&m, "r1", &from, out.path()).unwrap_err();
+        assert!(
+            matches!(&e, Error::HashMismatch { revision, expected, actual, .. }
+                if revision == "r1" && *expected == "0".repeat(64) && *actual == sha256_hex(b"{}")),
+            "{e}"
+        );
+        assert!(!out.path().join("r1").exists());
+    }
+
+    #[test]
+    fn missing_source_file_and_unknown_revision() {
+        let out = tempfile::tempdir().unwrap();
+        let m = manifest(&"0".repeat(64));
+        let from = FetchSource::Dir(out.path().join("nowhere"));
+        let e = fetch(&m, "r1", &from, out.path()).unwrap_err().to_string();
+        assert!(e.contains("nowhere/r1/schema.json"), "{e}");
+        let e = fetch(&m, "r2", &from, out.path()).unwrap_err().to_string();
+        assert!(e.contains("unknown revision \"r2\""), "{e}");
+    }
+}
