@@ -30,25 +30,31 @@
 #[doc(hidden)]
 pub mod runtime;
 
-pub use runtime::{NotificationMethod, RequestMethod};
+pub use runtime::{DefinitionVisitor, NotificationMethod, RequestMethod};
 
 #[cfg(feature = "v2024_11_05")]
 #[allow(missing_docs)]
+#[rustfmt::skip]
 pub mod v2024_11_05;
 #[cfg(feature = "v2025_03_26")]
 #[allow(missing_docs)]
+#[rustfmt::skip]
 pub mod v2025_03_26;
 #[cfg(feature = "v2025_06_18")]
 #[allow(missing_docs)]
+#[rustfmt::skip]
 pub mod v2025_06_18;
 #[cfg(feature = "v2025_11_25")]
 #[allow(missing_docs)]
+#[rustfmt::skip]
 pub mod v2025_11_25;
 #[cfg(feature = "v2026_07_28")]
 #[allow(missing_docs)]
+#[rustfmt::skip]
 pub mod v2026_07_28;
 #[cfg(feature = "draft")]
 #[allow(missing_docs)]
+#[rustfmt::skip]
 pub mod draft;
 
 /// The newest dated revision, when its feature is enabled.

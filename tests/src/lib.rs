@@ -50,12 +50,20 @@ pub fn examples(revision: &str) -> Vec<(String, String, serde_json::Value)> {
         .into_iter()
         .map(|d| d.join(revision).join("examples"))
         .find(|p| p.is_dir())
-        .unwrap_or_else(|| panic!("no examples folder for {revision} (looked beside the schema files)"));
+        .unwrap_or_else(|| {
+            panic!("no examples folder for {revision} (looked beside the schema files)")
+        });
     let mut out = Vec::new();
-    let mut defs: Vec<_> = std::fs::read_dir(&dir).expect("read examples").flatten().collect();
+    let mut defs: Vec<_> = std::fs::read_dir(&dir)
+        .expect("read examples")
+        .flatten()
+        .collect();
     defs.sort_by_key(|e| e.file_name());
     for def in defs {
-        let mut files: Vec<_> = std::fs::read_dir(def.path()).expect("read examples").flatten().collect();
+        let mut files: Vec<_> = std::fs::read_dir(def.path())
+            .expect("read examples")
+            .flatten()
+            .collect();
         files.sort_by_key(|e| e.file_name());
         for f in files {
             let text = std::fs::read_to_string(f.path()).expect("read example");
@@ -81,7 +89,9 @@ pub fn json_eq(a: &serde_json::Value, b: &serde_json::Value) -> bool {
         },
         (Array(x), Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| json_eq(p, q)),
         (Object(x), Object(y)) => {
-            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| json_eq(v, w)))
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| json_eq(v, w)))
         }
         _ => a == b,
     }

@@ -7,7 +7,10 @@ use mcp_types::DefinitionVisitor;
 use serde_json::Value;
 
 /// The one official example that is invalid against its own schema and is rejected.
-const STRICT_REJECT: (&str, &str) = ("ReadResourceResultResponse", "read-resource-result-response.json");
+const STRICT_REJECT: (&str, &str) = (
+    "ReadResourceResultResponse",
+    "read-resource-result-response.json",
+);
 
 /// Decodes a value as `T` and encodes it again.
 struct RoundTrip<'a>(&'a str);
@@ -16,7 +19,12 @@ impl DefinitionVisitor for RoundTrip<'_> {
     type Output = Result<(Value, String), String>;
     fn visit<T>(self, _: &'static str) -> Self::Output
     where
-        T: serde::Serialize + serde::de::DeserializeOwned + std::fmt::Debug + Clone + PartialEq + 'static,
+        T: serde::Serialize
+            + serde::de::DeserializeOwned
+            + std::fmt::Debug
+            + Clone
+            + PartialEq
+            + 'static,
     {
         let decoded: T = serde_json::from_str(self.0).map_err(|e| e.to_string())?;
         let debug = format!("{decoded:?}");
