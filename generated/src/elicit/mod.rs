@@ -57,15 +57,21 @@ pub use schema::{
     Constraints, DefaultValue, EnumOption, FieldSchema, FieldType, FormSchema, Format, Num,
     Pattern, RenderError, Rendered,
 };
-pub use typed::{ElicitTyped, InputRevision, Revision, UrlRevision};
-#[cfg(feature = "draft")]
-pub use typed::Draft;
-#[cfg(feature = "v2025_06_18")]
-pub use typed::V2025_06_18;
-#[cfg(feature = "v2025_11_25")]
-pub use typed::V2025_11_25;
-#[cfg(feature = "v2026_07_28")]
-pub use typed::V2026_07_28;
+pub use typed::ElicitTyped;
+
+/// Revisions with elicitation as types, naming their generated types; used with
+/// [`ElicitTyped`]: `Booking::typed_form_params::<revision::V2025_11_25>("..")`.
+pub mod revision {
+    #[cfg(feature = "draft")]
+    pub use super::typed::Draft;
+    #[cfg(feature = "v2025_06_18")]
+    pub use super::typed::V2025_06_18;
+    #[cfg(feature = "v2025_11_25")]
+    pub use super::typed::V2025_11_25;
+    #[cfg(feature = "v2026_07_28")]
+    pub use super::typed::V2026_07_28;
+    pub use super::typed::{InputRevision, Revision, UrlRevision};
+}
 pub use validate::{
     ContentError, Violation, ViolationKind, format_matches, is_date_time, is_email, is_full_date,
     is_uri, validate,

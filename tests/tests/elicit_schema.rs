@@ -1,0 +1,517 @@
+//! The schemas `#[derive(Elicit)]` emits: exact JSON, every revision's generated types and
+//! official schema definitions, the everything server's form, and what older revisions
+//! cannot express.
+
+mod elicit_support;
+
+use elicit_support::*;
+use mcp_types::ProtocolVersion::{self, *};
+use mcp_types::elicit::{ElicitTyped, UrlElicitation, url_elicitation_required_error};
+use mcp_types::{Elicit, FormSchema};
+use serde_json::{Value, json};
+
+const FORM_REVISIONS: [ProtocolVersion; 3] = [V2025_11_25, V2026_07_28, Draft];
+
+#[test]
+fn booking_schema_is_exactly_this_json_in_field_order() {
+    let text = serde_json::to_string(Booking::requested_schema()).unwrap();
+    let expected = json!({
+        "type": "object",
+        "properties": {
+            "alternativeDate": {
+                "type": "string",
+                "title": "Alternative date",
+                "description": "Date you want instead",
+                "format": "date"
+            },
+            "checkAlternative": { "type": "boolean", "default": true },
+            "name": { "type": "string", "minLength": 1, "maxLength": 50 },
+            "email": { "type": "string", "format": "email" },
+            "guests": { "type": "integer", "minimum": 1, "maximum": 12, "default": 2 },
+            "budget": { "type": "number" },
+            "seating": {
+                "type": "string",
+                "oneOf": [
+                    { "const": "Window", "title": "Window seat" },
+                    { "const": "Aisle", "title": "Aisle seat" }
+                ]
+            },
+            "extras": {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": 2,
+                "items": { "type": "string", "enum": ["extra_legroom", "meal", "wifi"] }
+            }
+        },
+        "required": ["alternativeDate", "name", "seating", "extras"]
+    });
+    // Compared as text: the order of properties is part of the contract.
+    assert_eq!(text, expected.to_string());
+}
+
+#[test]
+fn numbers_add_their_types_own_bounds() {
+    let schema = serde_json::to_value(Numbers::requested_schema()).unwrap();
+    let p = &schema["properties"];
+    assert_eq!(schema["title"], "Numbers");
+    assert_eq!(schema["description"], "One of each numeric type");
+    assert_eq!(p["a_i8"], json!({"type": "integer", "minimum": -128, "maximum": 127}));
+    assert_eq!(p["a_i16"], json!({"type": "integer", "minimum": -32768, "maximum": 32767}));
+    assert_eq!(
+        p["a_i32"],
+        json!({"type": "integer", "minimum": -2147483648i64, "maximum": 2147483647})
+    );
+    assert_eq!(p["a_i64"], json!({"type": "integer"}));
+    assert_eq!(p["a_isize"], json!({"type": "integer"}));
+    assert_eq!(p["a_u8"], json!({"type": "integer", "minimum": 0, "maximum": 255}));
+    assert_eq!(p["a_u16"], json!({"type": "integer", "minimum": 0, "maximum": 65535}));
+    assert_eq!(p["a_u32"], json!({"type": "integer", "minimum": 0, "maximum": 4294967295u64}));
+    assert_eq!(p["a_u64"], json!({"type": "integer", "minimum": 0}));
+    assert_eq!(p["a_usize"], json!({"type": "integer", "minimum": 0}));
+    assert_eq!(p["a_f32"], json!({"type": "number", "minimum": -1.5, "maximum": 2.5}));
+    assert_eq!(p["a_f64"], json!({"type": "number"}));
+    assert_eq!(
+        p["small"],
+        json!({"type": "integer", "minimum": -10, "maximum": 10, "default": -3})
+    );
+    assert_eq!(
+        p["ratio"],
+        json!({"type": "number", "minimum": 0, "maximum": 1, "default": 0.5})
+    );
+    let required: Vec<&str> = schema["required"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert!(!required.contains(&"a_f64") && !required.contains(&"small"));
+    assert!(required.contains(&"a_u64"));
+}
+
+#[test]
+fn selects_renames_and_legacy_names() {
+    let schema = serde_json::to_value(Selects::requested_schema()).unwrap();
+    let p = &schema["properties"];
+    assert_eq!(
+        p["btree"],
+        json!({
+            "type": "array", "minItems": 0, "maxItems": 3,
+            "items": {"type": "string", "enum": ["extra_legroom", "meal", "wifi"]},
+            "default": ["meal", "wifi"]
+        })
+    );
+    assert_eq!(
+        p["hash"],
+        json!({
+            "type": "array", "title": "Colours",
+            "items": {"type": "string", "enum": ["deep-red", "GREEN", "blue!"]}
+        })
+    );
+    assert_eq!(
+        p["color"],
+        json!({"type": "string", "enum": ["deep-red", "GREEN", "blue!"], "default": "GREEN"})
+    );
+    assert_eq!(
+        p["titled_multi"],
+        json!({
+            "type": "array",
+            "items": {"anyOf": [
+                {"const": "Window", "title": "Window seat"},
+                {"const": "Aisle", "title": "Aisle seat"}
+            ]},
+            "default": ["Window"]
+        })
+    );
+    assert_eq!(
+        p["legacy"],
+        json!({
+            "type": "string",
+            "enum": ["Window", "Aisle"],
+            "enumNames": ["Window seat", "Aisle seat"],
+            "default": "Aisle"
+        })
+    );
+    assert_eq!(schema["required"], json!(["vec"]));
+}
+
+#[test]
+fn serde_renames_and_raw_identifiers() {
+    let schema = serde_json::to_value(Strings::requested_schema()).unwrap();
+    let names: Vec<&String> = schema["properties"].as_object().unwrap().keys().collect();
+    let mut sorted = vec!["EMAIL", "HOMEPAGE", "DAY", "WHEN", "plain", "TYPE"];
+    sorted.sort();
+    let mut names: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
+    names.sort();
+    assert_eq!(names, sorted);
+    assert_eq!(
+        schema["properties"]["plain"],
+        json!({"type": "string", "minLength": 2, "maxLength": 5, "default": "héllo"})
+    );
+}
+
+/// The form of the reference "everything" server's `trigger-elicitation-request` tool
+/// (`@modelcontextprotocol/server-everything` 2026.8.31, dist/tools/trigger-elicitation-request.js).
+fn everything_server_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "name": {
+                "title": "String",
+                "type": "string",
+                "description": "Your full, legal name",
+            },
+            "check": {
+                "title": "Boolean",
+                "type": "boolean",
+                "description": "Agree to the terms and conditions",
+            },
+            "firstLine": {
+                "title": "String with default",
+                "type": "string",
+                "description": "Favorite first line of a story",
+                "default": "It was a dark and stormy night.",
+            },
+            "email": {
+                "title": "String with email format",
+                "type": "string",
+                "format": "email",
+                "description": "Your email address (will be verified, and never shared with anyone else)",
+            },
+            "homepage": {
+                "type": "string",
+                "format": "uri",
+                "title": "String with uri format",
+                "description": "Portfolio / personal website",
+            },
+            "birthdate": {
+                "title": "String with date format",
+                "type": "string",
+                "format": "date",
+                "description": "Your date of birth",
+            },
+            "integer": {
+                "title": "Integer",
+                "type": "integer",
+                "description": "Your favorite integer (do not give us your phone number, pin, or other sensitive info)",
+                "minimum": 1,
+                "maximum": 100,
+                "default": 42,
+            },
+            "number": {
+                "title": "Number in range 1-1000",
+                "type": "number",
+                "description": "Favorite number (there are no wrong answers)",
+                "minimum": 0,
+                "maximum": 1000,
+                "default": 3.14,
+            },
+            "untitledSingleSelectEnum": {
+                "type": "string",
+                "title": "Untitled Single Select Enum",
+                "description": "Choose your favorite friend",
+                "enum": ["Monica", "Rachel", "Joey", "Chandler", "Ross", "Phoebe"],
+                "default": "Monica",
+            },
+            "untitledMultipleSelectEnum": {
+                "type": "array",
+                "title": "Untitled Multiple Select Enum",
+                "description": "Choose your favorite instruments",
+                "minItems": 1,
+                "maxItems": 3,
+                "items": { "type": "string", "enum": ["Guitar", "Piano", "Violin", "Drums", "Bass"] },
+                "default": ["Guitar"],
+            },
+            "titledSingleSelectEnum": {
+                "type": "string",
+                "title": "Titled Single Select Enum",
+                "description": "Choose your favorite hero",
+                "oneOf": [
+                    { "const": "hero-1", "title": "Superman" },
+                    { "const": "hero-2", "title": "Green Lantern" },
+                    { "const": "hero-3", "title": "Wonder Woman" },
+                ],
+                "default": "hero-1",
+            },
+            "titledMultipleSelectEnum": {
+                "type": "array",
+                "title": "Titled Multiple Select Enum",
+                "description": "Choose your favorite types of fish",
+                "minItems": 1,
+                "maxItems": 3,
+                "items": {
+                    "anyOf": [
+                        { "const": "fish-1", "title": "Tuna" },
+                        { "const": "fish-2", "title": "Salmon" },
+                        { "const": "fish-3", "title": "Trout" },
+                    ],
+                },
+                "default": ["fish-1"],
+            },
+            "legacyTitledEnum": {
+                "type": "string",
+                "title": "Legacy Titled Single Select Enum",
+                "description": "Choose your favorite type of pet",
+                "enum": ["pet-1", "pet-2", "pet-3", "pet-4", "pet-5"],
+                "enumNames": ["Cats", "Dogs", "Birds", "Fish", "Reptiles"],
+                "default": "pet-1",
+            },
+        },
+        "required": ["name"],
+    })
+}
+
+#[test]
+fn the_everything_servers_form_as_one_struct() {
+    let ours = serde_json::to_value(EverythingForm::requested_schema()).unwrap();
+    assert_eq!(ours, everything_server_schema());
+    let keys: Vec<&String> = ours["properties"].as_object().unwrap().keys().collect();
+    assert_eq!(keys.len(), 13);
+    // And the same as the message the server sends, in each revision that can express it.
+    for version in FORM_REVISIONS {
+        let params = EverythingForm::form_params(
+            "Please provide inputs for the following fields:",
+            version,
+        )
+        .unwrap()
+        .to_value();
+        assert_eq!(params["requestedSchema"], everything_server_schema());
+    }
+}
+
+/// Every property must be one of the spec's `PrimitiveSchemaDefinition`s.
+fn assert_properties_valid(revision: &str, schema: &Value) {
+    for (name, property) in schema["properties"].as_object().unwrap() {
+        let validator = definition(revision, "PrimitiveSchemaDefinition");
+        assert!(
+            validator.is_valid(property),
+            "{revision}: property {name} is not a PrimitiveSchemaDefinition: {property}"
+        );
+    }
+}
+
+#[test]
+fn every_form_fits_the_generated_types_and_the_official_schemas_of_2025_11_25_and_later() {
+    for (name, form) in all_forms() {
+        for version in FORM_REVISIONS {
+            let revision = dir(version);
+            let params = FormParamsOf(form, version).value();
+            assert_valid(revision, "ElicitRequestFormParams", &params);
+            assert_properties_valid(revision, &params["requestedSchema"]);
+            let request = json!({"method": "elicitation/create", "params": params});
+            if version != V2025_11_25 {
+                // 2026-07-28 and the draft: ElicitRequest has no JSON-RPC envelope.
+                assert_valid(revision, "ElicitRequest", &request);
+            } else {
+                let mut with_envelope = request.clone();
+                with_envelope["jsonrpc"] = json!("2.0");
+                with_envelope["id"] = json!(1);
+                assert_valid(revision, "ElicitRequest", &with_envelope);
+            }
+            let _ = name;
+        }
+    }
+}
+
+/// Renders `form` for `version` as params (the trait methods need a type; this works on the
+/// schema directly).
+struct FormParamsOf(&'static FormSchema, ProtocolVersion);
+
+impl FormParamsOf {
+    fn value(&self) -> Value {
+        mcp_types::elicit::FormParams::new(self.0, "Please fill in", self.1)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .to_value()
+    }
+}
+
+macro_rules! typed_everywhere {
+    ($($form:ty),*) => {$(
+        {
+            use mcp_types::elicit::revision as r;
+            let schema = <$form>::typed_requested_schema::<r::V2025_11_25>().unwrap();
+            assert_eq!(
+                serde_json::to_value(&schema).unwrap(),
+                serde_json::to_value(<$form>::requested_schema()).unwrap()
+            );
+            let order: Vec<&String> = schema.properties.keys().collect();
+            let expected: Vec<&str> = <$form>::requested_schema().fields.iter().map(|f| f.name).collect();
+            assert_eq!(order, expected, "properties keep field order in the generated type");
+            let params = <$form>::typed_form_params::<r::V2025_11_25>("m").unwrap();
+            assert_eq!(params.message, "m");
+            assert!(params.mode.is_some());
+            let params = <$form>::typed_form_params::<r::V2026_07_28>("m").unwrap();
+            assert_eq!(params.requested_schema.properties.len(), expected.len());
+            let params = <$form>::typed_form_params::<r::Draft>("m").unwrap();
+            assert_eq!(params.requested_schema.properties.len(), expected.len());
+            let input = <$form>::typed_input_request::<r::V2026_07_28>("m").unwrap();
+            assert!(matches!(input, mcp_types::v2026_07_28::InputRequest::Elicit(_)));
+        }
+    )*};
+}
+
+#[test]
+fn every_form_deserializes_into_the_generated_types() {
+    typed_everywhere!(Booking, Numbers, Selects, Strings, Legacy, Empty, EverythingForm);
+    // Each kind of property lands in the right variant of PrimitiveSchemaDefinition.
+    use mcp_types::v2025_11_25::PrimitiveSchemaDefinition as P;
+    let schema = EverythingForm::typed_requested_schema::<mcp_types::elicit::revision::V2025_11_25>()
+        .unwrap();
+    let kinds: Vec<&str> = schema
+        .properties
+        .values()
+        .map(|p| match p {
+            P::String(_) => "string",
+            P::Number(_) => "number",
+            P::Boolean(_) => "boolean",
+            P::UntitledSingleSelectEnum(_) => "untitled-single",
+            P::TitledSingleSelectEnum(_) => "titled-single",
+            P::UntitledMultiSelectEnum(_) => "untitled-multi",
+            P::TitledMultiSelectEnum(_) => "titled-multi",
+            P::LegacyTitledEnum(_) => "legacy",
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "string",
+            "boolean",
+            "string",
+            "string",
+            "string",
+            "string",
+            "number",
+            "number",
+            "untitled-single",
+            "untitled-multi",
+            "titled-single",
+            "titled-multi",
+            "legacy"
+        ]
+    );
+}
+
+#[test]
+fn revision_2025_06_18_uses_enum_names_and_refuses_what_it_cannot_express() {
+    use mcp_types::elicit::revision::V2025_06_18 as R0618;
+    let params = Legacy::form_params("Hi", V2025_06_18).unwrap().to_value();
+    assert!(params.get("mode").is_none(), "2025-06-18 has no mode");
+    assert_eq!(
+        params["requestedSchema"]["properties"]["seating"],
+        json!({"type": "string", "enum": ["Window", "Aisle"], "enumNames": ["Window seat", "Aisle seat"]})
+    );
+    let request = json!({"method": "elicitation/create", "params": params});
+    assert_valid("2025-06-18", "ElicitRequest", &request);
+    assert_properties_valid("2025-06-18", &params["requestedSchema"]);
+    let typed = Legacy::typed_form_params::<R0618>("Hi").unwrap();
+    assert_eq!(typed.requested_schema.properties.len(), 7);
+
+    let multi = Booking::form_params("Hi", V2025_06_18).unwrap_err();
+    assert_eq!(multi.field, Some("guests"));
+    let e = Selects::form_params("Hi", V2025_06_18).unwrap_err();
+    assert_eq!(e.field, Some("vec"));
+    assert!(e.to_string().contains("multi-select"), "{e}");
+    let e = Strings::form_params("Hi", V2025_06_18).unwrap_err();
+    assert_eq!(e.field, Some("EMAIL"));
+    assert!(e.to_string().contains("default"), "{e}");
+    assert!(EverythingForm::typed_requested_schema::<R0618>().is_err());
+}
+
+#[test]
+fn elicitation_does_not_exist_before_2025_06_18() {
+    for version in [V2024_11_05, V2025_03_26] {
+        let e = Legacy::form_params("Hi", version).unwrap_err();
+        assert_eq!(e.field, None);
+        assert!(e.to_string().contains("does not exist"), "{e}");
+        assert!(Empty::requested_schema().render(version).is_err());
+        let url = UrlElicitation::new("id", "https://example.com", "m").unwrap();
+        assert!(url.params(version).is_err());
+    }
+}
+
+#[test]
+fn input_requests_of_2026_07_28() {
+    for version in [V2026_07_28, Draft] {
+        let entry = Booking::input_request("Pick a date", version).unwrap().to_value();
+        assert_eq!(entry["method"], "elicitation/create");
+        assert_eq!(entry["params"]["mode"], "form");
+        let result = json!({
+            "resultType": "input_required",
+            "inputRequests": { "booking": entry },
+        });
+        assert_valid(dir(version), "InputRequiredResult", &result);
+        assert_valid(dir(version), "InputRequests", &result["inputRequests"]);
+    }
+    for version in [V2025_06_18, V2025_11_25] {
+        let e = Booking::input_request("Pick a date", version).unwrap_err();
+        assert!(e.to_string().contains("2026-07-28"), "{e}");
+    }
+}
+
+#[test]
+fn url_mode_params_error_and_notification() {
+    use mcp_types::elicit::revision as r;
+    let url = UrlElicitation::new("el-1", "https://mcp.example.com/ui/set_api_key", "Set your key")
+        .unwrap();
+    assert!(UrlElicitation::new("x", "not a uri", "m").is_err());
+    assert!(UrlElicitation::new("x", "/relative", "m").is_err());
+
+    let p = url.params(V2025_11_25).unwrap().to_value();
+    assert_eq!(
+        p,
+        json!({"mode": "url", "elicitationId": "el-1", "url": "https://mcp.example.com/ui/set_api_key", "message": "Set your key"})
+    );
+    assert_valid("2025-11-25", "ElicitRequestURLParams", &p);
+    let typed = url.typed_params::<r::V2025_11_25>().unwrap();
+    assert_eq!(typed.elicitation_id, "el-1");
+
+    for version in [V2026_07_28, Draft] {
+        let p = url.params(version).unwrap().to_value();
+        assert!(p.get("elicitationId").is_none(), "{version} has no elicitationId");
+        assert_valid(dir(version), "ElicitRequestURLParams", &p);
+        let request = url.params(version).unwrap().into_request().to_value();
+        assert_valid(dir(version), "ElicitRequest", &request);
+    }
+    assert_eq!(url.typed_params::<r::V2026_07_28>().unwrap().url, url.url());
+    assert_eq!(url.typed_params::<r::Draft>().unwrap().message, "Set your key");
+    assert!(url.params(V2025_06_18).is_err());
+
+    let error = url_elicitation_required_error("Authorization required", &[url.clone()], V2025_11_25)
+        .unwrap();
+    assert_eq!(error["code"], -32042);
+    let response = json!({"jsonrpc": "2.0", "id": 7, "error": error});
+    assert_valid("2025-11-25", "URLElicitationRequiredError", &response);
+    let typed: mcp_types::v2025_11_25::UrlElicitationRequiredError =
+        serde_json::from_value(response).unwrap();
+    assert_eq!(typed.error.data.elicitations.len(), 1);
+    for version in [V2025_06_18, V2026_07_28, Draft] {
+        assert!(url_elicitation_required_error("m", &[url.clone()], version).is_err());
+        assert!(url.complete_notification(version).is_err());
+    }
+
+    let mut notification = url.complete_notification(V2025_11_25).unwrap();
+    notification["jsonrpc"] = json!("2.0");
+    assert_valid("2025-11-25", "ElicitationCompleteNotification", &notification);
+    let typed: mcp_types::v2025_11_25::ElicitationCompleteNotification =
+        serde_json::from_value(notification).unwrap();
+    assert_eq!(typed.params.elicitation_id, "el-1");
+}
+
+#[test]
+fn defaults_validate_against_their_own_property_schemas() {
+    // Each default must satisfy the property schema it sits in (jsonschema checks formats,
+    // ranges, enum membership and item counts).
+    for (name, form) in all_forms() {
+        let schema = serde_json::to_value(form).unwrap();
+        for (property, definition) in schema["properties"].as_object().unwrap() {
+            if let Some(default) = definition.get("default") {
+                let mut own = definition.clone();
+                own.as_object_mut().unwrap().remove("default");
+                let validator = jsonschema::options()
+                    .should_validate_formats(true)
+                    .build(&own)
+                    .unwrap();
+                assert!(validator.is_valid(default), "{name}.{property}: default {default} vs {own}");
+            }
+        }
+    }
+}
