@@ -61,6 +61,9 @@ pub enum ChangeKind {
         /// Its type.
         #[serde(rename = "type")]
         ty: String,
+        /// Its `const` value, if it has one.
+        #[serde(rename = "const", skip_serializing_if = "Option::is_none")]
+        constant: Option<Value>,
     },
     /// A field only the old schema has.
     FieldRemoved {
@@ -204,8 +207,16 @@ impl fmt::Display for Change {
         match &self.kind {
             ChangeKind::DefinitionAdded => write!(f, "+ {subject}"),
             ChangeKind::DefinitionRemoved => write!(f, "- {subject}"),
-            ChangeKind::FieldAdded { required, ty } => {
-                write!(f, "~ {subject}: added ({}), type {ty}", req(*required))
+            ChangeKind::FieldAdded {
+                required,
+                ty,
+                constant,
+            } => {
+                write!(f, "~ {subject}: added ({}), type {ty}", req(*required))?;
+                match constant {
+                    Some(c) => write!(f, ", const {}", show(c)),
+                    None => Ok(()),
+                }
             }
             ChangeKind::FieldRemoved { required } => {
                 write!(f, "~ {subject}: removed (was {})", req(*required))
@@ -369,6 +380,9 @@ impl Cx<'_> {
             describe(b, self.doc(Side::New)),
         );
         let same_type = ta == tb;
+        // Two arrays are compared by their items, so that a change there is named precisely
+        // (`content[]: variants added AudioContent`) rather than as a change of the whole type.
+        let both_arrays = is_array(a) && is_array(b);
         match (
             union_members(a, self.doc(Side::Old)),
             union_members(b, self.doc(Side::New)),
@@ -380,7 +394,9 @@ impl Cx<'_> {
                     self.push(def, field, ChangeKind::Variants { added, removed });
                 }
             }
-            _ if !same_type => self.push(def, field, ChangeKind::Type { from: ta, to: tb }),
+            _ if !same_type && !both_arrays => {
+                self.push(def, field, ChangeKind::Type { from: ta, to: tb })
+            }
             _ => {}
         }
 
@@ -422,14 +438,18 @@ impl Cx<'_> {
             .keys()
             .chain(ob.keys())
             .filter(|k| {
-                !DOC_KEYWORDS.contains(&k.as_str())
-                    && !STRUCTURAL_KEYWORDS.contains(&k.as_str())
-                    && !(map_like && k.as_str() == "additionalProperties")
+                let k = k.as_str();
+                let in_type =
+                    STRUCTURAL_KEYWORDS.contains(&k) || (map_like && k == "additionalProperties");
+                !DOC_KEYWORDS.contains(&k) && !in_type
             })
             .collect();
-        for k in keywords {
-            let va = oa.get(k).map(|v| normalize_in(k, v, self.doc(Side::Old)));
-            let vb = ob.get(k).map(|v| normalize_in(k, v, self.doc(Side::New)));
+        // Beside a `$ref` other keywords are noise; a change to or from a reference is
+        // already reported as a type change.
+        let compare_keywords = oa.contains_key("$ref") == ob.contains_key("$ref");
+        for k in keywords.into_iter().filter(|_| compare_keywords) {
+            let va = keyword(oa, k, self.doc(Side::Old));
+            let vb = keyword(ob, k, self.doc(Side::New));
             if canonical(va.as_ref()) != canonical(vb.as_ref()) {
                 let kind = ChangeKind::Keyword {
                     keyword: k.clone(),
@@ -440,14 +460,14 @@ impl Cx<'_> {
             }
         }
 
-        if same_type {
-            if has_props(oa) || has_props(ob) {
-                self.properties(def, field, oa, ob);
-            }
-            if let (Some(ia), Some(ib)) = (oa.get("items"), ob.get("items")) {
-                let path = format!("{}[]", field.unwrap_or(""));
-                self.node(def, Some(&path), ia, ib);
-            }
+        if same_type && (has_props(oa) || has_props(ob)) {
+            self.properties(def, field, oa, ob);
+        }
+        if (same_type || both_arrays)
+            && let (Some(ia), Some(ib)) = (oa.get("items"), ob.get("items"))
+        {
+            let path = format!("{}[]", field.unwrap_or(""));
+            self.node(def, Some(&path), ia, ib);
         }
 
         if self.out.len() == start {
@@ -485,12 +505,12 @@ impl Cx<'_> {
             let (was, is) = (ra.contains(name.as_str()), rb.contains(name.as_str()));
             match (pa.get(name), pb.get(name)) {
                 (None, Some(s)) => {
-                    let ty = describe(s, self.doc(Side::New));
-                    self.push(
-                        def,
-                        Some(&path),
-                        ChangeKind::FieldAdded { required: is, ty },
-                    );
+                    let kind = ChangeKind::FieldAdded {
+                        required: is,
+                        ty: describe(s, self.doc(Side::New)),
+                        constant: s.get("const").cloned(),
+                    };
+                    self.push(def, Some(&path), kind);
                 }
                 (Some(_), None) => {
                     self.push(def, Some(&path), ChangeKind::FieldRemoved { required: was });
@@ -505,6 +525,32 @@ impl Cx<'_> {
             }
         }
     }
+}
+
+/// The normalized value of keyword `k`; an `additionalProperties` that allows anything counts
+/// as absent.
+fn keyword(o: &Map<String, Value>, k: &str, doc: &SchemaDoc) -> Option<Value> {
+    let v = o.get(k)?;
+    if k == "additionalProperties" && allows_anything(v) {
+        return None;
+    }
+    Some(normalize_in(k, v, doc))
+}
+
+/// `true`, or a schema with nothing but documentation.
+fn allows_anything(v: &Value) -> bool {
+    match v {
+        Value::Bool(b) => *b,
+        Value::Object(o) => o.keys().all(|k| DOC_KEYWORDS.contains(&k.as_str())),
+        _ => false,
+    }
+}
+
+/// Whether a node is an array (and nothing else) with `items`.
+fn is_array(v: &Value) -> bool {
+    v.get("type").and_then(Value::as_str) == Some("array")
+        && v.get("items").is_some()
+        && v.get("$ref").is_none()
 }
 
 /// The names listed in `required`.
@@ -551,7 +597,15 @@ fn describe_object(o: &Map<String, Value>, doc: &SchemaDoc) -> String {
         if let Some(Value::Array(members)) = o.get(key) {
             return members
                 .iter()
-                .map(|m| parenthesize(describe(m, doc)))
+                .map(|m| {
+                    let t = describe(m, doc);
+                    // `A | (B | C)` is `A | B | C`; only mixed operators need parentheses.
+                    if sep == " | " && !t.contains(" & ") {
+                        t
+                    } else {
+                        parenthesize(t)
+                    }
+                })
                 .collect::<Vec<_>>()
                 .join(sep);
         }
@@ -584,8 +638,10 @@ fn describe_object(o: &Map<String, Value>, doc: &SchemaDoc) -> String {
             },
             "object" if !o.contains_key("properties") => match o.get("additionalProperties") {
                 Some(Value::Bool(false)) => "{}".into(),
-                Some(schema) => format!("{{ [key: string]: {} }}", describe(schema, doc)),
-                None => "object".into(),
+                Some(schema) if !allows_anything(schema) => {
+                    format!("{{ [key: string]: {} }}", describe(schema, doc))
+                }
+                _ => "object".into(),
             },
             t => t.into(),
         })
@@ -757,7 +813,8 @@ mod tests {
                 "params": {"type": "object", "properties": {"m": {"type": "string"}, "n": {"type": "boolean"}}, "required": ["m", "n"]},
                 "inline": {"$ref": "#/$defs/New"},
                 "rows": {"type": "array", "items": {"type": "object", "properties": {"x": {"type": "number"}}}},
-                "added": {"type": "object", "additionalProperties": {}},
+                "added": {"type": "object", "additionalProperties": {"type": "string"}},
+                "kind": {"type": "string", "const": "r"},
             }, "required": ["opt", "added"]},
             "E": {"type": "string", "enum": ["b", "c"]},
             "U": {"anyOf": [{"$ref": "#/$defs/E"}, {"$ref": "#/$defs/New"}]},
@@ -768,19 +825,20 @@ mod tests {
             ~ definition E: enum added "c"; removed "a"
             - definition Gone
             + definition New
-            ~ R.added: added (required), type { [key: string]: unknown }
+            ~ R.added: added (required), type { [key: string]: string }
             ~ R.dropped: removed (was required)
             ~ R.fmt: format (none) → "uri"
             ~ R.inline: type object → New
             ~ R.k: const "a" → "b"
-            ~ R.list: type Gone[] → New[]
+            ~ R.kind: added (optional), type string, const "r"
+            ~ R.list[]: type Gone → New
             ~ R.opt: optional → required
             ~ R.params.n: added (required), type boolean
             ~ R.req: required → optional
             ~ R.rows[].x: type string → number
             ~ R.ty: type string → string | integer
             ~ definition U: variants added New; removed string
-            ~ definition X: schema {"anyOf":[{"properties":{"p":{"type":"string"}},"type":"object"}]} → {"anyOf":[{"properties":{"p":{"type":"integer"}},"type":"o…
+            ~ definition X: schema {"anyOf":[{"type":"object","properties":{"p":{"type":"string"}}}]} → {"anyOf":[{"type":"object","properties":{"p":{"type":"integer"}}}]}
         "#]]
         .assert_eq(&d.to_string());
         let s = d.summary();
@@ -796,7 +854,7 @@ mod tests {
         let json = serde_json::to_value(&d.changes[3]).unwrap();
         assert_eq!(
             json,
-            json!({"definition": "R", "field": "added", "change": "field_added", "required": true, "type": "{ [key: string]: unknown }"})
+            json!({"definition": "R", "field": "added", "change": "field_added", "required": true, "type": "{ [key: string]: string }"})
         );
         assert_eq!(lines(&diff(&b, &a)).len(), d.changes.len());
     }

@@ -6,6 +6,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use mcp_codegen::{Builder, Options, Result, source};
 
+mod diff;
+mod fetch;
 mod generate;
 
 /// Generate Rust types for the Model Context Protocol from the official schema.json files.
@@ -20,6 +22,12 @@ pub struct Cli {
 enum Command {
     /// Regenerate the checked-in modules of `generated/` (all revisions unless --revision).
     Generate(GenerateArgs),
+    /// Fill the schema/<revision>/schema.json cache, verifying each file's SHA-256.
+    #[command(after_long_help = fetch::LONG_HELP)]
+    Fetch(fetch::FetchArgs),
+    /// Report the definitions and fields added, removed and changed from revision R1 to R2.
+    #[command(after_long_help = diff::LONG_HELP)]
+    Diff(diff::DiffArgs),
 }
 
 /// Arguments of `generate`.
@@ -45,6 +53,8 @@ pub struct GenerateArgs {
 pub fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Generate(args) => generate::run(args),
+        Command::Fetch(args) => fetch::run(args),
+        Command::Diff(args) => diff::run(args),
     }
 }
 

@@ -1,0 +1,108 @@
+//! `mcp-codegen fetch`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use mcp_codegen::fetch::{self, FetchSource, Outcome};
+use mcp_codegen::manifest::Manifest;
+use mcp_codegen::{Error, Result};
+
+use super::workspace;
+
+/// Details of `fetch`, shown by `--help`.
+pub const LONG_HELP: &str = "\
+Sources (--from):
+  (none)    the upstream URL pinned in schema/manifest.json (https)
+  DIR       copies DIR/<revision>/schema.json
+  URL       downloads URL/<revision>/schema.json (http:// or https://; URL is a base)
+
+Every file is checked against the SHA-256 in the manifest before it is written; on a mismatch
+nothing is written and the error names the revision and both hashes. A cached file that already
+has the pinned hash is left alone and the source is not read, so running fetch again is cheap.
+
+Output (stderr), one line per revision:
+  <revision>: wrote <path> (<bytes> bytes, sha256 <hash>) from <url or path>
+  <revision>: <path> is up to date (sha256 <hash>)
+  error: <message>
+Exit status: 0 when every revision is in the cache, 2 when any failed (the others are still
+fetched).";
+
+/// Arguments of `fetch`.
+#[derive(Debug, clap::Args)]
+pub struct FetchArgs {
+    /// Revision to fetch (repeatable; default: every revision in the manifest).
+    #[arg(long = "revision", value_name = "R")]
+    pub revisions: Vec<String>,
+    /// Read from `DIR/<revision>/schema.json` or `URL/<revision>/schema.json` instead of the
+    /// manifest's upstream URL.
+    #[arg(long, value_name = "DIR|URL")]
+    pub from: Option<String>,
+    /// Cache folder to fill with `<revision>/schema.json` (default: `<workspace>/schema`).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Manifest giving each revision's URL and SHA-256 (default:
+    /// `<workspace>/schema/manifest.json`).
+    #[arg(long, value_name = "FILE")]
+    pub manifest: Option<PathBuf>,
+}
+
+pub fn run(args: FetchArgs) -> Result<ExitCode> {
+    let root = workspace()?;
+    let manifest_path = args
+        .manifest
+        .clone()
+        .unwrap_or_else(|| Manifest::path_in(&root));
+    let manifest = Manifest::load(&manifest_path)?;
+    let from = match &args.from {
+        Some(f) => FetchSource::parse(f)?,
+        None => FetchSource::Manifest,
+    };
+    let revisions: Vec<String> = if args.revisions.is_empty() {
+        manifest.revisions.keys().cloned().collect()
+    } else {
+        // Check every name first, so that a typo fetches nothing.
+        for r in &args.revisions {
+            manifest.entry(r)?;
+        }
+        args.revisions.clone()
+    };
+    let out = args.out.clone().unwrap_or_else(|| root.join("schema"));
+    let mut failed = 0;
+    for rev in &revisions {
+        match fetch::fetch(&manifest, rev, &from, &out) {
+            Ok(f) => match f.outcome {
+                Outcome::Written => eprintln!(
+                    "{rev}: wrote {} ({} bytes, sha256 {}) from {}",
+                    f.path.display(),
+                    f.bytes,
+                    f.sha256,
+                    f.origin
+                ),
+                Outcome::UpToDate => eprintln!(
+                    "{rev}: {} is up to date (sha256 {})",
+                    f.path.display(),
+                    f.sha256
+                ),
+            },
+            Err(e) => {
+                eprintln!("error: {}", with_revision(rev, &e));
+                failed += 1;
+            }
+        }
+    }
+    if failed > 0 {
+        eprintln!("{failed} of {} revisions failed", revisions.len());
+        return Ok(ExitCode::from(2));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The error message, prefixed with the revision unless it already names it.
+fn with_revision(rev: &str, e: &Error) -> String {
+    let msg = e.to_string();
+    if msg.contains(rev) {
+        msg
+    } else {
+        format!("{rev}: {msg}")
+    }
+}
