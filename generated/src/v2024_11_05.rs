@@ -249,9 +249,9 @@ impl<'de> __rt::Buildable<'de> for CallToolResult {
 pub enum CallToolResultContentItem {
     /// A [`TextContent`].
     TextContent(TextContent),
-    /// A [`ImageContent`].
+    /// An [`ImageContent`].
     ImageContent(ImageContent),
-    /// A [`EmbeddedResource`].
+    /// An [`EmbeddedResource`].
     EmbeddedResource(EmbeddedResource),
 }
 impl From<TextContent> for CallToolResultContentItem {
@@ -459,7 +459,7 @@ impl<'de> __rt::Buildable<'de> for ClientCapabilitiesRoots {
 pub enum ClientNotification {
     /// A [`CancelledNotification`].
     Cancelled(CancelledNotification),
-    /// A [`InitializedNotification`].
+    /// An [`InitializedNotification`].
     Initialized(InitializedNotification),
     /// A [`ProgressNotification`].
     Progress(ProgressNotification),
@@ -513,7 +513,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ClientNotification {
 }
 #[derive(Debug, Clone, PartialEq)]
 pub enum ClientRequest {
-    /// A [`InitializeRequest`].
+    /// An [`InitializeRequest`].
     Initialize(InitializeRequest),
     /// A [`PingRequest`].
     Ping(PingRequest),
@@ -525,7 +525,7 @@ pub enum ClientRequest {
     ReadResource(ReadResourceRequest),
     /// A [`SubscribeRequest`].
     Subscribe(SubscribeRequest),
-    /// A [`UnsubscribeRequest`].
+    /// An [`UnsubscribeRequest`].
     Unsubscribe(UnsubscribeRequest),
     /// A [`ListPromptsRequest`].
     ListPrompts(ListPromptsRequest),
@@ -1114,7 +1114,7 @@ impl<'de> __rt::Buildable<'de> for CreateMessageResult {
 pub enum CreateMessageResultContent {
     /// A [`TextContent`].
     Text(TextContent),
-    /// A [`ImageContent`].
+    /// An [`ImageContent`].
     Image(ImageContent),
 }
 impl From<TextContent> for CreateMessageResultContent {
@@ -3547,9 +3547,9 @@ impl<'de> __rt::Buildable<'de> for PromptMessage {
 pub enum PromptMessageContent {
     /// A [`TextContent`].
     TextContent(TextContent),
-    /// A [`ImageContent`].
+    /// An [`ImageContent`].
     ImageContent(ImageContent),
-    /// A [`EmbeddedResource`].
+    /// An [`EmbeddedResource`].
     EmbeddedResource(EmbeddedResource),
 }
 impl From<TextContent> for PromptMessageContent {
@@ -4560,7 +4560,7 @@ impl<'de> __rt::Buildable<'de> for SamplingMessage {
 pub enum SamplingMessageContent {
     /// A [`TextContent`].
     Text(TextContent),
-    /// A [`ImageContent`].
+    /// An [`ImageContent`].
     Image(ImageContent),
 }
 impl From<TextContent> for SamplingMessageContent {
@@ -4894,7 +4894,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerRequest {
 pub enum ServerResult {
     /// A [`McpResult`].
     Mcp(McpResult),
-    /// A [`InitializeResult`].
+    /// An [`InitializeResult`].
     Initialize(InitializeResult),
     /// A [`ListResourcesResult`].
     ListResources(ListResourcesResult),

@@ -261,11 +261,11 @@ impl<'de> __rt::Buildable<'de> for CallToolResult {
 pub enum CallToolResultContentItem {
     /// A [`TextContent`].
     TextContent(TextContent),
-    /// A [`ImageContent`].
+    /// An [`ImageContent`].
     ImageContent(ImageContent),
-    /// A [`AudioContent`].
+    /// An [`AudioContent`].
     AudioContent(AudioContent),
-    /// A [`EmbeddedResource`].
+    /// An [`EmbeddedResource`].
     EmbeddedResource(EmbeddedResource),
 }
 impl From<TextContent> for CallToolResultContentItem {
@@ -481,7 +481,7 @@ impl<'de> __rt::Buildable<'de> for ClientCapabilitiesRoots {
 pub enum ClientNotification {
     /// A [`CancelledNotification`].
     Cancelled(CancelledNotification),
-    /// A [`InitializedNotification`].
+    /// An [`InitializedNotification`].
     Initialized(InitializedNotification),
     /// A [`ProgressNotification`].
     Progress(ProgressNotification),
@@ -535,7 +535,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ClientNotification {
 }
 #[derive(Debug, Clone, PartialEq)]
 pub enum ClientRequest {
-    /// A [`InitializeRequest`].
+    /// An [`InitializeRequest`].
     Initialize(InitializeRequest),
     /// A [`PingRequest`].
     Ping(PingRequest),
@@ -547,7 +547,7 @@ pub enum ClientRequest {
     ReadResource(ReadResourceRequest),
     /// A [`SubscribeRequest`].
     Subscribe(SubscribeRequest),
-    /// A [`UnsubscribeRequest`].
+    /// An [`UnsubscribeRequest`].
     Unsubscribe(UnsubscribeRequest),
     /// A [`ListPromptsRequest`].
     ListPrompts(ListPromptsRequest),
@@ -1136,9 +1136,9 @@ impl<'de> __rt::Buildable<'de> for CreateMessageResult {
 pub enum CreateMessageResultContent {
     /// A [`TextContent`].
     Text(TextContent),
-    /// A [`ImageContent`].
+    /// An [`ImageContent`].
     Image(ImageContent),
-    /// A [`AudioContent`].
+    /// An [`AudioContent`].
     Audio(AudioContent),
 }
 impl From<TextContent> for CreateMessageResultContent {
@@ -3663,11 +3663,11 @@ impl<'de> __rt::Buildable<'de> for PromptMessage {
 pub enum PromptMessageContent {
     /// A [`TextContent`].
     TextContent(TextContent),
-    /// A [`ImageContent`].
+    /// An [`ImageContent`].
     ImageContent(ImageContent),
-    /// A [`AudioContent`].
+    /// An [`AudioContent`].
     AudioContent(AudioContent),
-    /// A [`EmbeddedResource`].
+    /// An [`EmbeddedResource`].
     EmbeddedResource(EmbeddedResource),
 }
 impl From<TextContent> for PromptMessageContent {
@@ -4598,9 +4598,9 @@ impl<'de> __rt::Buildable<'de> for SamplingMessage {
 pub enum SamplingMessageContent {
     /// A [`TextContent`].
     Text(TextContent),
-    /// A [`ImageContent`].
+    /// An [`ImageContent`].
     Image(ImageContent),
-    /// A [`AudioContent`].
+    /// An [`AudioContent`].
     Audio(AudioContent),
 }
 impl From<TextContent> for SamplingMessageContent {
@@ -4945,7 +4945,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerRequest {
 pub enum ServerResult {
     /// A [`McpResult`].
     Mcp(McpResult),
-    /// A [`InitializeResult`].
+    /// An [`InitializeResult`].
     Initialize(InitializeResult),
     /// A [`ListResourcesResult`].
     ListResources(ListResourcesResult),

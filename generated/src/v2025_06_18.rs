@@ -541,7 +541,7 @@ impl<'de> __rt::Buildable<'de> for ClientCapabilitiesRoots {
 pub enum ClientNotification {
     /// A [`CancelledNotification`].
     Cancelled(CancelledNotification),
-    /// A [`InitializedNotification`].
+    /// An [`InitializedNotification`].
     Initialized(InitializedNotification),
     /// A [`ProgressNotification`].
     Progress(ProgressNotification),
@@ -595,7 +595,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ClientNotification {
 }
 #[derive(Debug, Clone, PartialEq)]
 pub enum ClientRequest {
-    /// A [`InitializeRequest`].
+    /// An [`InitializeRequest`].
     Initialize(InitializeRequest),
     /// A [`PingRequest`].
     Ping(PingRequest),
@@ -607,7 +607,7 @@ pub enum ClientRequest {
     ReadResource(ReadResourceRequest),
     /// A [`SubscribeRequest`].
     Subscribe(SubscribeRequest),
-    /// A [`UnsubscribeRequest`].
+    /// An [`UnsubscribeRequest`].
     Unsubscribe(UnsubscribeRequest),
     /// A [`ListPromptsRequest`].
     ListPrompts(ListPromptsRequest),
@@ -729,7 +729,7 @@ pub enum ClientResult {
     CreateMessage(CreateMessageResult),
     /// A [`ListRootsResult`].
     ListRoots(ListRootsResult),
-    /// A [`ElicitResult`].
+    /// An [`ElicitResult`].
     Elicit(ElicitResult),
 }
 impl From<McpResult> for ClientResult {
@@ -1040,13 +1040,13 @@ impl<'de> __rt::Buildable<'de> for CompleteResultCompletion {
 pub enum ContentBlock {
     /// A [`TextContent`].
     TextContent(TextContent),
-    /// A [`ImageContent`].
+    /// An [`ImageContent`].
     ImageContent(ImageContent),
-    /// A [`AudioContent`].
+    /// An [`AudioContent`].
     AudioContent(AudioContent),
     /// A [`ResourceLink`].
     ResourceLink(ResourceLink),
-    /// A [`EmbeddedResource`].
+    /// An [`EmbeddedResource`].
     EmbeddedResource(EmbeddedResource),
 }
 impl From<TextContent> for ContentBlock {
@@ -1305,9 +1305,9 @@ impl<'de> __rt::Buildable<'de> for CreateMessageResult {
 pub enum CreateMessageResultContent {
     /// A [`TextContent`].
     Text(TextContent),
-    /// A [`ImageContent`].
+    /// An [`ImageContent`].
     Image(ImageContent),
-    /// A [`AudioContent`].
+    /// An [`AudioContent`].
     Audio(AudioContent),
 }
 impl From<TextContent> for CreateMessageResultContent {
@@ -3800,7 +3800,7 @@ pub enum PrimitiveSchemaDefinition {
     Number(NumberSchema),
     /// A [`BooleanSchema`].
     Boolean(BooleanSchema),
-    /// A [`EnumSchema`].
+    /// An [`EnumSchema`].
     Enum(EnumSchema),
 }
 impl From<StringSchema> for PrimitiveSchemaDefinition {
@@ -5185,9 +5185,9 @@ impl<'de> __rt::Buildable<'de> for SamplingMessage {
 pub enum SamplingMessageContent {
     /// A [`TextContent`].
     Text(TextContent),
-    /// A [`ImageContent`].
+    /// An [`ImageContent`].
     Image(ImageContent),
-    /// A [`AudioContent`].
+    /// An [`AudioContent`].
     Audio(AudioContent),
 }
 impl From<TextContent> for SamplingMessageContent {
@@ -5490,7 +5490,7 @@ pub enum ServerRequest {
     CreateMessage(CreateMessageRequest),
     /// A [`ListRootsRequest`].
     ListRoots(ListRootsRequest),
-    /// A [`ElicitRequest`].
+    /// An [`ElicitRequest`].
     Elicit(ElicitRequest),
     /// A value with a `method` this revision does not define, kept whole.
     Custom(__rt::Map<String, __rt::Value>),
@@ -5540,7 +5540,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerRequest {
 pub enum ServerResult {
     /// A [`McpResult`].
     Mcp(McpResult),
-    /// A [`InitializeResult`].
+    /// An [`InitializeResult`].
     Initialize(InitializeResult),
     /// A [`ListResourcesResult`].
     ListResources(ListResourcesResult),

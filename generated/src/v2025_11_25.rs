@@ -990,7 +990,7 @@ impl<'de> __rt::Buildable<'de> for ClientCapabilitiesTasks {
 pub enum ClientNotification {
     /// A [`CancelledNotification`].
     Cancelled(CancelledNotification),
-    /// A [`InitializedNotification`].
+    /// An [`InitializedNotification`].
     Initialized(InitializedNotification),
     /// A [`ProgressNotification`].
     Progress(ProgressNotification),
@@ -1052,7 +1052,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ClientNotification {
 }
 #[derive(Debug, Clone, PartialEq)]
 pub enum ClientRequest {
-    /// A [`InitializeRequest`].
+    /// An [`InitializeRequest`].
     Initialize(InitializeRequest),
     /// A [`PingRequest`].
     Ping(PingRequest),
@@ -1064,7 +1064,7 @@ pub enum ClientRequest {
     ReadResource(ReadResourceRequest),
     /// A [`SubscribeRequest`].
     Subscribe(SubscribeRequest),
-    /// A [`UnsubscribeRequest`].
+    /// An [`UnsubscribeRequest`].
     Unsubscribe(UnsubscribeRequest),
     /// A [`ListPromptsRequest`].
     ListPrompts(ListPromptsRequest),
@@ -1226,7 +1226,7 @@ pub enum ClientResult {
     CreateMessage(CreateMessageResult),
     /// A [`ListRootsResult`].
     ListRoots(ListRootsResult),
-    /// A [`ElicitResult`].
+    /// An [`ElicitResult`].
     Elicit(ElicitResult),
 }
 impl From<McpResult> for ClientResult {
@@ -1607,13 +1607,13 @@ impl<'de> __rt::Buildable<'de> for CompleteResultCompletion {
 pub enum ContentBlock {
     /// A [`TextContent`].
     TextContent(TextContent),
-    /// A [`ImageContent`].
+    /// An [`ImageContent`].
     ImageContent(ImageContent),
-    /// A [`AudioContent`].
+    /// An [`AudioContent`].
     AudioContent(AudioContent),
     /// A [`ResourceLink`].
     ResourceLink(ResourceLink),
-    /// A [`EmbeddedResource`].
+    /// An [`EmbeddedResource`].
     EmbeddedResource(EmbeddedResource),
 }
 impl From<TextContent> for ContentBlock {
@@ -1959,9 +1959,9 @@ impl<'de> __rt::Buildable<'de> for CreateMessageResult {
 pub enum CreateMessageResultContent {
     /// A [`TextContent`].
     TextContent(TextContent),
-    /// A [`ImageContent`].
+    /// An [`ImageContent`].
     ImageContent(ImageContent),
-    /// A [`AudioContent`].
+    /// An [`AudioContent`].
     AudioContent(AudioContent),
     /// A [`ToolUseContent`].
     ToolUseContent(ToolUseContent),
@@ -2298,9 +2298,9 @@ impl<'de> __rt::Buildable<'de> for ElicitRequestFormParamsRequestedSchema {
 /// The parameters for a request to elicit additional information from the user via the client.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ElicitRequestParams {
-    /// A [`ElicitRequestUrlParams`].
+    /// An [`ElicitRequestUrlParams`].
     ElicitRequestUrl(ElicitRequestUrlParams),
-    /// A [`ElicitRequestFormParams`].
+    /// An [`ElicitRequestFormParams`].
     ElicitRequestForm(ElicitRequestFormParams),
 }
 impl From<ElicitRequestUrlParams> for ElicitRequestParams {
@@ -2769,11 +2769,11 @@ impl<'de> __rt::serde::Deserialize<'de> for EmbeddedResourceResource {
 pub type EmptyResult = McpResult;
 #[derive(Debug, Clone, PartialEq)]
 pub enum EnumSchema {
-    /// A [`UntitledSingleSelectEnumSchema`].
+    /// An [`UntitledSingleSelectEnumSchema`].
     UntitledSingleSelect(UntitledSingleSelectEnumSchema),
     /// A [`TitledSingleSelectEnumSchema`].
     TitledSingleSelect(TitledSingleSelectEnumSchema),
-    /// A [`UntitledMultiSelectEnumSchema`].
+    /// An [`UntitledMultiSelectEnumSchema`].
     UntitledMultiSelect(UntitledMultiSelectEnumSchema),
     /// A [`TitledMultiSelectEnumSchema`].
     TitledMultiSelect(TitledMultiSelectEnumSchema),
@@ -4895,7 +4895,7 @@ impl<'de> __rt::Buildable<'de> for ModelPreferences {
 }
 #[derive(Debug, Clone, PartialEq)]
 pub enum MultiSelectEnumSchema {
-    /// A [`UntitledMultiSelectEnumSchema`].
+    /// An [`UntitledMultiSelectEnumSchema`].
     Untitled(UntitledMultiSelectEnumSchema),
     /// A [`TitledMultiSelectEnumSchema`].
     Titled(TitledMultiSelectEnumSchema),
@@ -5311,11 +5311,11 @@ pub enum PrimitiveSchemaDefinition {
     Number(NumberSchema),
     /// A [`BooleanSchema`].
     Boolean(BooleanSchema),
-    /// A [`UntitledSingleSelectEnumSchema`].
+    /// An [`UntitledSingleSelectEnumSchema`].
     UntitledSingleSelectEnum(UntitledSingleSelectEnumSchema),
     /// A [`TitledSingleSelectEnumSchema`].
     TitledSingleSelectEnum(TitledSingleSelectEnumSchema),
-    /// A [`UntitledMultiSelectEnumSchema`].
+    /// An [`UntitledMultiSelectEnumSchema`].
     UntitledMultiSelectEnum(UntitledMultiSelectEnumSchema),
     /// A [`TitledMultiSelectEnumSchema`].
     TitledMultiSelectEnum(TitledMultiSelectEnumSchema),
@@ -6874,9 +6874,9 @@ impl<'de> __rt::Buildable<'de> for SamplingMessage {
 pub enum SamplingMessageContent {
     /// A [`TextContent`].
     TextContent(TextContent),
-    /// A [`ImageContent`].
+    /// An [`ImageContent`].
     ImageContent(ImageContent),
-    /// A [`AudioContent`].
+    /// An [`AudioContent`].
     AudioContent(AudioContent),
     /// A [`ToolUseContent`].
     ToolUseContent(ToolUseContent),
@@ -6946,9 +6946,9 @@ impl<'de> __rt::serde::Deserialize<'de> for SamplingMessageContent {
 pub enum SamplingMessageContentBlock {
     /// A [`TextContent`].
     Text(TextContent),
-    /// A [`ImageContent`].
+    /// An [`ImageContent`].
     Image(ImageContent),
-    /// A [`AudioContent`].
+    /// An [`AudioContent`].
     Audio(AudioContent),
     /// A [`ToolUseContent`].
     ToolUse(ToolUseContent),
@@ -7319,7 +7319,7 @@ pub enum ServerNotification {
     TaskStatus(TaskStatusNotification),
     /// A [`LoggingMessageNotification`].
     LoggingMessage(LoggingMessageNotification),
-    /// A [`ElicitationCompleteNotification`].
+    /// An [`ElicitationCompleteNotification`].
     ElicitationComplete(ElicitationCompleteNotification),
     /// A value with a `method` this revision does not define, kept whole.
     Custom(__rt::Map<String, __rt::Value>),
@@ -7423,7 +7423,7 @@ pub enum ServerRequest {
     CreateMessage(CreateMessageRequest),
     /// A [`ListRootsRequest`].
     ListRoots(ListRootsRequest),
-    /// A [`ElicitRequest`].
+    /// An [`ElicitRequest`].
     Elicit(ElicitRequest),
     /// A value with a `method` this revision does not define, kept whole.
     Custom(__rt::Map<String, __rt::Value>),
@@ -7497,7 +7497,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerRequest {
 pub enum ServerResult {
     /// A [`McpResult`].
     Mcp(McpResult),
-    /// A [`InitializeResult`].
+    /// An [`InitializeResult`].
     Initialize(InitializeResult),
     /// A [`ListResourcesResult`].
     ListResources(ListResourcesResult),
@@ -7742,7 +7742,7 @@ impl<'de> __rt::Buildable<'de> for SetLevelRequestParamsMeta {
 }
 #[derive(Debug, Clone, PartialEq)]
 pub enum SingleSelectEnumSchema {
-    /// A [`UntitledSingleSelectEnumSchema`].
+    /// An [`UntitledSingleSelectEnumSchema`].
     Untitled(UntitledSingleSelectEnumSchema),
     /// A [`TitledSingleSelectEnumSchema`].
     Titled(TitledSingleSelectEnumSchema),

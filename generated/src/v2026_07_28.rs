@@ -566,7 +566,7 @@ impl<'de> __rt::Buildable<'de> for CallToolResultResponse {
 }
 #[derive(Debug, Clone, PartialEq)]
 pub enum CallToolResultResponseResult {
-    /// A [`InputRequiredResult`].
+    /// An [`InputRequiredResult`].
     InputRequired(InputRequiredResult),
     /// A [`CallToolResult`].
     CallTool(CallToolResult),
@@ -1306,13 +1306,13 @@ impl<'de> __rt::Buildable<'de> for CompleteResultResponse {
 pub enum ContentBlock {
     /// A [`TextContent`].
     TextContent(TextContent),
-    /// A [`ImageContent`].
+    /// An [`ImageContent`].
     ImageContent(ImageContent),
-    /// A [`AudioContent`].
+    /// An [`AudioContent`].
     AudioContent(AudioContent),
     /// A [`ResourceLink`].
     ResourceLink(ResourceLink),
-    /// A [`EmbeddedResource`].
+    /// An [`EmbeddedResource`].
     EmbeddedResource(EmbeddedResource),
 }
 impl From<TextContent> for ContentBlock {
@@ -1604,9 +1604,9 @@ impl<'de> __rt::Buildable<'de> for CreateMessageResult {
 pub enum CreateMessageResultContent {
     /// A [`TextContent`].
     TextContent(TextContent),
-    /// A [`ImageContent`].
+    /// An [`ImageContent`].
     ImageContent(ImageContent),
-    /// A [`AudioContent`].
+    /// An [`AudioContent`].
     AudioContent(AudioContent),
     /// A [`ToolUseContent`].
     ToolUseContent(ToolUseContent),
@@ -2078,9 +2078,9 @@ impl<'de> __rt::Buildable<'de> for ElicitRequestFormParamsRequestedSchema {
 /// The parameters for a request to elicit additional information from the user via the client.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ElicitRequestParams {
-    /// A [`ElicitRequestFormParams`].
+    /// An [`ElicitRequestFormParams`].
     ElicitRequestForm(ElicitRequestFormParams),
-    /// A [`ElicitRequestUrlParams`].
+    /// An [`ElicitRequestUrlParams`].
     ElicitRequestUrl(ElicitRequestUrlParams),
 }
 impl From<ElicitRequestFormParams> for ElicitRequestParams {
@@ -2419,11 +2419,11 @@ impl<'de> __rt::serde::Deserialize<'de> for EmbeddedResourceResource {
 pub type EmptyResult = McpResult;
 #[derive(Debug, Clone, PartialEq)]
 pub enum EnumSchema {
-    /// A [`UntitledSingleSelectEnumSchema`].
+    /// An [`UntitledSingleSelectEnumSchema`].
     UntitledSingleSelect(UntitledSingleSelectEnumSchema),
     /// A [`TitledSingleSelectEnumSchema`].
     TitledSingleSelect(TitledSingleSelectEnumSchema),
-    /// A [`UntitledMultiSelectEnumSchema`].
+    /// An [`UntitledMultiSelectEnumSchema`].
     UntitledMultiSelect(UntitledMultiSelectEnumSchema),
     /// A [`TitledMultiSelectEnumSchema`].
     TitledMultiSelect(TitledMultiSelectEnumSchema),
@@ -2697,7 +2697,7 @@ impl<'de> __rt::Buildable<'de> for GetPromptResultResponse {
 }
 #[derive(Debug, Clone, PartialEq)]
 pub enum GetPromptResultResponseResult {
-    /// A [`InputRequiredResult`].
+    /// An [`InputRequiredResult`].
     InputRequired(InputRequiredResult),
     /// A [`GetPromptResult`].
     GetPrompt(GetPromptResult),
@@ -3107,7 +3107,7 @@ pub enum InputRequest {
     CreateMessage(CreateMessageRequest),
     /// A [`ListRootsRequest`].
     ListRoots(ListRootsRequest),
-    /// A [`ElicitRequest`].
+    /// An [`ElicitRequest`].
     Elicit(ElicitRequest),
     /// A value with a `method` this revision does not define, kept whole.
     Custom(__rt::Map<String, __rt::Value>),
@@ -3205,7 +3205,7 @@ pub enum InputResponse {
     CreateMessage(CreateMessageResult),
     /// A [`ListRootsResult`].
     ListRoots(ListRootsResult),
-    /// A [`ElicitResult`].
+    /// An [`ElicitResult`].
     Elicit(ElicitResult),
 }
 impl From<CreateMessageResult> for InputResponse {
@@ -5252,7 +5252,7 @@ impl<'de> __rt::Buildable<'de> for ModelPreferences {
 }
 #[derive(Debug, Clone, PartialEq)]
 pub enum MultiSelectEnumSchema {
-    /// A [`UntitledMultiSelectEnumSchema`].
+    /// An [`UntitledMultiSelectEnumSchema`].
     Untitled(UntitledMultiSelectEnumSchema),
     /// A [`TitledMultiSelectEnumSchema`].
     Titled(TitledMultiSelectEnumSchema),
@@ -5679,11 +5679,11 @@ pub enum PrimitiveSchemaDefinition {
     Number(NumberSchema),
     /// A [`BooleanSchema`].
     Boolean(BooleanSchema),
-    /// A [`UntitledSingleSelectEnumSchema`].
+    /// An [`UntitledSingleSelectEnumSchema`].
     UntitledSingleSelectEnum(UntitledSingleSelectEnumSchema),
     /// A [`TitledSingleSelectEnumSchema`].
     TitledSingleSelectEnum(TitledSingleSelectEnumSchema),
-    /// A [`UntitledMultiSelectEnumSchema`].
+    /// An [`UntitledMultiSelectEnumSchema`].
     UntitledMultiSelectEnum(UntitledMultiSelectEnumSchema),
     /// A [`TitledMultiSelectEnumSchema`].
     TitledMultiSelectEnum(TitledMultiSelectEnumSchema),
@@ -6426,7 +6426,7 @@ impl<'de> __rt::Buildable<'de> for ReadResourceResultResponse {
 }
 #[derive(Debug, Clone, PartialEq)]
 pub enum ReadResourceResultResponseResult {
-    /// A [`InputRequiredResult`].
+    /// An [`InputRequiredResult`].
     InputRequired(InputRequiredResult),
     /// A [`ReadResourceResult`].
     ReadResource(ReadResourceResult),
@@ -7360,9 +7360,9 @@ impl<'de> __rt::Buildable<'de> for SamplingMessage {
 pub enum SamplingMessageContent {
     /// A [`TextContent`].
     TextContent(TextContent),
-    /// A [`ImageContent`].
+    /// An [`ImageContent`].
     ImageContent(ImageContent),
-    /// A [`AudioContent`].
+    /// An [`AudioContent`].
     AudioContent(AudioContent),
     /// A [`ToolUseContent`].
     ToolUseContent(ToolUseContent),
@@ -7432,9 +7432,9 @@ impl<'de> __rt::serde::Deserialize<'de> for SamplingMessageContent {
 pub enum SamplingMessageContentBlock {
     /// A [`TextContent`].
     Text(TextContent),
-    /// A [`ImageContent`].
+    /// An [`ImageContent`].
     Image(ImageContent),
-    /// A [`AudioContent`].
+    /// An [`AudioContent`].
     Audio(AudioContent),
     /// A [`ToolUseContent`].
     ToolUse(ToolUseContent),
@@ -7779,7 +7779,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerNotification {
 pub enum ServerResult {
     /// A [`McpResult`].
     Mcp(McpResult),
-    /// A [`InputRequiredResult`].
+    /// An [`InputRequiredResult`].
     InputRequired(InputRequiredResult),
     /// A [`DiscoverResult`].
     Discover(DiscoverResult),
@@ -7896,7 +7896,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerResult {
 }
 #[derive(Debug, Clone, PartialEq)]
 pub enum SingleSelectEnumSchema {
-    /// A [`UntitledSingleSelectEnumSchema`].
+    /// An [`UntitledSingleSelectEnumSchema`].
     Untitled(UntitledSingleSelectEnumSchema),
     /// A [`TitledSingleSelectEnumSchema`].
     Titled(TitledSingleSelectEnumSchema),

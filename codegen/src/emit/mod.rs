@@ -272,7 +272,10 @@ impl Cx<'_> {
                 TypeRef::Object if v.rust_name.starts_with("Custom") => {
                     " A value with a `method` this revision does not define, kept whole.".to_owned()
                 }
-                TypeRef::Named(n) => format!(" A [`{n}`]."),
+                TypeRef::Named(n) => {
+                    let article = if n.starts_with(['A', 'E', 'I', 'O', 'U']) { "An" } else { "A" };
+                    format!(" {article} [`{n}`].")
+                }
                 _ => format!(" A JSON {}.", v.rust_name.to_lowercase()),
             };
             quote! { #[doc = #vdoc] #vn(#t), }
