@@ -26,7 +26,6 @@ pub struct Annotations {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Annotations {}
 impl __rt::serde::Serialize for Annotations {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -123,7 +122,6 @@ pub struct BaseMetadata {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl BaseMetadata {}
 impl __rt::serde::Serialize for BaseMetadata {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -163,7 +161,6 @@ pub struct BlobResourceContents {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl BlobResourceContents {}
 impl __rt::serde::Serialize for BlobResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -275,7 +272,6 @@ pub struct CacheableResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CacheableResult {}
 impl __rt::serde::Serialize for CacheableResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -422,7 +418,6 @@ pub struct CallToolRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CallToolRequestParams {}
 impl __rt::serde::Serialize for CallToolRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -492,7 +487,6 @@ pub struct CallToolResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CallToolResult {}
 impl __rt::serde::Serialize for CallToolResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -662,7 +656,6 @@ pub struct CancelledNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CancelledNotificationParams {}
 impl __rt::serde::Serialize for CancelledNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -714,7 +707,6 @@ pub struct ClientCapabilities {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ClientCapabilities {}
 impl __rt::serde::Serialize for ClientCapabilities {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -761,7 +753,6 @@ pub struct ClientCapabilitiesElicitation {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ClientCapabilitiesElicitation {}
 impl __rt::serde::Serialize for ClientCapabilitiesElicitation {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -802,7 +793,6 @@ pub struct ClientCapabilitiesSampling {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ClientCapabilitiesSampling {}
 impl __rt::serde::Serialize for ClientCapabilitiesSampling {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1038,7 +1028,6 @@ pub struct CompleteRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CompleteRequestParams {}
 impl __rt::serde::Serialize for CompleteRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1078,7 +1067,6 @@ pub struct CompleteRequestParamsArgument {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CompleteRequestParamsArgument {}
 impl __rt::serde::Serialize for CompleteRequestParamsArgument {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1112,7 +1100,6 @@ pub struct CompleteRequestParamsContext {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CompleteRequestParamsContext {}
 impl __rt::serde::Serialize for CompleteRequestParamsContext {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1194,7 +1181,6 @@ pub struct CompleteResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CompleteResult {}
 impl __rt::serde::Serialize for CompleteResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1234,7 +1220,6 @@ pub struct CompleteResultCompletion {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CompleteResultCompletion {}
 impl __rt::serde::Serialize for CompleteResultCompletion {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1431,7 +1416,6 @@ pub struct CreateMessageRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CreateMessageRequestParams {}
 impl __rt::serde::Serialize for CreateMessageRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1568,7 +1552,6 @@ pub struct CreateMessageResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CreateMessageResult {}
 impl __rt::serde::Serialize for CreateMessageResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1768,7 +1751,6 @@ pub struct DiscoverResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl DiscoverResult {}
 impl __rt::serde::Serialize for DiscoverResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1953,7 +1935,6 @@ pub struct ElicitRequestFormParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ElicitRequestFormParams {}
 impl __rt::serde::Serialize for ElicitRequestFormParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2171,7 +2152,6 @@ pub struct ElicitResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ElicitResult {}
 impl __rt::serde::Serialize for ElicitResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2490,7 +2470,6 @@ pub struct Error {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Error {}
 impl __rt::serde::Serialize for Error {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2573,7 +2552,6 @@ pub struct GetPromptRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl GetPromptRequestParams {}
 impl __rt::serde::Serialize for GetPromptRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2626,7 +2604,6 @@ pub struct GetPromptResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl GetPromptResult {}
 impl __rt::serde::Serialize for GetPromptResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2848,7 +2825,6 @@ pub struct Icon {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Icon {}
 impl __rt::serde::Serialize for Icon {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2953,7 +2929,6 @@ pub struct Icons {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Icons {}
 impl __rt::serde::Serialize for Icons {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3064,7 +3039,6 @@ pub struct Implementation {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Implementation {}
 impl __rt::serde::Serialize for Implementation {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3251,7 +3225,6 @@ pub struct InputResponseRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl InputResponseRequestParams {}
 impl __rt::serde::Serialize for InputResponseRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3885,7 +3858,6 @@ pub struct ListPromptsResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListPromptsResult {}
 impl __rt::serde::Serialize for ListPromptsResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4100,7 +4072,6 @@ pub struct ListResourceTemplatesResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListResourceTemplatesResult {}
 impl __rt::serde::Serialize for ListResourceTemplatesResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4315,7 +4286,6 @@ pub struct ListResourcesResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListResourcesResult {}
 impl __rt::serde::Serialize for ListResourcesResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4500,7 +4470,6 @@ pub struct ListRootsRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListRootsRequestParams {}
 impl __rt::serde::Serialize for ListRootsRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4536,7 +4505,6 @@ pub struct ListRootsResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListRootsResult {}
 impl __rt::serde::Serialize for ListRootsResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4641,7 +4609,6 @@ pub struct ListToolsResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListToolsResult {}
 impl __rt::serde::Serialize for ListToolsResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4924,7 +4891,6 @@ pub struct LoggingMessageNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl LoggingMessageNotificationParams {}
 impl __rt::serde::Serialize for LoggingMessageNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5068,7 +5034,6 @@ pub struct MissingRequiredClientCapabilityErrorErrorData {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl MissingRequiredClientCapabilityErrorErrorData {}
 impl __rt::serde::Serialize for MissingRequiredClientCapabilityErrorErrorData {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5152,7 +5117,6 @@ pub struct ModelHint {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ModelHint {}
 impl __rt::serde::Serialize for ModelHint {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5215,7 +5179,6 @@ pub struct ModelPreferences {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ModelPreferences {}
 impl __rt::serde::Serialize for ModelPreferences {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5293,7 +5256,6 @@ pub struct Notification {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Notification {}
 impl __rt::serde::Serialize for Notification {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5338,7 +5300,6 @@ pub struct NotificationMetaObject {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl NotificationMetaObject {}
 impl __rt::serde::Serialize for NotificationMetaObject {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5372,7 +5333,6 @@ pub struct NotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl NotificationParams {}
 impl __rt::serde::Serialize for NotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5410,7 +5370,6 @@ pub struct NumberSchema {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl NumberSchema {}
 impl __rt::serde::Serialize for NumberSchema {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5552,7 +5511,6 @@ pub struct PaginatedRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PaginatedRequestParams {}
 impl __rt::serde::Serialize for PaginatedRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5597,7 +5555,6 @@ pub struct PaginatedResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PaginatedResult {}
 impl __rt::serde::Serialize for PaginatedResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5825,7 +5782,6 @@ pub struct ProgressNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ProgressNotificationParams {}
 impl __rt::serde::Serialize for ProgressNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5916,7 +5872,6 @@ pub struct Prompt {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Prompt {}
 impl __rt::serde::Serialize for Prompt {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5975,7 +5930,6 @@ pub struct PromptArgument {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PromptArgument {}
 impl __rt::serde::Serialize for PromptArgument {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -6061,7 +6015,6 @@ pub struct PromptMessage {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PromptMessage {}
 impl __rt::serde::Serialize for PromptMessage {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -6186,7 +6139,6 @@ pub struct ReadResourceRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ReadResourceRequestParams {}
 impl __rt::serde::Serialize for ReadResourceRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -6254,7 +6206,6 @@ pub struct ReadResourceResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ReadResourceResult {}
 impl __rt::serde::Serialize for ReadResourceResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -6471,7 +6422,6 @@ pub struct Request {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Request {}
 impl __rt::serde::Serialize for Request {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -6564,7 +6514,6 @@ pub struct RequestMetaObject {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl RequestMetaObject {}
 impl __rt::serde::Serialize for RequestMetaObject {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -6612,7 +6561,6 @@ pub struct RequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl RequestParams {}
 impl __rt::serde::Serialize for RequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -6677,7 +6625,6 @@ pub struct Resource {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Resource {}
 impl __rt::serde::Serialize for Resource {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -6735,7 +6682,6 @@ pub struct ResourceContents {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ResourceContents {}
 impl __rt::serde::Serialize for ResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -6909,7 +6855,6 @@ pub struct ResourceRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ResourceRequestParams {}
 impl __rt::serde::Serialize for ResourceRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -6971,7 +6916,6 @@ pub struct ResourceTemplate {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ResourceTemplate {}
 impl __rt::serde::Serialize for ResourceTemplate {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -7100,7 +7044,6 @@ pub struct ResourceUpdatedNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ResourceUpdatedNotificationParams {}
 impl __rt::serde::Serialize for ResourceUpdatedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -7143,7 +7086,6 @@ pub struct McpResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl McpResult {}
 impl __rt::serde::Serialize for McpResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -7189,7 +7131,6 @@ pub struct ResultMetaObject {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ResultMetaObject {}
 impl __rt::serde::Serialize for ResultMetaObject {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -7288,7 +7229,6 @@ pub struct Root {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Root {}
 impl __rt::serde::Serialize for Root {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -7328,7 +7268,6 @@ pub struct SamplingMessage {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl SamplingMessage {}
 impl __rt::serde::Serialize for SamplingMessage {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -7523,7 +7462,6 @@ pub struct ServerCapabilities {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ServerCapabilities {}
 impl __rt::serde::Serialize for ServerCapabilities {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -7576,7 +7514,6 @@ pub struct ServerCapabilitiesPrompts {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ServerCapabilitiesPrompts {}
 impl __rt::serde::Serialize for ServerCapabilitiesPrompts {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -7613,7 +7550,6 @@ pub struct ServerCapabilitiesResources {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ServerCapabilitiesResources {}
 impl __rt::serde::Serialize for ServerCapabilitiesResources {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -7651,7 +7587,6 @@ pub struct ServerCapabilitiesTools {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ServerCapabilitiesTools {}
 impl __rt::serde::Serialize for ServerCapabilitiesTools {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -8071,7 +8006,6 @@ pub struct SubscriptionFilter {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl SubscriptionFilter {}
 impl __rt::serde::Serialize for SubscriptionFilter {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -8167,7 +8101,6 @@ pub struct SubscriptionsAcknowledgedNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl SubscriptionsAcknowledgedNotificationParams {}
 impl __rt::serde::Serialize for SubscriptionsAcknowledgedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -8249,7 +8182,6 @@ pub struct SubscriptionsListenRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl SubscriptionsListenRequestParams {}
 impl __rt::serde::Serialize for SubscriptionsListenRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -8294,7 +8226,6 @@ pub struct SubscriptionsListenResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl SubscriptionsListenResult {}
 impl __rt::serde::Serialize for SubscriptionsListenResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -8345,7 +8276,6 @@ pub struct SubscriptionsListenResultMetaObject {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl SubscriptionsListenResultMetaObject {}
 impl __rt::serde::Serialize for SubscriptionsListenResultMetaObject {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -8473,7 +8403,6 @@ pub struct TextResourceContents {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl TextResourceContents {}
 impl __rt::serde::Serialize for TextResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -8576,7 +8505,6 @@ pub struct TitledMultiSelectEnumSchemaItemsAnyOfItem {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl TitledMultiSelectEnumSchemaItemsAnyOfItem {}
 impl __rt::serde::Serialize for TitledMultiSelectEnumSchemaItemsAnyOfItem {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -8610,7 +8538,6 @@ pub struct TitledMultiSelectEnumSchemaItems {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl TitledMultiSelectEnumSchemaItems {}
 impl __rt::serde::Serialize for TitledMultiSelectEnumSchemaItems {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -8696,7 +8623,6 @@ pub struct TitledSingleSelectEnumSchemaOneOfItem {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl TitledSingleSelectEnumSchemaOneOfItem {}
 impl __rt::serde::Serialize for TitledSingleSelectEnumSchemaOneOfItem {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -8776,7 +8702,6 @@ pub struct Tool {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Tool {}
 impl __rt::serde::Serialize for Tool {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -8881,7 +8806,6 @@ pub struct ToolOutputSchema {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ToolOutputSchema {}
 impl __rt::serde::Serialize for ToolOutputSchema {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -8948,7 +8872,6 @@ pub struct ToolAnnotations {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ToolAnnotations {}
 impl __rt::serde::Serialize for ToolAnnotations {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -8998,7 +8921,6 @@ pub struct ToolChoice {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ToolChoice {}
 impl __rt::serde::Serialize for ToolChoice {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -9300,7 +9222,6 @@ pub struct UnsupportedProtocolVersionErrorErrorData {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl UnsupportedProtocolVersionErrorErrorData {}
 impl __rt::serde::Serialize for UnsupportedProtocolVersionErrorErrorData {
     fn serialize<S: __rt::serde::Serializer>(
         &self,

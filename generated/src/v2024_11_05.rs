@@ -10,7 +10,6 @@ pub struct Annotated {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Annotated {}
 impl __rt::serde::Serialize for Annotated {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -52,7 +51,6 @@ pub struct AnnotatedAnnotations {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl AnnotatedAnnotations {}
 impl __rt::serde::Serialize for AnnotatedAnnotations {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -93,7 +91,6 @@ pub struct BlobResourceContents {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl BlobResourceContents {}
 impl __rt::serde::Serialize for BlobResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -165,7 +162,6 @@ pub struct CallToolRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CallToolRequestParams {}
 impl __rt::serde::Serialize for CallToolRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -215,7 +211,6 @@ pub struct CallToolResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CallToolResult {}
 impl __rt::serde::Serialize for CallToolResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -348,7 +343,6 @@ pub struct CancelledNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CancelledNotificationParams {}
 impl __rt::serde::Serialize for CancelledNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -388,7 +382,6 @@ pub struct ClientCapabilities {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ClientCapabilities {}
 impl __rt::serde::Serialize for ClientCapabilities {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -429,7 +422,6 @@ pub struct ClientCapabilitiesRoots {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ClientCapabilitiesRoots {}
 impl __rt::serde::Serialize for ClientCapabilitiesRoots {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -729,7 +721,6 @@ pub struct CompleteRequestParamsArgument {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CompleteRequestParamsArgument {}
 impl __rt::serde::Serialize for CompleteRequestParamsArgument {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -802,7 +793,6 @@ pub struct CompleteRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CompleteRequestParams {}
 impl __rt::serde::Serialize for CompleteRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -837,7 +827,6 @@ pub struct CompleteResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CompleteResult {}
 impl __rt::serde::Serialize for CompleteResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -876,7 +865,6 @@ pub struct CompleteResultCompletion {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CompleteResultCompletion {}
 impl __rt::serde::Serialize for CompleteResultCompletion {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1020,7 +1008,6 @@ pub struct CreateMessageRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CreateMessageRequestParams {}
 impl __rt::serde::Serialize for CreateMessageRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1078,7 +1065,6 @@ pub struct CreateMessageResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CreateMessageResult {}
 impl __rt::serde::Serialize for CreateMessageResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1210,7 +1196,6 @@ pub struct EmbeddedResourceAnnotations {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl EmbeddedResourceAnnotations {}
 impl __rt::serde::Serialize for EmbeddedResourceAnnotations {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1321,7 +1306,6 @@ pub struct GetPromptRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl GetPromptRequestParams {}
 impl __rt::serde::Serialize for GetPromptRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1360,7 +1344,6 @@ pub struct GetPromptResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl GetPromptResult {}
 impl __rt::serde::Serialize for GetPromptResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1450,7 +1433,6 @@ pub struct ImageContentAnnotations {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ImageContentAnnotations {}
 impl __rt::serde::Serialize for ImageContentAnnotations {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1488,7 +1470,6 @@ pub struct Implementation {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Implementation {}
 impl __rt::serde::Serialize for Implementation {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1559,7 +1540,6 @@ pub struct InitializeRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl InitializeRequestParams {}
 impl __rt::serde::Serialize for InitializeRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1602,7 +1582,6 @@ pub struct InitializeResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl InitializeResult {}
 impl __rt::serde::Serialize for InitializeResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1680,7 +1659,6 @@ pub struct InitializedNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl InitializedNotificationParams {}
 impl __rt::serde::Serialize for InitializedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1756,7 +1734,6 @@ pub struct JsonRpcErrorError {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl JsonRpcErrorError {}
 impl __rt::serde::Serialize for JsonRpcErrorError {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1885,7 +1862,6 @@ pub struct JsonRpcNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl JsonRpcNotificationParams {}
 impl __rt::serde::Serialize for JsonRpcNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1961,7 +1937,6 @@ pub struct JsonRpcRequestParamsMeta {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl JsonRpcRequestParamsMeta {}
 impl __rt::serde::Serialize for JsonRpcRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1994,7 +1969,6 @@ pub struct JsonRpcRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl JsonRpcRequestParams {}
 impl __rt::serde::Serialize for JsonRpcRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2105,7 +2079,6 @@ pub struct ListPromptsRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListPromptsRequestParams {}
 impl __rt::serde::Serialize for ListPromptsRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2144,7 +2117,6 @@ pub struct ListPromptsResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListPromptsResult {}
 impl __rt::serde::Serialize for ListPromptsResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2221,7 +2193,6 @@ pub struct ListResourceTemplatesRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListResourceTemplatesRequestParams {}
 impl __rt::serde::Serialize for ListResourceTemplatesRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2260,7 +2231,6 @@ pub struct ListResourceTemplatesResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListResourceTemplatesResult {}
 impl __rt::serde::Serialize for ListResourceTemplatesResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2337,7 +2307,6 @@ pub struct ListResourcesRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListResourcesRequestParams {}
 impl __rt::serde::Serialize for ListResourcesRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2376,7 +2345,6 @@ pub struct ListResourcesResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListResourcesResult {}
 impl __rt::serde::Serialize for ListResourcesResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2458,7 +2426,6 @@ pub struct ListRootsRequestParamsMeta {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListRootsRequestParamsMeta {}
 impl __rt::serde::Serialize for ListRootsRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2491,7 +2458,6 @@ pub struct ListRootsRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListRootsRequestParams {}
 impl __rt::serde::Serialize for ListRootsRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2529,7 +2495,6 @@ pub struct ListRootsResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListRootsResult {}
 impl __rt::serde::Serialize for ListRootsResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2603,7 +2568,6 @@ pub struct ListToolsRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListToolsRequestParams {}
 impl __rt::serde::Serialize for ListToolsRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2642,7 +2606,6 @@ pub struct ListToolsResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListToolsResult {}
 impl __rt::serde::Serialize for ListToolsResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2816,7 +2779,6 @@ pub struct LoggingMessageNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl LoggingMessageNotificationParams {}
 impl __rt::serde::Serialize for LoggingMessageNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2864,7 +2826,6 @@ pub struct ModelHint {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ModelHint {}
 impl __rt::serde::Serialize for ModelHint {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2927,7 +2888,6 @@ pub struct ModelPreferences {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ModelPreferences {}
 impl __rt::serde::Serialize for ModelPreferences {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2970,7 +2930,6 @@ pub struct Notification {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Notification {}
 impl __rt::serde::Serialize for Notification {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3005,7 +2964,6 @@ pub struct NotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl NotificationParams {}
 impl __rt::serde::Serialize for NotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3039,7 +2997,6 @@ pub struct PaginatedRequest {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PaginatedRequest {}
 impl __rt::serde::Serialize for PaginatedRequest {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3075,7 +3032,6 @@ pub struct PaginatedRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PaginatedRequestParams {}
 impl __rt::serde::Serialize for PaginatedRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3112,7 +3068,6 @@ pub struct PaginatedResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PaginatedResult {}
 impl __rt::serde::Serialize for PaginatedResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3187,7 +3142,6 @@ pub struct PingRequestParamsMeta {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PingRequestParamsMeta {}
 impl __rt::serde::Serialize for PingRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3220,7 +3174,6 @@ pub struct PingRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PingRequestParams {}
 impl __rt::serde::Serialize for PingRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3294,7 +3247,6 @@ pub struct ProgressNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ProgressNotificationParams {}
 impl __rt::serde::Serialize for ProgressNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3361,7 +3313,6 @@ pub struct Prompt {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Prompt {}
 impl __rt::serde::Serialize for Prompt {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3404,7 +3355,6 @@ pub struct PromptArgument {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PromptArgument {}
 impl __rt::serde::Serialize for PromptArgument {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3480,7 +3430,6 @@ pub struct PromptListChangedNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PromptListChangedNotificationParams {}
 impl __rt::serde::Serialize for PromptListChangedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3518,7 +3467,6 @@ pub struct PromptMessage {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PromptMessage {}
 impl __rt::serde::Serialize for PromptMessage {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3673,7 +3621,6 @@ pub struct ReadResourceRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ReadResourceRequestParams {}
 impl __rt::serde::Serialize for ReadResourceRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3707,7 +3654,6 @@ pub struct ReadResourceResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ReadResourceResult {}
 impl __rt::serde::Serialize for ReadResourceResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3781,7 +3727,6 @@ pub struct Request {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Request {}
 impl __rt::serde::Serialize for Request {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3816,7 +3761,6 @@ pub struct RequestParamsMeta {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl RequestParamsMeta {}
 impl __rt::serde::Serialize for RequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3849,7 +3793,6 @@ pub struct RequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl RequestParams {}
 impl __rt::serde::Serialize for RequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3925,7 +3868,6 @@ pub struct Resource {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Resource {}
 impl __rt::serde::Serialize for Resource {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3978,7 +3920,6 @@ pub struct ResourceAnnotations {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ResourceAnnotations {}
 impl __rt::serde::Serialize for ResourceAnnotations {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4018,7 +3959,6 @@ pub struct ResourceContents {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ResourceContents {}
 impl __rt::serde::Serialize for ResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4091,7 +4031,6 @@ pub struct ResourceListChangedNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ResourceListChangedNotificationParams {}
 impl __rt::serde::Serialize for ResourceListChangedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4174,7 +4113,6 @@ pub struct ResourceTemplate {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ResourceTemplate {}
 impl __rt::serde::Serialize for ResourceTemplate {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4224,7 +4162,6 @@ pub struct ResourceTemplateAnnotations {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ResourceTemplateAnnotations {}
 impl __rt::serde::Serialize for ResourceTemplateAnnotations {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4297,7 +4234,6 @@ pub struct ResourceUpdatedNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ResourceUpdatedNotificationParams {}
 impl __rt::serde::Serialize for ResourceUpdatedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4329,7 +4265,6 @@ pub struct McpResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl McpResult {}
 impl __rt::serde::Serialize for McpResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4421,7 +4356,6 @@ pub struct Root {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Root {}
 impl __rt::serde::Serialize for Root {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4496,7 +4430,6 @@ pub struct RootsListChangedNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl RootsListChangedNotificationParams {}
 impl __rt::serde::Serialize for RootsListChangedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4531,7 +4464,6 @@ pub struct SamplingMessage {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl SamplingMessage {}
 impl __rt::serde::Serialize for SamplingMessage {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4608,7 +4540,6 @@ pub struct ServerCapabilities {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ServerCapabilities {}
 impl __rt::serde::Serialize for ServerCapabilities {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4655,7 +4586,6 @@ pub struct ServerCapabilitiesPrompts {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ServerCapabilitiesPrompts {}
 impl __rt::serde::Serialize for ServerCapabilitiesPrompts {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4692,7 +4622,6 @@ pub struct ServerCapabilitiesResources {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ServerCapabilitiesResources {}
 impl __rt::serde::Serialize for ServerCapabilitiesResources {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4730,7 +4659,6 @@ pub struct ServerCapabilitiesTools {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ServerCapabilitiesTools {}
 impl __rt::serde::Serialize for ServerCapabilitiesTools {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5035,7 +4963,6 @@ pub struct SetLevelRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl SetLevelRequestParams {}
 impl __rt::serde::Serialize for SetLevelRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5103,7 +5030,6 @@ pub struct SubscribeRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl SubscribeRequestParams {}
 impl __rt::serde::Serialize for SubscribeRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5184,7 +5110,6 @@ pub struct TextContentAnnotations {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl TextContentAnnotations {}
 impl __rt::serde::Serialize for TextContentAnnotations {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5225,7 +5150,6 @@ pub struct TextResourceContents {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl TextResourceContents {}
 impl __rt::serde::Serialize for TextResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5266,7 +5190,6 @@ pub struct Tool {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Tool {}
 impl __rt::serde::Serialize for Tool {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5382,7 +5305,6 @@ pub struct ToolListChangedNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ToolListChangedNotificationParams {}
 impl __rt::serde::Serialize for ToolListChangedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5452,7 +5374,6 @@ pub struct UnsubscribeRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl UnsubscribeRequestParams {}
 impl __rt::serde::Serialize for UnsubscribeRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,

@@ -19,7 +19,6 @@ pub struct Annotations {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Annotations {}
 impl __rt::serde::Serialize for Annotations {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -105,7 +104,6 @@ pub struct BlobResourceContents {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl BlobResourceContents {}
 impl __rt::serde::Serialize for BlobResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -177,7 +175,6 @@ pub struct CallToolRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CallToolRequestParams {}
 impl __rt::serde::Serialize for CallToolRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -227,7 +224,6 @@ pub struct CallToolResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CallToolResult {}
 impl __rt::serde::Serialize for CallToolResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -370,7 +366,6 @@ pub struct CancelledNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CancelledNotificationParams {}
 impl __rt::serde::Serialize for CancelledNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -410,7 +405,6 @@ pub struct ClientCapabilities {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ClientCapabilities {}
 impl __rt::serde::Serialize for ClientCapabilities {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -451,7 +445,6 @@ pub struct ClientCapabilitiesRoots {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ClientCapabilitiesRoots {}
 impl __rt::serde::Serialize for ClientCapabilitiesRoots {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -751,7 +744,6 @@ pub struct CompleteRequestParamsArgument {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CompleteRequestParamsArgument {}
 impl __rt::serde::Serialize for CompleteRequestParamsArgument {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -824,7 +816,6 @@ pub struct CompleteRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CompleteRequestParams {}
 impl __rt::serde::Serialize for CompleteRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -859,7 +850,6 @@ pub struct CompleteResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CompleteResult {}
 impl __rt::serde::Serialize for CompleteResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -898,7 +888,6 @@ pub struct CompleteResultCompletion {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CompleteResultCompletion {}
 impl __rt::serde::Serialize for CompleteResultCompletion {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1042,7 +1031,6 @@ pub struct CreateMessageRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CreateMessageRequestParams {}
 impl __rt::serde::Serialize for CreateMessageRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1100,7 +1088,6 @@ pub struct CreateMessageResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CreateMessageResult {}
 impl __rt::serde::Serialize for CreateMessageResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1309,7 +1296,6 @@ pub struct GetPromptRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl GetPromptRequestParams {}
 impl __rt::serde::Serialize for GetPromptRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1348,7 +1334,6 @@ pub struct GetPromptResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl GetPromptResult {}
 impl __rt::serde::Serialize for GetPromptResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1432,7 +1417,6 @@ pub struct Implementation {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Implementation {}
 impl __rt::serde::Serialize for Implementation {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1503,7 +1487,6 @@ pub struct InitializeRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl InitializeRequestParams {}
 impl __rt::serde::Serialize for InitializeRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1546,7 +1529,6 @@ pub struct InitializeResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl InitializeResult {}
 impl __rt::serde::Serialize for InitializeResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1624,7 +1606,6 @@ pub struct InitializedNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl InitializedNotificationParams {}
 impl __rt::serde::Serialize for InitializedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1782,7 +1763,6 @@ pub struct JsonRpcErrorError {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl JsonRpcErrorError {}
 impl __rt::serde::Serialize for JsonRpcErrorError {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1996,7 +1976,6 @@ pub struct JsonRpcNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl JsonRpcNotificationParams {}
 impl __rt::serde::Serialize for JsonRpcNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2072,7 +2051,6 @@ pub struct JsonRpcRequestParamsMeta {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl JsonRpcRequestParamsMeta {}
 impl __rt::serde::Serialize for JsonRpcRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2105,7 +2083,6 @@ pub struct JsonRpcRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl JsonRpcRequestParams {}
 impl __rt::serde::Serialize for JsonRpcRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2216,7 +2193,6 @@ pub struct ListPromptsRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListPromptsRequestParams {}
 impl __rt::serde::Serialize for ListPromptsRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2255,7 +2231,6 @@ pub struct ListPromptsResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListPromptsResult {}
 impl __rt::serde::Serialize for ListPromptsResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2332,7 +2307,6 @@ pub struct ListResourceTemplatesRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListResourceTemplatesRequestParams {}
 impl __rt::serde::Serialize for ListResourceTemplatesRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2371,7 +2345,6 @@ pub struct ListResourceTemplatesResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListResourceTemplatesResult {}
 impl __rt::serde::Serialize for ListResourceTemplatesResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2448,7 +2421,6 @@ pub struct ListResourcesRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListResourcesRequestParams {}
 impl __rt::serde::Serialize for ListResourcesRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2487,7 +2459,6 @@ pub struct ListResourcesResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListResourcesResult {}
 impl __rt::serde::Serialize for ListResourcesResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2569,7 +2540,6 @@ pub struct ListRootsRequestParamsMeta {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListRootsRequestParamsMeta {}
 impl __rt::serde::Serialize for ListRootsRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2602,7 +2572,6 @@ pub struct ListRootsRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListRootsRequestParams {}
 impl __rt::serde::Serialize for ListRootsRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2640,7 +2609,6 @@ pub struct ListRootsResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListRootsResult {}
 impl __rt::serde::Serialize for ListRootsResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2714,7 +2682,6 @@ pub struct ListToolsRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListToolsRequestParams {}
 impl __rt::serde::Serialize for ListToolsRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2753,7 +2720,6 @@ pub struct ListToolsResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListToolsResult {}
 impl __rt::serde::Serialize for ListToolsResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2927,7 +2893,6 @@ pub struct LoggingMessageNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl LoggingMessageNotificationParams {}
 impl __rt::serde::Serialize for LoggingMessageNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2975,7 +2940,6 @@ pub struct ModelHint {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ModelHint {}
 impl __rt::serde::Serialize for ModelHint {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3038,7 +3002,6 @@ pub struct ModelPreferences {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ModelPreferences {}
 impl __rt::serde::Serialize for ModelPreferences {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3081,7 +3044,6 @@ pub struct Notification {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Notification {}
 impl __rt::serde::Serialize for Notification {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3116,7 +3078,6 @@ pub struct NotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl NotificationParams {}
 impl __rt::serde::Serialize for NotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3150,7 +3111,6 @@ pub struct PaginatedRequest {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PaginatedRequest {}
 impl __rt::serde::Serialize for PaginatedRequest {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3186,7 +3146,6 @@ pub struct PaginatedRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PaginatedRequestParams {}
 impl __rt::serde::Serialize for PaginatedRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3223,7 +3182,6 @@ pub struct PaginatedResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PaginatedResult {}
 impl __rt::serde::Serialize for PaginatedResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3298,7 +3256,6 @@ pub struct PingRequestParamsMeta {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PingRequestParamsMeta {}
 impl __rt::serde::Serialize for PingRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3331,7 +3288,6 @@ pub struct PingRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PingRequestParams {}
 impl __rt::serde::Serialize for PingRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3407,7 +3363,6 @@ pub struct ProgressNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ProgressNotificationParams {}
 impl __rt::serde::Serialize for ProgressNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3477,7 +3432,6 @@ pub struct Prompt {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Prompt {}
 impl __rt::serde::Serialize for Prompt {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3520,7 +3474,6 @@ pub struct PromptArgument {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PromptArgument {}
 impl __rt::serde::Serialize for PromptArgument {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3596,7 +3549,6 @@ pub struct PromptListChangedNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PromptListChangedNotificationParams {}
 impl __rt::serde::Serialize for PromptListChangedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3634,7 +3586,6 @@ pub struct PromptMessage {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PromptMessage {}
 impl __rt::serde::Serialize for PromptMessage {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3799,7 +3750,6 @@ pub struct ReadResourceRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ReadResourceRequestParams {}
 impl __rt::serde::Serialize for ReadResourceRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3833,7 +3783,6 @@ pub struct ReadResourceResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ReadResourceResult {}
 impl __rt::serde::Serialize for ReadResourceResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3907,7 +3856,6 @@ pub struct Request {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Request {}
 impl __rt::serde::Serialize for Request {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3942,7 +3890,6 @@ pub struct RequestParamsMeta {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl RequestParamsMeta {}
 impl __rt::serde::Serialize for RequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3975,7 +3922,6 @@ pub struct RequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl RequestParams {}
 impl __rt::serde::Serialize for RequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4052,7 +3998,6 @@ pub struct Resource {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Resource {}
 impl __rt::serde::Serialize for Resource {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4100,7 +4045,6 @@ pub struct ResourceContents {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ResourceContents {}
 impl __rt::serde::Serialize for ResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4173,7 +4117,6 @@ pub struct ResourceListChangedNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ResourceListChangedNotificationParams {}
 impl __rt::serde::Serialize for ResourceListChangedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4257,7 +4200,6 @@ pub struct ResourceTemplate {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ResourceTemplate {}
 impl __rt::serde::Serialize for ResourceTemplate {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4335,7 +4277,6 @@ pub struct ResourceUpdatedNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ResourceUpdatedNotificationParams {}
 impl __rt::serde::Serialize for ResourceUpdatedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4367,7 +4308,6 @@ pub struct McpResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl McpResult {}
 impl __rt::serde::Serialize for McpResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4459,7 +4399,6 @@ pub struct Root {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Root {}
 impl __rt::serde::Serialize for Root {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4534,7 +4473,6 @@ pub struct RootsListChangedNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl RootsListChangedNotificationParams {}
 impl __rt::serde::Serialize for RootsListChangedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4569,7 +4507,6 @@ pub struct SamplingMessage {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl SamplingMessage {}
 impl __rt::serde::Serialize for SamplingMessage {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4656,7 +4593,6 @@ pub struct ServerCapabilities {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ServerCapabilities {}
 impl __rt::serde::Serialize for ServerCapabilities {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4706,7 +4642,6 @@ pub struct ServerCapabilitiesPrompts {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ServerCapabilitiesPrompts {}
 impl __rt::serde::Serialize for ServerCapabilitiesPrompts {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4743,7 +4678,6 @@ pub struct ServerCapabilitiesResources {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ServerCapabilitiesResources {}
 impl __rt::serde::Serialize for ServerCapabilitiesResources {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4781,7 +4715,6 @@ pub struct ServerCapabilitiesTools {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ServerCapabilitiesTools {}
 impl __rt::serde::Serialize for ServerCapabilitiesTools {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5086,7 +5019,6 @@ pub struct SetLevelRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl SetLevelRequestParams {}
 impl __rt::serde::Serialize for SetLevelRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5154,7 +5086,6 @@ pub struct SubscribeRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl SubscribeRequestParams {}
 impl __rt::serde::Serialize for SubscribeRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5232,7 +5163,6 @@ pub struct TextResourceContents {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl TextResourceContents {}
 impl __rt::serde::Serialize for TextResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5277,7 +5207,6 @@ pub struct Tool {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Tool {}
 impl __rt::serde::Serialize for Tool {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5391,7 +5320,6 @@ pub struct ToolAnnotations {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ToolAnnotations {}
 impl __rt::serde::Serialize for ToolAnnotations {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5475,7 +5403,6 @@ pub struct ToolListChangedNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ToolListChangedNotificationParams {}
 impl __rt::serde::Serialize for ToolListChangedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5545,7 +5472,6 @@ pub struct UnsubscribeRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl UnsubscribeRequestParams {}
 impl __rt::serde::Serialize for UnsubscribeRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,

@@ -26,7 +26,6 @@ pub struct Annotations {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Annotations {}
 impl __rt::serde::Serialize for Annotations {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -124,7 +123,6 @@ pub struct BaseMetadata {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl BaseMetadata {}
 impl __rt::serde::Serialize for BaseMetadata {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -165,7 +163,6 @@ pub struct BlobResourceContents {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl BlobResourceContents {}
 impl __rt::serde::Serialize for BlobResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -285,7 +282,6 @@ pub struct CallToolRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CallToolRequestParams {}
 impl __rt::serde::Serialize for CallToolRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -338,7 +334,6 @@ pub struct CallToolResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CallToolResult {}
 impl __rt::serde::Serialize for CallToolResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -425,7 +420,6 @@ pub struct CancelledNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CancelledNotificationParams {}
 impl __rt::serde::Serialize for CancelledNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -467,7 +461,6 @@ pub struct ClientCapabilities {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ClientCapabilities {}
 impl __rt::serde::Serialize for ClientCapabilities {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -511,7 +504,6 @@ pub struct ClientCapabilitiesRoots {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ClientCapabilitiesRoots {}
 impl __rt::serde::Serialize for ClientCapabilitiesRoots {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -819,7 +811,6 @@ pub struct CompleteRequestParamsArgument {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CompleteRequestParamsArgument {}
 impl __rt::serde::Serialize for CompleteRequestParamsArgument {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -853,7 +844,6 @@ pub struct CompleteRequestParamsContext {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CompleteRequestParamsContext {}
 impl __rt::serde::Serialize for CompleteRequestParamsContext {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -929,7 +919,6 @@ pub struct CompleteRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CompleteRequestParams {}
 impl __rt::serde::Serialize for CompleteRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -967,7 +956,6 @@ pub struct CompleteResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CompleteResult {}
 impl __rt::serde::Serialize for CompleteResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1006,7 +994,6 @@ pub struct CompleteResultCompletion {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CompleteResultCompletion {}
 impl __rt::serde::Serialize for CompleteResultCompletion {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1211,7 +1198,6 @@ pub struct CreateMessageRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CreateMessageRequestParams {}
 impl __rt::serde::Serialize for CreateMessageRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1269,7 +1255,6 @@ pub struct CreateMessageResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CreateMessageResult {}
 impl __rt::serde::Serialize for CreateMessageResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1440,7 +1425,6 @@ pub struct ElicitRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ElicitRequestParams {}
 impl __rt::serde::Serialize for ElicitRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1482,7 +1466,6 @@ pub struct ElicitResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ElicitResult {}
 impl __rt::serde::Serialize for ElicitResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1786,7 +1769,6 @@ pub struct GetPromptRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl GetPromptRequestParams {}
 impl __rt::serde::Serialize for GetPromptRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1825,7 +1807,6 @@ pub struct GetPromptResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl GetPromptResult {}
 impl __rt::serde::Serialize for GetPromptResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1922,7 +1903,6 @@ pub struct Implementation {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Implementation {}
 impl __rt::serde::Serialize for Implementation {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1996,7 +1976,6 @@ pub struct InitializeRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl InitializeRequestParams {}
 impl __rt::serde::Serialize for InitializeRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2039,7 +2018,6 @@ pub struct InitializeResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl InitializeResult {}
 impl __rt::serde::Serialize for InitializeResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2117,7 +2095,6 @@ pub struct InitializedNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl InitializedNotificationParams {}
 impl __rt::serde::Serialize for InitializedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2193,7 +2170,6 @@ pub struct JsonRpcErrorError {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl JsonRpcErrorError {}
 impl __rt::serde::Serialize for JsonRpcErrorError {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2323,7 +2299,6 @@ pub struct JsonRpcNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl JsonRpcNotificationParams {}
 impl __rt::serde::Serialize for JsonRpcNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2400,7 +2375,6 @@ pub struct JsonRpcRequestParamsMeta {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl JsonRpcRequestParamsMeta {}
 impl __rt::serde::Serialize for JsonRpcRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2434,7 +2408,6 @@ pub struct JsonRpcRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl JsonRpcRequestParams {}
 impl __rt::serde::Serialize for JsonRpcRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2545,7 +2518,6 @@ pub struct ListPromptsRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListPromptsRequestParams {}
 impl __rt::serde::Serialize for ListPromptsRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2584,7 +2556,6 @@ pub struct ListPromptsResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListPromptsResult {}
 impl __rt::serde::Serialize for ListPromptsResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2661,7 +2632,6 @@ pub struct ListResourceTemplatesRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListResourceTemplatesRequestParams {}
 impl __rt::serde::Serialize for ListResourceTemplatesRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2700,7 +2670,6 @@ pub struct ListResourceTemplatesResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListResourceTemplatesResult {}
 impl __rt::serde::Serialize for ListResourceTemplatesResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2777,7 +2746,6 @@ pub struct ListResourcesRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListResourcesRequestParams {}
 impl __rt::serde::Serialize for ListResourcesRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2816,7 +2784,6 @@ pub struct ListResourcesResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListResourcesResult {}
 impl __rt::serde::Serialize for ListResourcesResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2899,7 +2866,6 @@ pub struct ListRootsRequestParamsMeta {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListRootsRequestParamsMeta {}
 impl __rt::serde::Serialize for ListRootsRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2933,7 +2899,6 @@ pub struct ListRootsRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListRootsRequestParams {}
 impl __rt::serde::Serialize for ListRootsRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2971,7 +2936,6 @@ pub struct ListRootsResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListRootsResult {}
 impl __rt::serde::Serialize for ListRootsResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3045,7 +3009,6 @@ pub struct ListToolsRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListToolsRequestParams {}
 impl __rt::serde::Serialize for ListToolsRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3084,7 +3047,6 @@ pub struct ListToolsResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListToolsResult {}
 impl __rt::serde::Serialize for ListToolsResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3258,7 +3220,6 @@ pub struct LoggingMessageNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl LoggingMessageNotificationParams {}
 impl __rt::serde::Serialize for LoggingMessageNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3306,7 +3267,6 @@ pub struct ModelHint {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ModelHint {}
 impl __rt::serde::Serialize for ModelHint {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3369,7 +3329,6 @@ pub struct ModelPreferences {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ModelPreferences {}
 impl __rt::serde::Serialize for ModelPreferences {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3412,7 +3371,6 @@ pub struct Notification {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Notification {}
 impl __rt::serde::Serialize for Notification {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3447,7 +3405,6 @@ pub struct NotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl NotificationParams {}
 impl __rt::serde::Serialize for NotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3484,7 +3441,6 @@ pub struct NumberSchema {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl NumberSchema {}
 impl __rt::serde::Serialize for NumberSchema {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3581,7 +3537,6 @@ pub struct PaginatedRequest {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PaginatedRequest {}
 impl __rt::serde::Serialize for PaginatedRequest {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3617,7 +3572,6 @@ pub struct PaginatedRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PaginatedRequestParams {}
 impl __rt::serde::Serialize for PaginatedRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3654,7 +3608,6 @@ pub struct PaginatedResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PaginatedResult {}
 impl __rt::serde::Serialize for PaginatedResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3730,7 +3683,6 @@ pub struct PingRequestParamsMeta {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PingRequestParamsMeta {}
 impl __rt::serde::Serialize for PingRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3764,7 +3716,6 @@ pub struct PingRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PingRequestParams {}
 impl __rt::serde::Serialize for PingRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3899,7 +3850,6 @@ pub struct ProgressNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ProgressNotificationParams {}
 impl __rt::serde::Serialize for ProgressNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3978,7 +3928,6 @@ pub struct Prompt {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Prompt {}
 impl __rt::serde::Serialize for Prompt {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4034,7 +3983,6 @@ pub struct PromptArgument {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PromptArgument {}
 impl __rt::serde::Serialize for PromptArgument {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4113,7 +4061,6 @@ pub struct PromptListChangedNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PromptListChangedNotificationParams {}
 impl __rt::serde::Serialize for PromptListChangedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4151,7 +4098,6 @@ pub struct PromptMessage {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PromptMessage {}
 impl __rt::serde::Serialize for PromptMessage {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4267,7 +4213,6 @@ pub struct ReadResourceRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ReadResourceRequestParams {}
 impl __rt::serde::Serialize for ReadResourceRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4301,7 +4246,6 @@ pub struct ReadResourceResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ReadResourceResult {}
 impl __rt::serde::Serialize for ReadResourceResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4375,7 +4319,6 @@ pub struct Request {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Request {}
 impl __rt::serde::Serialize for Request {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4411,7 +4354,6 @@ pub struct RequestParamsMeta {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl RequestParamsMeta {}
 impl __rt::serde::Serialize for RequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4445,7 +4387,6 @@ pub struct RequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl RequestParams {}
 impl __rt::serde::Serialize for RequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4529,7 +4470,6 @@ pub struct Resource {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Resource {}
 impl __rt::serde::Serialize for Resource {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4585,7 +4525,6 @@ pub struct ResourceContents {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ResourceContents {}
 impl __rt::serde::Serialize for ResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4742,7 +4681,6 @@ pub struct ResourceListChangedNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ResourceListChangedNotificationParams {}
 impl __rt::serde::Serialize for ResourceListChangedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4796,7 +4734,6 @@ pub struct ResourceTemplate {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ResourceTemplate {}
 impl __rt::serde::Serialize for ResourceTemplate {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4917,7 +4854,6 @@ pub struct ResourceUpdatedNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ResourceUpdatedNotificationParams {}
 impl __rt::serde::Serialize for ResourceUpdatedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4949,7 +4885,6 @@ pub struct McpResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl McpResult {}
 impl __rt::serde::Serialize for McpResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5043,7 +4978,6 @@ pub struct Root {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Root {}
 impl __rt::serde::Serialize for Root {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5121,7 +5055,6 @@ pub struct RootsListChangedNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl RootsListChangedNotificationParams {}
 impl __rt::serde::Serialize for RootsListChangedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5156,7 +5089,6 @@ pub struct SamplingMessage {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl SamplingMessage {}
 impl __rt::serde::Serialize for SamplingMessage {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5243,7 +5175,6 @@ pub struct ServerCapabilities {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ServerCapabilities {}
 impl __rt::serde::Serialize for ServerCapabilities {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5293,7 +5224,6 @@ pub struct ServerCapabilitiesPrompts {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ServerCapabilitiesPrompts {}
 impl __rt::serde::Serialize for ServerCapabilitiesPrompts {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5330,7 +5260,6 @@ pub struct ServerCapabilitiesResources {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ServerCapabilitiesResources {}
 impl __rt::serde::Serialize for ServerCapabilitiesResources {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5368,7 +5297,6 @@ pub struct ServerCapabilitiesTools {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ServerCapabilitiesTools {}
 impl __rt::serde::Serialize for ServerCapabilitiesTools {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5681,7 +5609,6 @@ pub struct SetLevelRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl SetLevelRequestParams {}
 impl __rt::serde::Serialize for SetLevelRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5865,7 +5792,6 @@ pub struct SubscribeRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl SubscribeRequestParams {}
 impl __rt::serde::Serialize for SubscribeRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5950,7 +5876,6 @@ pub struct TextResourceContents {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl TextResourceContents {}
 impl __rt::serde::Serialize for TextResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -6012,7 +5937,6 @@ pub struct Tool {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Tool {}
 impl __rt::serde::Serialize for Tool {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -6178,7 +6102,6 @@ pub struct ToolAnnotations {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ToolAnnotations {}
 impl __rt::serde::Serialize for ToolAnnotations {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -6262,7 +6185,6 @@ pub struct ToolListChangedNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ToolListChangedNotificationParams {}
 impl __rt::serde::Serialize for ToolListChangedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -6332,7 +6254,6 @@ pub struct UnsubscribeRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl UnsubscribeRequestParams {}
 impl __rt::serde::Serialize for UnsubscribeRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,

@@ -26,7 +26,6 @@ pub struct Annotations {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Annotations {}
 impl __rt::serde::Serialize for Annotations {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -124,7 +123,6 @@ pub struct BaseMetadata {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl BaseMetadata {}
 impl __rt::serde::Serialize for BaseMetadata {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -165,7 +163,6 @@ pub struct BlobResourceContents {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl BlobResourceContents {}
 impl __rt::serde::Serialize for BlobResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -302,7 +299,6 @@ pub struct CallToolRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CallToolRequestParams {}
 impl __rt::serde::Serialize for CallToolRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -344,7 +340,6 @@ pub struct CallToolRequestParamsMeta {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CallToolRequestParamsMeta {}
 impl __rt::serde::Serialize for CallToolRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -396,7 +391,6 @@ pub struct CallToolResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CallToolResult {}
 impl __rt::serde::Serialize for CallToolResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -478,7 +472,6 @@ pub struct CancelTaskRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CancelTaskRequestParams {}
 impl __rt::serde::Serialize for CancelTaskRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -529,7 +522,6 @@ pub struct CancelTaskResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CancelTaskResult {}
 impl __rt::serde::Serialize for CancelTaskResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -630,7 +622,6 @@ pub struct CancelledNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CancelledNotificationParams {}
 impl __rt::serde::Serialize for CancelledNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -679,7 +670,6 @@ pub struct ClientCapabilities {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ClientCapabilities {}
 impl __rt::serde::Serialize for ClientCapabilities {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -726,7 +716,6 @@ pub struct ClientCapabilitiesElicitation {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ClientCapabilitiesElicitation {}
 impl __rt::serde::Serialize for ClientCapabilitiesElicitation {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -764,7 +753,6 @@ pub struct ClientCapabilitiesRoots {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ClientCapabilitiesRoots {}
 impl __rt::serde::Serialize for ClientCapabilitiesRoots {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -802,7 +790,6 @@ pub struct ClientCapabilitiesSampling {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ClientCapabilitiesSampling {}
 impl __rt::serde::Serialize for ClientCapabilitiesSampling {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -840,7 +827,6 @@ pub struct ClientCapabilitiesTasksRequestsElicitation {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ClientCapabilitiesTasksRequestsElicitation {}
 impl __rt::serde::Serialize for ClientCapabilitiesTasksRequestsElicitation {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -875,7 +861,6 @@ pub struct ClientCapabilitiesTasksRequestsSampling {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ClientCapabilitiesTasksRequestsSampling {}
 impl __rt::serde::Serialize for ClientCapabilitiesTasksRequestsSampling {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -912,7 +897,6 @@ pub struct ClientCapabilitiesTasksRequests {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ClientCapabilitiesTasksRequests {}
 impl __rt::serde::Serialize for ClientCapabilitiesTasksRequests {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -954,7 +938,6 @@ pub struct ClientCapabilitiesTasks {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ClientCapabilitiesTasks {}
 impl __rt::serde::Serialize for ClientCapabilitiesTasks {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1348,7 +1331,6 @@ pub struct CompleteRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CompleteRequestParams {}
 impl __rt::serde::Serialize for CompleteRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1388,7 +1370,6 @@ pub struct CompleteRequestParamsMeta {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CompleteRequestParamsMeta {}
 impl __rt::serde::Serialize for CompleteRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1425,7 +1406,6 @@ pub struct CompleteRequestParamsArgument {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CompleteRequestParamsArgument {}
 impl __rt::serde::Serialize for CompleteRequestParamsArgument {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1459,7 +1439,6 @@ pub struct CompleteRequestParamsContext {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CompleteRequestParamsContext {}
 impl __rt::serde::Serialize for CompleteRequestParamsContext {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1534,7 +1513,6 @@ pub struct CompleteResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CompleteResult {}
 impl __rt::serde::Serialize for CompleteResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1573,7 +1551,6 @@ pub struct CompleteResultCompletion {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CompleteResultCompletion {}
 impl __rt::serde::Serialize for CompleteResultCompletion {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1745,7 +1722,6 @@ pub struct CreateMessageRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CreateMessageRequestParams {}
 impl __rt::serde::Serialize for CreateMessageRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1809,7 +1785,6 @@ pub struct CreateMessageRequestParamsMeta {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CreateMessageRequestParamsMeta {}
 impl __rt::serde::Serialize for CreateMessageRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -1923,7 +1898,6 @@ pub struct CreateMessageResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CreateMessageResult {}
 impl __rt::serde::Serialize for CreateMessageResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2039,7 +2013,6 @@ pub struct CreateTaskResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl CreateTaskResult {}
 impl __rt::serde::Serialize for CreateTaskResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2132,7 +2105,6 @@ pub struct ElicitRequestFormParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ElicitRequestFormParams {}
 impl __rt::serde::Serialize for ElicitRequestFormParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2175,7 +2147,6 @@ pub struct ElicitRequestFormParamsMeta {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ElicitRequestFormParamsMeta {}
 impl __rt::serde::Serialize for ElicitRequestFormParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2403,7 +2374,6 @@ pub struct ElicitRequestUrlParamsMeta {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ElicitRequestUrlParamsMeta {}
 impl __rt::serde::Serialize for ElicitRequestUrlParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2447,7 +2417,6 @@ pub struct ElicitResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ElicitResult {}
 impl __rt::serde::Serialize for ElicitResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2658,7 +2627,6 @@ pub struct ElicitationCompleteNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ElicitationCompleteNotificationParams {}
 impl __rt::serde::Serialize for ElicitationCompleteNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2840,7 +2808,6 @@ pub struct Error {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Error {}
 impl __rt::serde::Serialize for Error {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2922,7 +2889,6 @@ pub struct GetPromptRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl GetPromptRequestParams {}
 impl __rt::serde::Serialize for GetPromptRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2961,7 +2927,6 @@ pub struct GetPromptRequestParamsMeta {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl GetPromptRequestParamsMeta {}
 impl __rt::serde::Serialize for GetPromptRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -2999,7 +2964,6 @@ pub struct GetPromptResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl GetPromptResult {}
 impl __rt::serde::Serialize for GetPromptResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3078,7 +3042,6 @@ pub struct GetTaskPayloadRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl GetTaskPayloadRequestParams {}
 impl __rt::serde::Serialize for GetTaskPayloadRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3113,7 +3076,6 @@ pub struct GetTaskPayloadResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl GetTaskPayloadResult {}
 impl __rt::serde::Serialize for GetTaskPayloadResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3188,7 +3150,6 @@ pub struct GetTaskRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl GetTaskRequestParams {}
 impl __rt::serde::Serialize for GetTaskRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3239,7 +3200,6 @@ pub struct GetTaskResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl GetTaskResult {}
 impl __rt::serde::Serialize for GetTaskResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3306,7 +3266,6 @@ pub struct Icon {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Icon {}
 impl __rt::serde::Serialize for Icon {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3411,7 +3370,6 @@ pub struct Icons {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Icons {}
 impl __rt::serde::Serialize for Icons {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3522,7 +3480,6 @@ pub struct Implementation {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Implementation {}
 impl __rt::serde::Serialize for Implementation {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3613,7 +3570,6 @@ pub struct InitializeRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl InitializeRequestParams {}
 impl __rt::serde::Serialize for InitializeRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3651,7 +3607,6 @@ pub struct InitializeRequestParamsMeta {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl InitializeRequestParamsMeta {}
 impl __rt::serde::Serialize for InitializeRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -3694,7 +3649,6 @@ pub struct InitializeResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl InitializeResult {}
 impl __rt::serde::Serialize for InitializeResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4132,7 +4086,6 @@ pub struct ListPromptsResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListPromptsResult {}
 impl __rt::serde::Serialize for ListPromptsResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4218,7 +4171,6 @@ pub struct ListResourceTemplatesResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListResourceTemplatesResult {}
 impl __rt::serde::Serialize for ListResourceTemplatesResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4304,7 +4256,6 @@ pub struct ListResourcesResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListResourcesResult {}
 impl __rt::serde::Serialize for ListResourcesResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4395,7 +4346,6 @@ pub struct ListRootsResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListRootsResult {}
 impl __rt::serde::Serialize for ListRootsResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4478,7 +4428,6 @@ pub struct ListTasksResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListTasksResult {}
 impl __rt::serde::Serialize for ListTasksResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4564,7 +4513,6 @@ pub struct ListToolsResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ListToolsResult {}
 impl __rt::serde::Serialize for ListToolsResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4744,7 +4692,6 @@ pub struct LoggingMessageNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl LoggingMessageNotificationParams {}
 impl __rt::serde::Serialize for LoggingMessageNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4795,7 +4742,6 @@ pub struct ModelHint {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ModelHint {}
 impl __rt::serde::Serialize for ModelHint {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4858,7 +4804,6 @@ pub struct ModelPreferences {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ModelPreferences {}
 impl __rt::serde::Serialize for ModelPreferences {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4936,7 +4881,6 @@ pub struct Notification {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Notification {}
 impl __rt::serde::Serialize for Notification {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -4971,7 +4915,6 @@ pub struct NotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl NotificationParams {}
 impl __rt::serde::Serialize for NotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5009,7 +4952,6 @@ pub struct NumberSchema {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl NumberSchema {}
 impl __rt::serde::Serialize for NumberSchema {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5154,7 +5096,6 @@ pub struct PaginatedRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PaginatedRequestParams {}
 impl __rt::serde::Serialize for PaginatedRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5192,7 +5133,6 @@ pub struct PaginatedRequestParamsMeta {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PaginatedRequestParamsMeta {}
 impl __rt::serde::Serialize for PaginatedRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5229,7 +5169,6 @@ pub struct PaginatedResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PaginatedResult {}
 impl __rt::serde::Serialize for PaginatedResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5458,7 +5397,6 @@ pub struct ProgressNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ProgressNotificationParams {}
 impl __rt::serde::Serialize for ProgressNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5550,7 +5488,6 @@ pub struct Prompt {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Prompt {}
 impl __rt::serde::Serialize for Prompt {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5609,7 +5546,6 @@ pub struct PromptArgument {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PromptArgument {}
 impl __rt::serde::Serialize for PromptArgument {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5695,7 +5631,6 @@ pub struct PromptMessage {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl PromptMessage {}
 impl __rt::serde::Serialize for PromptMessage {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5819,7 +5754,6 @@ pub struct ReadResourceRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ReadResourceRequestParams {}
 impl __rt::serde::Serialize for ReadResourceRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5855,7 +5789,6 @@ pub struct ReadResourceRequestParamsMeta {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ReadResourceRequestParamsMeta {}
 impl __rt::serde::Serialize for ReadResourceRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5891,7 +5824,6 @@ pub struct ReadResourceResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ReadResourceResult {}
 impl __rt::serde::Serialize for ReadResourceResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5967,7 +5899,6 @@ pub struct RelatedTaskMetadata {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl RelatedTaskMetadata {}
 impl __rt::serde::Serialize for RelatedTaskMetadata {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -5999,7 +5930,6 @@ pub struct Request {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Request {}
 impl __rt::serde::Serialize for Request {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -6061,7 +5991,6 @@ pub struct RequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl RequestParams {}
 impl __rt::serde::Serialize for RequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -6096,7 +6025,6 @@ pub struct RequestParamsMeta {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl RequestParamsMeta {}
 impl __rt::serde::Serialize for RequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -6164,7 +6092,6 @@ pub struct Resource {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Resource {}
 impl __rt::serde::Serialize for Resource {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -6223,7 +6150,6 @@ pub struct ResourceContents {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ResourceContents {}
 impl __rt::serde::Serialize for ResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -6399,7 +6325,6 @@ pub struct ResourceRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ResourceRequestParams {}
 impl __rt::serde::Serialize for ResourceRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -6435,7 +6360,6 @@ pub struct ResourceRequestParamsMeta {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ResourceRequestParamsMeta {}
 impl __rt::serde::Serialize for ResourceRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -6499,7 +6423,6 @@ pub struct ResourceTemplate {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ResourceTemplate {}
 impl __rt::serde::Serialize for ResourceTemplate {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -6629,7 +6552,6 @@ pub struct ResourceUpdatedNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ResourceUpdatedNotificationParams {}
 impl __rt::serde::Serialize for ResourceUpdatedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -6664,7 +6586,6 @@ pub struct McpResult {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl McpResult {}
 impl __rt::serde::Serialize for McpResult {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -6758,7 +6679,6 @@ pub struct Root {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Root {}
 impl __rt::serde::Serialize for Root {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -6842,7 +6762,6 @@ pub struct SamplingMessage {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl SamplingMessage {}
 impl __rt::serde::Serialize for SamplingMessage {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -7032,7 +6951,6 @@ pub struct ServerCapabilities {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ServerCapabilities {}
 impl __rt::serde::Serialize for ServerCapabilities {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -7085,7 +7003,6 @@ pub struct ServerCapabilitiesPrompts {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ServerCapabilitiesPrompts {}
 impl __rt::serde::Serialize for ServerCapabilitiesPrompts {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -7122,7 +7039,6 @@ pub struct ServerCapabilitiesResources {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ServerCapabilitiesResources {}
 impl __rt::serde::Serialize for ServerCapabilitiesResources {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -7160,7 +7076,6 @@ pub struct ServerCapabilitiesTasksRequestsTools {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ServerCapabilitiesTasksRequestsTools {}
 impl __rt::serde::Serialize for ServerCapabilitiesTasksRequestsTools {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -7195,7 +7110,6 @@ pub struct ServerCapabilitiesTasksRequests {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ServerCapabilitiesTasksRequests {}
 impl __rt::serde::Serialize for ServerCapabilitiesTasksRequests {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -7234,7 +7148,6 @@ pub struct ServerCapabilitiesTasks {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ServerCapabilitiesTasks {}
 impl __rt::serde::Serialize for ServerCapabilitiesTasks {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -7275,7 +7188,6 @@ pub struct ServerCapabilitiesTools {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ServerCapabilitiesTools {}
 impl __rt::serde::Serialize for ServerCapabilitiesTools {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -7678,7 +7590,6 @@ pub struct SetLevelRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl SetLevelRequestParams {}
 impl __rt::serde::Serialize for SetLevelRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -7714,7 +7625,6 @@ pub struct SetLevelRequestParamsMeta {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl SetLevelRequestParamsMeta {}
 impl __rt::serde::Serialize for SetLevelRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -7949,7 +7859,6 @@ pub struct SubscribeRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl SubscribeRequestParams {}
 impl __rt::serde::Serialize for SubscribeRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -7985,7 +7894,6 @@ pub struct SubscribeRequestParamsMeta {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl SubscribeRequestParamsMeta {}
 impl __rt::serde::Serialize for SubscribeRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -8036,7 +7944,6 @@ pub struct Task {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Task {}
 impl __rt::serde::Serialize for Task {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -8086,7 +7993,6 @@ pub struct TaskAugmentedRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl TaskAugmentedRequestParams {}
 impl __rt::serde::Serialize for TaskAugmentedRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -8124,7 +8030,6 @@ pub struct TaskAugmentedRequestParamsMeta {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl TaskAugmentedRequestParamsMeta {}
 impl __rt::serde::Serialize for TaskAugmentedRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -8160,7 +8065,6 @@ pub struct TaskMetadata {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl TaskMetadata {}
 impl __rt::serde::Serialize for TaskMetadata {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -8327,7 +8231,6 @@ pub struct TaskStatusNotificationParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl TaskStatusNotificationParams {}
 impl __rt::serde::Serialize for TaskStatusNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -8425,7 +8328,6 @@ pub struct TextResourceContents {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl TextResourceContents {}
 impl __rt::serde::Serialize for TextResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -8528,7 +8430,6 @@ pub struct TitledMultiSelectEnumSchemaItemsAnyOfItem {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl TitledMultiSelectEnumSchemaItemsAnyOfItem {}
 impl __rt::serde::Serialize for TitledMultiSelectEnumSchemaItemsAnyOfItem {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -8562,7 +8463,6 @@ pub struct TitledMultiSelectEnumSchemaItems {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl TitledMultiSelectEnumSchemaItems {}
 impl __rt::serde::Serialize for TitledMultiSelectEnumSchemaItems {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -8648,7 +8548,6 @@ pub struct TitledSingleSelectEnumSchemaOneOfItem {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl TitledSingleSelectEnumSchemaOneOfItem {}
 impl __rt::serde::Serialize for TitledSingleSelectEnumSchemaOneOfItem {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -8719,7 +8618,6 @@ pub struct Tool {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl Tool {}
 impl __rt::serde::Serialize for Tool {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -8902,7 +8800,6 @@ pub struct ToolAnnotations {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ToolAnnotations {}
 impl __rt::serde::Serialize for ToolAnnotations {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -8952,7 +8849,6 @@ pub struct ToolChoice {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ToolChoice {}
 impl __rt::serde::Serialize for ToolChoice {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -9057,7 +8953,6 @@ pub struct ToolExecution {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl ToolExecution {}
 impl __rt::serde::Serialize for ToolExecution {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -9360,7 +9255,6 @@ pub struct UrlElicitationRequiredErrorErrorData {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl UrlElicitationRequiredErrorErrorData {}
 impl __rt::serde::Serialize for UrlElicitationRequiredErrorErrorData {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -9475,7 +9369,6 @@ pub struct UnsubscribeRequestParams {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl UnsubscribeRequestParams {}
 impl __rt::serde::Serialize for UnsubscribeRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
         &self,
@@ -9511,7 +9404,6 @@ pub struct UnsubscribeRequestParamsMeta {
     /// lost when the value is encoded again.
     pub extra: __rt::Map<String, __rt::Value>,
 }
-impl UnsubscribeRequestParamsMeta {}
 impl __rt::serde::Serialize for UnsubscribeRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
         &self,

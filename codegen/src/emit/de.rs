@@ -107,7 +107,10 @@ pub(super) fn struct_builder(cx: &Cx, s: &Struct) -> TokenStream {
     });
     let extra_init = match &s.extra {
         Extra::Deny => TokenStream::new(),
-        _ => quote! { extra: self.extra, },
+        _ => {
+            let x = ident(&s.extra_name);
+            quote! { #x: self.extra, }
+        }
     };
     quote! {
         #[derive(Default)]

@@ -92,10 +92,6 @@ impl Cx<'_> {
         ident(&self.ty.name)
     }
 
-    pub(crate) fn rt(&self) -> &syn::Path {
-        &self.opts.runtime
-    }
-
     /// The Rust type of a reference.
     pub(crate) fn ty_tokens(&self, ty: &TypeRef) -> TokenStream {
         type_tokens(ty)
@@ -131,17 +127,18 @@ impl Cx<'_> {
     fn struct_item(&self, doc: TokenStream, s: &Struct) -> TokenStream {
         let name = self.name();
         let fields = s.fields.iter().map(|f| self.field_decl(f));
+        let extra_name = ident(&s.extra_name);
         let extra = match &s.extra {
             Extra::Any => quote! {
                 /// Members the schema does not declare, kept as they came so that nothing is
                 /// lost when the value is encoded again.
-                pub extra: __rt::Map<String, __rt::Value>,
+                pub #extra_name: __rt::Map<String, __rt::Value>,
             },
             Extra::Typed(t) => {
                 let t = self.ty_tokens(t);
                 quote! {
                     /// Members beyond the declared ones (`additionalProperties`), in order.
-                    pub extra: __rt::IndexMap<String, #t>,
+                    pub #extra_name: __rt::IndexMap<String, #t>,
                 }
             }
             Extra::Deny => TokenStream::new(),
@@ -172,9 +169,13 @@ impl Cx<'_> {
                 }
             }
         });
+        let consts: Vec<TokenStream> = consts.collect();
+        let consts_impl = if consts.is_empty() {
+            TokenStream::new()
+        } else {
+            quote! { impl #name { #( #consts )* } }
+        };
         let ser = ser::struct_serialize(self, s);
-        let rt = self.rt();
-        let _ = rt;
         let expecting = format!(
             "a {} object",
             self.ty.schema_name.as_deref().unwrap_or(&self.ty.name)
@@ -187,9 +188,7 @@ impl Cx<'_> {
                 #extra
             }
 
-            impl #name {
-                #( #consts )*
-            }
+            #consts_impl
 
             #ser
 
@@ -273,7 +272,11 @@ impl Cx<'_> {
                     " A value with a `method` this revision does not define, kept whole.".to_owned()
                 }
                 TypeRef::Named(n) => {
-                    let article = if n.starts_with(['A', 'E', 'I', 'O', 'U']) { "An" } else { "A" };
+                    let article = if n.starts_with(['A', 'E', 'I', 'O', 'U']) {
+                        "An"
+                    } else {
+                        "A"
+                    };
                     format!(" {article} [`{n}`].")
                 }
                 _ => format!(" A JSON {}.", v.rust_name.to_lowercase()),

@@ -35,9 +35,10 @@ pub(super) fn struct_serialize(cx: &Cx, s: &Struct) -> TokenStream {
             quote! { if let Some(v) = &self.#i { __m.serialize_entry(#k, v)?; } }
         }
     });
+    let x = ident(&s.extra_name);
     let extra = match &s.extra {
-        Extra::Any => quote! { __rt::serialize_extra_value(&mut __m, &self.extra)?; },
-        Extra::Typed(_) => quote! { __rt::serialize_extra(&mut __m, &self.extra)?; },
+        Extra::Any => quote! { __rt::serialize_extra_value(&mut __m, &self.#x)?; },
+        Extra::Typed(_) => quote! { __rt::serialize_extra(&mut __m, &self.#x)?; },
         Extra::Deny => TokenStream::new(),
     };
     quote! {

@@ -454,10 +454,16 @@ impl<'a> Lowerer<'a> {
         for (f, n) in fields.iter_mut().zip(names) {
             f.rust_name = n;
         }
+        let extra_name = if fields.iter().any(|f| f.rust_name == "extra") {
+            "extra_members"
+        } else {
+            "extra"
+        };
         Ok(Shape::Kind(TypeKind::Struct(Struct {
             fields,
             consts,
             extra,
+            extra_name: extra_name.to_owned(),
         })))
     }
 

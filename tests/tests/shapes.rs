@@ -1,0 +1,170 @@
+//! Compiles the generator's snapshot (`codegen/tests/snapshots/shapes.rs`) and checks that the
+//! generated code behaves as documented, one shape at a time.
+
+#![deny(warnings)]
+
+include!("../../codegen/tests/snapshots/shapes.rs");
+
+use serde_json::{Value, json};
+use shapes::*;
+
+fn decode<T: serde::de::DeserializeOwned>(v: Value) -> Result<T, String> {
+    serde_json::from_value(v).map_err(|e| e.to_string())
+}
+
+fn round_trip<T: serde::de::DeserializeOwned + serde::Serialize>(v: Value) -> Value {
+    serde_json::to_value(decode::<T>(v).unwrap()).unwrap()
+}
+
+#[test]
+fn constants_are_checked_and_written() {
+    let ping: Ping = decode(json!({"jsonrpc": "2.0", "method": "ping", "id": 1})).unwrap();
+    assert_eq!(ping.id, Id::Integer(1));
+    assert_eq!(Ping::METHOD, "ping");
+    assert_eq!(
+        serde_json::to_value(&ping).unwrap(),
+        json!({"jsonrpc": "2.0", "method": "ping", "id": 1})
+    );
+    let e = decode::<Ping>(json!({"jsonrpc": "2.0", "method": "pong", "id": 1})).unwrap_err();
+    assert_eq!(
+        e,
+        r#"invalid value for `method`: expected "ping", found "pong""#
+    );
+    let e = decode::<Ping>(json!({"method": "ping"})).unwrap_err();
+    assert_eq!(e, "missing fields `jsonrpc`, `id`");
+}
+
+#[test]
+fn open_method_tag_keeps_unknown_methods_whole() {
+    let m: Message =
+        decode(json!({"id": "a", "jsonrpc": "2.0", "method": "pong", "ttl": null})).unwrap();
+    assert!(matches!(m, Message::Pong(Pong { ttl: None, .. })), "{m:?}");
+    let raw = json!({"jsonrpc": "2.0", "method": "vendor/x", "id": 3, "params": {"k": [1, 2.5]}});
+    let m: Message = decode(raw.clone()).unwrap();
+    assert!(
+        matches!(&m, Message::Custom(map) if map["method"] == "vendor/x"),
+        "{m:?}"
+    );
+    assert_eq!(serde_json::to_value(&m).unwrap(), raw);
+    let e = decode::<Message>(json!({"id": 1})).unwrap_err();
+    assert!(e.contains("missing field `method`"), "{e}");
+}
+
+#[test]
+fn closed_tag_rejects_unknown_values_naming_the_tag() {
+    let e = decode::<Block>(json!({"type": "audio", "data": ""})).unwrap_err();
+    assert_eq!(
+        e,
+        r#"invalid `type` "audio" for Block: expected one of "text", "number", "integer""#
+    );
+}
+
+#[test]
+fn shared_tag_value_is_settled_by_shape() {
+    let b: Block = decode(json!({"type": "text", "text": "hi"})).unwrap();
+    assert!(matches!(b, Block::Text(_)), "{b:?}");
+    let b: Block = decode(json!({"type": "text", "enum": ["a", "b"]})).unwrap();
+    assert!(matches!(b, Block::Choice(_)), "{b:?}");
+    // The same keys in another order: the tag need not come first.
+    let b: Block = decode(json!({"enum": ["a"], "type": "text"})).unwrap();
+    assert!(matches!(b, Block::Choice(_)), "{b:?}");
+    let n: Block = decode(json!({"type": "integer", "minimum": 3})).unwrap();
+    let Block::McpNumber(n) = n else {
+        panic!("{n:?}")
+    };
+    assert_eq!(
+        n.minimum.unwrap().to_string(),
+        "3",
+        "integers stay integers"
+    );
+}
+
+#[test]
+fn optional_tag_defaults_to_the_member_that_may_omit_it() {
+    let p: Params = decode(json!({"message": "hi"})).unwrap();
+    assert!(matches!(&p, Params::Form(Form { mode: None, .. })), "{p:?}");
+    assert_eq!(
+        serde_json::to_value(&p).unwrap(),
+        json!({"message": "hi"}),
+        "no mode added"
+    );
+    let p: Params = decode(json!({"mode": "url", "url": "https://x"})).unwrap();
+    assert!(matches!(p, Params::Link(_)), "{p:?}");
+}
+
+#[test]
+fn all_of_refines_and_integer_constants_are_checked() {
+    let s: Special = decode(json!({"error": {"code": -32042, "message": "m"}})).unwrap();
+    assert_eq!(s.error.message, "m");
+    assert_eq!(SpecialError::CODE, -32042);
+    let e = decode::<Special>(json!({"error": {"code": 1, "message": "m"}})).unwrap_err();
+    assert!(
+        e.starts_with("invalid value for `code`: expected -32042, found 1"),
+        "{e}"
+    );
+}
+
+#[test]
+fn unknown_members_survive_and_names_do_not_collide() {
+    let v = json!({"jsonrpc": "2.0", "method": "ping", "id": "x",
+                   "params": {"extra": "declared", "type": "t", "vendor": {"a": 1}}, "top": true});
+    let p: Ping = decode(v.clone()).unwrap();
+    let params = p.params.as_ref().unwrap();
+    assert_eq!(params.extra.as_deref(), Some("declared"));
+    assert_eq!(params.r#type.as_deref(), Some("t"));
+    assert_eq!(params.extra_members["vendor"], json!({"a": 1}));
+    assert_eq!(p.extra["top"], json!(true));
+    assert_eq!(serde_json::to_value(&p).unwrap(), v);
+}
+
+#[test]
+fn numbers_keep_their_form_and_null_differs_from_absent() {
+    let v = json!({"jsonrpc": "2.0", "method": "pong", "id": 1, "progress": 50, "ttl": null});
+    assert_eq!(round_trip::<Pong>(v.clone()).to_string(), v.to_string());
+    let v = json!({"jsonrpc": "2.0", "method": "pong", "id": 1, "progress": 0.8, "ttl": 5});
+    assert_eq!(round_trip::<Pong>(v.clone()).to_string(), v.to_string());
+    let e = decode::<Pong>(json!({"jsonrpc": "2.0", "method": "pong", "id": 1})).unwrap_err();
+    assert_eq!(
+        e, "missing field `ttl`",
+        "a required nullable member must be present"
+    );
+    let c: Closed = decode(json!({"any": null})).unwrap();
+    assert_eq!(
+        c.any,
+        Some(Value::Null),
+        "null is kept, not taken for absent"
+    );
+    assert_eq!(serde_json::to_value(&c).unwrap(), json!({"any": null}));
+}
+
+#[test]
+fn closed_objects_reject_unknown_members() {
+    let e = decode::<Closed>(json!({"a": true, "b": 1})).unwrap_err();
+    assert_eq!(e, "unknown field `b`, expected `a` or `any`");
+}
+
+#[test]
+fn recursive_json_kind_union_and_prelude_names() {
+    let v = json!({"a": [1, "x", true, {"b": []}]});
+    assert_eq!(round_trip::<McpValue>(v.clone()), v);
+    assert!(
+        decode::<McpValue>(json!(1.5)).is_err(),
+        "the schema allows no fractions here"
+    );
+    let r: McpResult = decode(json!({"_meta": {"k": 1}, "x": 2})).unwrap();
+    assert_eq!(r.extra["x"], json!(2));
+    // `Result`, `Option` and `String` still mean the prelude's after the glob import above.
+    let ok: Result<Option<String>, ()> = Ok(None);
+    assert!(ok.is_ok());
+}
+
+#[test]
+fn string_enums_and_kind_unions() {
+    assert_eq!(decode::<Role>(json!("user")).unwrap(), Role::User);
+    assert_eq!(
+        decode::<Role>(json!("admin")).unwrap_err(),
+        "unknown variant `admin`, expected `assistant` or `user`"
+    );
+    assert_eq!(decode::<Id>(json!("a")).unwrap(), Id::String("a".into()));
+    assert!(decode::<Id>(json!(true)).is_err());
+}
