@@ -72,14 +72,22 @@ fn is_date_time(s: &str) -> bool {
         }
         rest = &tail[n..];
     }
-    match rest {
-        [b'Z' | b'z'] => true,
-        [b'+' | b'-', h1, h2, b':', m1, m2] => matches!(
-            (digits(&[*h1, *h2]), digits(&[*m1, *m2])),
-            (Some(h), Some(m)) if h <= 23 && m <= 59
-        ),
-        _ => false,
-    }
+    // The offset, in minutes east of UTC.
+    let offset = match rest {
+        [b'Z' | b'z'] => 0,
+        [sign @ (b'+' | b'-'), h1, h2, b':', m1, m2] => {
+            match (digits(&[*h1, *h2]), digits(&[*m1, *m2])) {
+                (Some(h), Some(m)) if h <= 23 && m <= 59 => {
+                    let minutes = (h * 60 + m) as i32;
+                    if *sign == b'-' { -minutes } else { minutes }
+                }
+                _ => return false,
+            }
+        }
+        _ => return false,
+    };
+    // A leap second is 23:59:60 in UTC.
+    second != 60 || ((hour * 60 + minute) as i32 - offset).rem_euclid(24 * 60) == 23 * 60 + 59
 }
 
 #[cfg(test)]
@@ -90,7 +98,9 @@ mod tests {
     fn formats() {
         assert!(matches("date", "2024-02-29"));
         assert!(!matches("date", "2023-02-29"));
-        assert!(matches("date-time", "2024-02-29T23:59:60.5+01:00"));
+        assert!(matches("date-time", "2024-02-29T23:59:60.5Z"));
+        assert!(matches("date-time", "2024-03-01T00:59:60+01:00"));
+        assert!(!matches("date-time", "2024-02-29T23:59:60+01:00"));
         assert!(!matches("date-time", "2024-02-29 23:59:00Z"));
         assert!(matches("email", "a@example.com"));
         assert!(!matches("email", "a.example.com"));

@@ -443,7 +443,7 @@ pub fn is_full_date(s: &str) -> bool {
 }
 
 /// An RFC 3339 `date-time` (`full-date "T" full-time`, `T`/`Z` in either case, leap second
-/// `:60` allowed, offset required).
+/// `:60` only at 23:59 UTC, offset required).
 pub fn is_date_time(s: &str) -> bool {
     let Some((date, time)) = s.split_at_checked(10) else {
         return false;
@@ -472,11 +472,20 @@ pub fn is_date_time(s: &str) -> bool {
         }
         rest = &tail[n..];
     }
-    match rest {
-        [b'Z' | b'z'] => true,
-        [b'+' | b'-', h1, h2, b':', m1, m2] => {
-            matches!((digits(&[*h1, *h2]), digits(&[*m1, *m2])), (Some(h), Some(m)) if h <= 23 && m <= 59)
+    // The offset, in minutes east of UTC.
+    let offset = match rest {
+        [b'Z' | b'z'] => 0,
+        [sign @ (b'+' | b'-'), h1, h2, b':', m1, m2] => {
+            match (digits(&[*h1, *h2]), digits(&[*m1, *m2])) {
+                (Some(h), Some(m)) if h <= 23 && m <= 59 => {
+                    let minutes = (h * 60 + m) as i32;
+                    if *sign == b'-' { -minutes } else { minutes }
+                }
+                _ => return false,
+            }
         }
-        _ => false,
-    }
+        _ => return false,
+    };
+    // A leap second is 23:59:60 in UTC.
+    second != 60 || ((hour * 60 + minute) as i32 - offset).rem_euclid(24 * 60) == 23 * 60 + 59
 }
