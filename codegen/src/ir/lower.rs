@@ -713,10 +713,7 @@ fn as_schema_object<'v>(v: &'v Value, pointer: &str) -> Result<&'v Map<String, V
 fn check_keywords(obj: &Map<String, Value>, pointer: &str) -> Result<()> {
     for k in obj.keys() {
         if !ANNOTATIONS.contains(&k.as_str()) && !STRUCTURAL.contains(&k.as_str()) {
-            return Err(Error::schema(
-                format!("{pointer}/{}", escape_pointer(k)),
-                format!("unsupported keyword '{k}'"),
-            ));
+            return Err(Error::schema(pointer, format!("unsupported keyword '{k}'")));
         }
     }
     Ok(())
@@ -813,7 +810,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(
             e.to_string(),
-            "#/$defs/Tool/properties/inputSchema/patternProperties: unsupported keyword 'patternProperties'"
+            "#/$defs/Tool/properties/inputSchema: unsupported keyword 'patternProperties'"
         );
     }
 
