@@ -456,3 +456,20 @@ fn help_documents_sources_and_output() {
         assert!(help.contains(s), "{s}\n{help}");
     }
 }
+
+#[test]
+fn outside_the_project_a_manifest_is_needed() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_mcp-codegen"))
+        .arg("fetch")
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("no schema/manifest.json above the current directory"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(files(dir.path()), Vec::<String>::new());
+}

@@ -52,6 +52,12 @@ pub fn run(args: FetchArgs) -> Result<ExitCode> {
         .manifest
         .clone()
         .unwrap_or_else(|| Manifest::path_in(&root));
+    if args.manifest.is_none() && !manifest_path.is_file() {
+        return Err(Error::Config(format!(
+            "no {} above the current directory: run inside the project, or pass --manifest FILE",
+            mcp_codegen::manifest::MANIFEST_PATH
+        )));
+    }
     let manifest = Manifest::load(&manifest_path)?;
     let from = match &args.from {
         Some(f) => FetchSource::parse(f)?,
