@@ -69,7 +69,7 @@ impl Builder {
         self
     }
 
-    /// Finds the official schema of this revision (see [`source`](crate::source) for the
+    /// Finds the official schema of this revision (see [`crate::source`] for the
     /// search order).
     pub fn revision(&mut self, revision: impl Into<String>) -> &mut Self {
         self.source = Some(Source::Revision(revision.into()));

@@ -21,7 +21,7 @@ pub enum Error {
     /// The schema file is not JSON.
     #[error("{origin}: invalid JSON: {source}")]
     Json {
-        /// Where the text came from (a path, or "<inline>").
+        /// Where the text came from (a file name, or `<inline schema>`).
         origin: String,
         /// The parser's error, with line and column.
         #[source]

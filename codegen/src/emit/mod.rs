@@ -1,7 +1,7 @@
 //! Stage 3: IR → Rust tokens → formatted source.
 //!
 //! Each type is emitted with hand-written-quality serde impls: objects through a generated
-//! builder ([`de`]) and a field-by-field serializer ([`ser`]), unions through their plan.
+//! builder (`de.rs`) and a field-by-field serializer (`ser.rs`), unions through their plan.
 //! Builders, visitors and merged-union buffers live in a hidden `__de` module next to the
 //! types.
 

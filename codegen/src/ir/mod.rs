@@ -1,6 +1,6 @@
 //! Stage 2: the intermediate model between JSON Schema and Rust tokens.
 //!
-//! [`lower`] turns a [`SchemaDoc`](crate::load::SchemaDoc) into a [`Module`]: every named
+//! [`lower()`] turns a [`SchemaDoc`](crate::load::SchemaDoc) into a [`Module`]: every named
 //! Rust type with its fields, constants and, for unions, the decision procedure that tells
 //! the variants apart ([`union`]). The emitter only renders this model; every decision about
 //! names and shapes is taken here.
