@@ -181,25 +181,31 @@ fn check_sensitive(cx: &Ctxt, field: &Field) {
 fn kind(shape: &Shape) -> Option<(String, &'static [Symbol])> {
     Some(match shape {
         Shape::String => (
-            "`String` (a string field)".to_owned(),
+            "a string field".to_owned(),
             &[FORMAT, MIN_LENGTH, MAX_LENGTH, PATTERN],
         ),
-        Shape::Bool => ("`bool` (a boolean field)".to_owned(), &[]),
-        Shape::Int(i) => (
-            format!("`{}` (an integer field)", i.name),
-            &[MINIMUM, MAXIMUM],
-        ),
-        Shape::Float(f) => (format!("`{f}` (a number field)"), &[MINIMUM, MAXIMUM]),
+        Shape::Bool => ("a boolean field".to_owned(), &[]),
+        Shape::Int(_) => ("an integer field".to_owned(), &[MINIMUM, MAXIMUM]),
+        Shape::Float(_) => ("a number field".to_owned(), &[MINIMUM, MAXIMUM]),
         Shape::Typed(t) => (
-            format!("a typed `{}` string (its format is implied)", t.format()),
+            format!("a `{}` string whose type implies its format", t.format()),
             &[],
         ),
-        Shape::Collection(c, ..) => (
-            format!("a `{}` (a multi-select field)", c.name()),
-            &[MIN_ITEMS, MAX_ITEMS],
-        ),
+        Shape::Collection(..) => ("a multi-select field".to_owned(), &[MIN_ITEMS, MAX_ITEMS]),
         Shape::Opaque | Shape::Rejected(_) => return None,
     })
+}
+
+/// A type as written, for messages.
+fn type_name(ty: &syn::Type) -> String {
+    quote::ToTokens::to_token_stream(ty)
+        .to_string()
+        .replace(" :: ", "::")
+        .replace(":: ", "::")
+        .replace(" <", "<")
+        .replace("< ", "<")
+        .replace(" >", ">")
+        .replace(" ,", ",")
 }
 
 fn check_field(cx: &Ctxt, field: &Field) {
@@ -237,18 +243,17 @@ fn check_field(cx: &Ctxt, field: &Field) {
                 } else {
                     list(keys)
                 };
-                let why = if key == FORMAT && matches!(field.shape, Shape::Typed(_)) {
-                    " (the type already implies its format)".to_owned()
-                } else if key == LEGACY_ENUM_NAMES {
-                    " (it applies to single-select enum fields)".to_owned()
+                let why = if key == LEGACY_ENUM_NAMES {
+                    "; it applies to single-select (enum) fields"
                 } else {
-                    String::new()
+                    ""
                 };
                 cx.error_spanned_by(
                     tokens,
                     format!(
-                        "`{key}` does not apply to field `{}` of type {what}{why}; such fields take {takes}, besides `title`, `description` and `default`",
-                        field.ident
+                        "`{key}` does not apply to field `{}`: its type `{}` makes it {what}{why}; such fields take {takes} (besides `title`, `description` and `default`)",
+                        field.ident,
+                        type_name(field.inner),
                     ),
                 );
             }
@@ -358,37 +363,7 @@ fn check_default(cx: &Ctxt, field: &Field, default: &Spanned<DefaultLit>) {
     let a = &field.attrs;
     let ident = field.ident;
     match (&field.shape, &default.value) {
-        (Shape::String, DefaultLit::Str(s)) => {
-            let len = s.chars().count() as u64;
-            if let Some(min) = &a.min_length
-                && len < min.value
-            {
-                cx.error_spanned_by(
-                    default,
-                    format!("`default` of field `{ident}` has {len} characters, fewer than `min_length = {}`", min.value),
-                );
-            }
-            if let Some(max) = &a.max_length
-                && len > max.value
-            {
-                cx.error_spanned_by(
-                    default,
-                    format!("`default` of field `{ident}` has {len} characters, more than `max_length = {}`", max.value),
-                );
-            }
-            if let Some(pattern) = &a.pattern
-                && let Ok(re) = regex::Regex::new(&pattern.value)
-                && !re.is_match(s)
-            {
-                cx.error_spanned_by(
-                    default,
-                    format!("`default` of field `{ident}` does not match its `pattern`"),
-                );
-            }
-            if let Some(format) = &a.format {
-                check_default_format(cx, field, default, &format.value, s);
-            }
-        }
+        (Shape::String, DefaultLit::Str(s)) => check_str_default(cx, field, default, s),
         (Shape::String, _) => wrong_default(cx, field, default, "a string"),
         (Shape::Typed(t), DefaultLit::Str(s)) => {
             check_default_format(cx, field, default, t.format(), s)
@@ -442,31 +417,7 @@ fn check_default(cx: &Ctxt, field: &Field, default: &Spanned<DefaultLit>) {
         }
         (Shape::Float(_), _) => wrong_default(cx, field, default, "a number"),
         (Shape::Collection(..), DefaultLit::List(items)) => {
-            let n = items.len() as u64;
-            if let Some(min) = &a.min_items
-                && n < min.value
-            {
-                cx.error_spanned_by(
-                    default,
-                    format!("`default` of field `{ident}` selects {n} options, fewer than `min_items = {}`", min.value),
-                );
-            }
-            if let Some(max) = &a.max_items
-                && n > max.value
-            {
-                cx.error_spanned_by(
-                    default,
-                    format!("`default` of field `{ident}` selects {n} options, more than `max_items = {}`", max.value),
-                );
-            }
-            for (i, item) in items.iter().enumerate() {
-                if items[..i].contains(item) {
-                    cx.error_spanned_by(
-                        default,
-                        format!("`default` of field `{ident}` selects \"{item}\" twice"),
-                    );
-                }
-            }
+            check_list_default(cx, field, default, items)
         }
         (Shape::Collection(..), _) => wrong_default(
             cx,
@@ -474,8 +425,107 @@ fn check_default(cx: &Ctxt, field: &Field, default: &Spanned<DefaultLit>) {
             default,
             "a list of option values ([\"a\", \"b\"])",
         ),
-        // Opaque types: checked through traits and constants by the expansion.
-        (Shape::Opaque, _) | (Shape::Rejected(_), _) => {}
+        // Opaque types: whether the default fits the type is checked through traits and
+        // constants by the expansion; whether it fits the other attributes is checked here.
+        (Shape::Opaque, DefaultLit::Str(s)) => check_str_default(cx, field, default, s),
+        (Shape::Opaque, DefaultLit::Num(n)) => check_num_default(cx, field, default, *n),
+        (Shape::Opaque, DefaultLit::List(items)) => check_list_default(cx, field, default, items),
+        (Shape::Opaque, DefaultLit::Bool(_)) | (Shape::Rejected(_), _) => {}
+    }
+}
+
+/// A string default against `min_length`, `max_length`, `pattern` and `format`.
+fn check_str_default(cx: &Ctxt, field: &Field, default: &Spanned<DefaultLit>, s: &str) {
+    let a = &field.attrs;
+    let ident = field.ident;
+    let len = s.chars().count() as u64;
+    if let Some(min) = &a.min_length
+        && len < min.value
+    {
+        cx.error_spanned_by(
+            default,
+            format!(
+                "`default` of field `{ident}` has {len} characters, fewer than `min_length = {}`",
+                min.value
+            ),
+        );
+    }
+    if let Some(max) = &a.max_length
+        && len > max.value
+    {
+        cx.error_spanned_by(
+            default,
+            format!(
+                "`default` of field `{ident}` has {len} characters, more than `max_length = {}`",
+                max.value
+            ),
+        );
+    }
+    if let Some(pattern) = &a.pattern
+        && let Ok(re) = regex::Regex::new(&pattern.value)
+        && !re.is_match(s)
+    {
+        cx.error_spanned_by(
+            default,
+            format!("`default` of field `{ident}` does not match its `pattern`"),
+        );
+    }
+    if let Some(format) = &a.format {
+        check_default_format(cx, field, default, &format.value, s);
+    }
+}
+
+/// A numeric default against `minimum` and `maximum`.
+fn check_num_default(cx: &Ctxt, field: &Field, default: &Spanned<DefaultLit>, n: NumLit) {
+    let a = &field.attrs;
+    let v = n.as_f64();
+    let below = a.minimum.as_ref().is_some_and(|m| v < m.value.as_f64());
+    let above = a.maximum.as_ref().is_some_and(|m| v > m.value.as_f64());
+    if below || above {
+        cx.error_spanned_by(
+            default,
+            format!(
+                "`default = {n}` of field `{}` is outside its `minimum`/`maximum`",
+                field.ident
+            ),
+        );
+    }
+}
+
+/// A list default against `min_items`, `max_items`, and for repeated values.
+fn check_list_default(cx: &Ctxt, field: &Field, default: &Spanned<DefaultLit>, items: &[String]) {
+    let a = &field.attrs;
+    let ident = field.ident;
+    let n = items.len() as u64;
+    if let Some(min) = &a.min_items
+        && n < min.value
+    {
+        cx.error_spanned_by(
+            default,
+            format!(
+                "`default` of field `{ident}` selects {n} options, fewer than `min_items = {}`",
+                min.value
+            ),
+        );
+    }
+    if let Some(max) = &a.max_items
+        && n > max.value
+    {
+        cx.error_spanned_by(
+            default,
+            format!(
+                "`default` of field `{ident}` selects {n} options, more than `max_items = {}`",
+                max.value
+            ),
+        );
+    }
+    for (i, item) in items.iter().enumerate() {
+        if items[..i].contains(item) {
+            cx.error_spanned_by(
+                default,
+                format!("`default` of field `{ident}` selects \"{item}\" twice"),
+            );
+        }
     }
 }
 

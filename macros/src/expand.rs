@@ -2,7 +2,7 @@
 //! content through it; an `ElicitEnum` impl per enum. On invalid input, the errors plus a
 //! stand-in impl, so that uses of the type do not add errors of their own.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::{Group, Ident, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned as _;
 
@@ -146,14 +146,20 @@ fn expand_select(cont: &Container, variants: &[Variant]) -> TokenStream {
     }
 }
 
-/// `<T as FormField>::TYPE`, spanned on the type so that an unsupported type is reported
-/// on the field.
-fn field_type(field: &Field) -> TokenStream {
+/// `const __readerN: Reader = required::<T>();` (or `optional`): the one place that needs
+/// `T: FormField`, spanned on the type so that an unsupported type is reported once, on the
+/// field.
+fn reader(field: &Field, name: &Ident) -> TokenStream {
     let inner = field.inner;
-    quote_spanned!(inner.span()=> <#inner as __p::FormField>::TYPE)
+    let make = if field.option.is_some() {
+        quote!(optional)
+    } else {
+        quote!(required)
+    };
+    quote_spanned!(inner.span()=> const #name: __p::Reader = __p::#make::<#inner>();)
 }
 
-fn field_schema(field: &Field) -> TokenStream {
+fn field_schema(field: &Field, reader: &Ident) -> TokenStream {
     let a = &field.attrs;
     let name = &field.name;
     let title = opt_str(a.title.as_ref().map(|t| t.value.as_str()));
@@ -164,7 +170,6 @@ fn field_schema(field: &Field) -> TokenStream {
             .or(a.doc.as_deref()),
     );
     let required = field.option.is_none() && a.default.is_none();
-    let ty = field_type(field);
     let count = |v: &u64| quote!(#v);
     let min_length = opt(&a.min_length, count);
     let max_length = opt(&a.max_length, count);
@@ -187,7 +192,7 @@ fn field_schema(field: &Field) -> TokenStream {
             title: #title,
             description: #description,
             required: #required,
-            ty: #ty,
+            ty: #reader.ty,
             constraints: __p::Constraints {
                 min_length: #min_length,
                 max_length: #max_length,
@@ -204,9 +209,32 @@ fn field_schema(field: &Field) -> TokenStream {
     }
 }
 
-/// A check in a constant, spanned on the attribute it is about.
+/// `tokens` with every span set to `span`, so that errors about them point there.
+fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|tt| match tt {
+            TokenTree::Group(g) => {
+                let mut group = Group::new(g.delimiter(), respan(g.stream(), span));
+                group.set_span(span);
+                TokenTree::Group(group)
+            }
+            mut other => {
+                other.set_span(span);
+                other
+            }
+        })
+        .collect()
+}
+
+/// A check in a constant, spanned (the field's type included) on the attribute it is about.
 fn at(span: Span, check: TokenStream) -> TokenStream {
-    quote_spanned!(span=> const _: () = #check;)
+    respan(quote!(const _: () = #check;), span)
+}
+
+/// `require(ok, message)` in a constant, spanned on the attribute.
+fn require(span: Span, ok: TokenStream, message: String) -> TokenStream {
+    at(span, quote!(__p::require(#ok, #message)))
 }
 
 /// Checks for what the derive cannot see: the attributes of a field whose type is a path it
@@ -234,16 +262,14 @@ fn opaque_checks(field: &Field) -> TokenStream {
             for (bound, key) in [(&a.minimum, "minimum"), (&a.maximum, "maximum")] {
                 let Some(v) = bound else { continue };
                 let message = format!(
-                    "`{key} = {}` of field `{ident}` does not fit its type (outside the integer type's range, or a fraction for an integer type)",
+                    "`{key} = {}` of field `{ident}` does not fit the field's type (outside the integer type's range, or a fraction for an integer type)",
                     v.value
                 );
                 let fits = match v.value {
                     NumLit::Int(i) => quote!(__p::int_fits::<#t>(#i)),
-                    NumLit::Float(f) => {
-                        quote!(__p::float_fits::<#t>(#f) || (#f == (#f as i128) as f64 && __p::int_fits::<#t>(#f as i128)))
-                    }
+                    NumLit::Float(f) => quote!(__p::float_fits::<#t>(#f)),
                 };
-                out.extend(at(v.span, quote!(if !(#fits) { ::core::panic!(#message) })));
+                out.extend(require(v.span, fits, message));
             }
             if let Some(d) = &a.default {
                 out.extend(default_check(field, d));
@@ -265,31 +291,29 @@ fn default_check(field: &Field, d: &Spanned<DefaultLit>) -> TokenStream {
     match &d.value {
         DefaultLit::Str(s) => {
             let message = format!(
-                "`default = {s:?}` of field `{ident}` is not one of the values of its enum (values are the variant names after `rename`/`rename_all`)"
+                "`default = {s:?}` of field `{ident}` is not one of the values of its enum (the values are the variant names after `rename`/`rename_all`)"
             );
-            at(
-                d.span,
-                quote!(if !__p::str_default_fits::<#t>(#s) { ::core::panic!(#message) }),
-            )
+            require(d.span, quote!(__p::str_default_fits::<#t>(#s)), message)
         }
         DefaultLit::Bool(_) => at(d.span, quote!(__p::bool_default::<#t>())),
         DefaultLit::Num(n) => {
             let message = format!(
-                "`default = {n}` of field `{ident}` does not fit its type (outside the integer type's range, or a fraction for an integer type)"
+                "`default = {n}` of field `{ident}` does not fit the field's type (outside the integer type's range, or a fraction for an integer type)"
             );
             let fits = match *n {
                 NumLit::Int(i) => quote!(__p::int_fits::<#t>(#i)),
                 NumLit::Float(f) => quote!(__p::float_fits::<#t>(#f)),
             };
-            at(d.span, quote!(if !(#fits) { ::core::panic!(#message) }))
+            require(d.span, fits, message)
         }
         DefaultLit::List(items) => {
             let message = format!(
-                "`default` of field `{ident}` selects a value that is not one of its enum's values (values are the variant names after `rename`/`rename_all`)"
+                "`default` of field `{ident}` selects a value that is not one of its enum's values (the values are the variant names after `rename`/`rename_all`)"
             );
-            at(
+            require(
                 d.span,
-                quote!(if !__p::list_default_fits::<#t>(&[#(#items),*]) { ::core::panic!(#message) }),
+                quote!(__p::list_default_fits::<#t>(&[#(#items),*])),
+                message,
             )
         }
     }
@@ -299,7 +323,12 @@ fn expand_form(cont: &Container, fields: &[Field]) -> TokenStream {
     let krate = krate(cont);
     let ident = cont.ident;
     let n = fields.len();
-    let schemas = fields.iter().map(field_schema);
+    let reader_names: Vec<_> = (0..n).map(|i| format_ident!("__reader{}", i)).collect();
+    let readers = fields.iter().zip(&reader_names).map(|(f, r)| reader(f, r));
+    let schemas = fields
+        .iter()
+        .zip(&reader_names)
+        .map(|(f, r)| field_schema(f, r));
     let checks = fields.iter().map(opaque_checks);
     let title = opt_str(cont.attrs.title.as_ref().map(|t| t.value.as_str()));
     let description = opt_str(
@@ -311,24 +340,27 @@ fn expand_form(cont: &Container, fields: &[Field]) -> TokenStream {
     );
     let specs: Vec<_> = (0..n).map(|i| format_ident!("__field{}", i)).collect();
     let values: Vec<_> = (0..n).map(|i| format_ident!("__value{}", i)).collect();
-    let reads = fields
+    // The slots are `Option<declared type>`; no trait is needed to declare them, so an
+    // unsupported type is reported once, by its reader.
+    let slots = fields.iter().zip(&values).map(|(field, value)| {
+        let ty = field.ty;
+        quote_spanned!(ty.span()=>
+            let mut #value: ::core::option::Option<#ty> = ::core::option::Option::None;
+        )
+    });
+    let reads = specs
         .iter()
-        .zip(&specs)
         .zip(&values)
-        .map(|((field, spec), value)| {
-            let inner = field.inner;
-            let take = if field.option.is_some() {
-                quote!(take_optional)
-            } else {
-                quote!(take)
-            };
-            quote_spanned!(inner.span()=> let #value = __errors.#take::<#inner>(#spec, __content);)
+        .zip(&reader_names)
+        .map(|((spec, value), reader)| {
+            quote!((#reader.read)(&mut __errors, #spec, __content, &mut #value);)
         });
     let idents = fields.iter().map(|f| f.ident);
     quote! {
         const _: () = {
             use #krate::elicit::__private as __p;
 
+            #(#readers)*
             static __FIELDS: [__p::FieldSchema; #n] = [#(#schemas),*];
             static __FORM: __p::FormSchema = __p::FormSchema {
                 title: #title,
@@ -350,6 +382,7 @@ fn expand_form(cont: &Container, fields: &[Field]) -> TokenStream {
                     #[allow(unused_mut)]
                     let mut __errors = __p::Errors::new(&__FORM, __content);
                     let [#(#specs),*] = &__FIELDS;
+                    #(#slots)*
                     #(#reads)*
                     match (#(#values,)*) {
                         (#(::core::option::Option::Some(#values),)*) => {

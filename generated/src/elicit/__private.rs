@@ -1,5 +1,7 @@
 //! Items the code of `#[derive(Elicit)]` refers to. Not a public API.
 
+use std::any::Any;
+
 use serde_json::{Map, Value};
 
 pub use super::field::{ElicitEnum, FormField};
@@ -104,6 +106,65 @@ impl Errors {
                 None => Some(None),
             },
         }
+    }
+}
+
+/// Reads one field into a slot of type `Option<T>` (for `required`) or `Option<Option<T>>`
+/// (for `optional`), passed as `&mut dyn Any`.
+pub type Read = fn(&mut Errors, &FieldSchema, &Map<String, Value>, &mut dyn Any);
+
+/// What the derive needs of a field's type, obtained in one place so that an unsupported type
+/// is reported once, on the field.
+#[derive(Clone, Copy)]
+pub struct Reader {
+    /// `T::TYPE`.
+    pub ty: FieldType,
+    /// Reads the field.
+    pub read: Read,
+}
+
+fn read_required<T: FormField + 'static>(
+    errors: &mut Errors,
+    field: &FieldSchema,
+    content: &Map<String, Value>,
+    slot: &mut dyn Any,
+) {
+    if let Some(slot) = slot.downcast_mut::<Option<T>>() {
+        *slot = errors.take::<T>(field, content);
+    }
+}
+
+fn read_optional<T: FormField + 'static>(
+    errors: &mut Errors,
+    field: &FieldSchema,
+    content: &Map<String, Value>,
+    slot: &mut dyn Any,
+) {
+    if let Some(slot) = slot.downcast_mut::<Option<Option<T>>>() {
+        *slot = errors.take_optional::<T>(field, content);
+    }
+}
+
+/// The reader of a field of type `T`.
+pub const fn required<T: FormField + 'static>() -> Reader {
+    Reader {
+        ty: T::TYPE,
+        read: read_required::<T>,
+    }
+}
+
+/// The reader of a field of type `Option<T>`.
+pub const fn optional<T: FormField + 'static>() -> Reader {
+    Reader {
+        ty: T::TYPE,
+        read: read_optional::<T>,
+    }
+}
+
+/// Fails compilation with `message` when `ok` is false (called in a `const`).
+pub const fn require(ok: bool, message: &'static str) {
+    if !ok {
+        panic!("{}", message);
     }
 }
 

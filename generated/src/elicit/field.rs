@@ -30,6 +30,11 @@ pub trait FormField: Sized {
 }
 
 /// A fieldless enum whose variants are the options of a select (`#[derive(Elicit)]` on an enum).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an enum deriving `Elicit`",
+    label = "not a select",
+    note = "single-select fields are fieldless enums with `#[derive(Elicit)]`; multi-select fields are a Vec, BTreeSet or HashSet of one"
+)]
 pub trait ElicitEnum: Sized + 'static {
     /// The options, in variant order.
     const OPTIONS: &'static [EnumOption];
@@ -112,6 +117,7 @@ impl FormField for f32 {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<T: ElicitEnum> FormField for T {
     const TYPE: FieldType = FieldType::SingleSelect {
         options: T::OPTIONS,

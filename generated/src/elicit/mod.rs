@@ -14,6 +14,16 @@
 //!     email: Option<String>,
 //!     #[elicit(minimum = 18, default = 30)]
 //!     age: u8,
+//!     #[elicit(default = "tea")]
+//!     drink: Drink,
+//! }
+//!
+//! #[derive(Elicit, Debug, PartialEq)]
+//! #[elicit(rename_all = "lowercase")]
+//! enum Drink {
+//!     Tea,
+//!     #[elicit(title = "Coffee (black)")]
+//!     Coffee,
 //! }
 //!
 //! let schema = serde_json::to_value(Contact::requested_schema()).unwrap();
@@ -23,23 +33,74 @@
 //! assert_eq!(params.to_value()["mode"], "form");
 //!
 //! let result = serde_json::json!({ "action": "accept", "content": { "fullName": "Ada" } });
-//! let outcome = Contact::outcome(&result).unwrap();
 //! assert_eq!(
-//!     outcome,
-//!     ElicitOutcome::Accepted(Contact { full_name: "Ada".into(), email: None, age: 30 })
+//!     Contact::outcome(&result).unwrap(),
+//!     ElicitOutcome::Accepted(Contact {
+//!         full_name: "Ada".into(),
+//!         email: None,
+//!         age: 30,
+//!         drink: Drink::Tea,
+//!     })
 //! );
 //! ```
+//!
+//! # Field types
+//!
+//! | Rust type | property |
+//! |---|---|
+//! | `String` | `string` |
+//! | `bool` | `boolean` |
+//! | `i8`..`i64`, `u8`..`u64`, `isize`, `usize` | `integer`; types narrower than 64 bits add their own `minimum`/`maximum`, unsigned ones `minimum: 0` (content is always checked against the type's full range) |
+//! | `f32`, `f64` | `number` |
+//! | a fieldless enum deriving `Elicit` | single-select: `enum`, or `oneOf: [{const, title}]` when a variant has a title |
+//! | `Vec`/`BTreeSet`/`HashSet` of such an enum | multi-select: `type: array` with `items.enum` or `items.anyOf` |
+//! | `chrono::NaiveDate`, `chrono::DateTime<Utc \| FixedOffset>` (feature `chrono`) | `string` with `format: date` / `date-time` |
+//! | `url::Url` (feature `url`) | `string` with `format: uri` |
+//! | `Option<T>` of any of these | the same, not in `required` |
+//!
+//! A field is `required` unless it is an `Option` or has a `default`; omitted fields with a
+//! `default` get it when content is read. Type aliases and paths work: what the derive cannot
+//! see is checked through traits whose errors name the field's type and say what is allowed.
+//!
+//! # Attributes
+//!
+//! On the struct: `rename_all = ".."` (serde's rules; `#[serde(rename_all)]` is honoured too),
+//! `title`, `description` (else the doc comment), `crate = "path"` (where `mcp_types` is).
+//!
+//! On an enum: `rename_all`, `crate`. On a variant: `rename`, `title`.
+//!
+//! On a field: `rename` (or `#[serde(rename)]`), `title`, `description` (else the doc
+//! comment), `default`, and by type:
+//! - strings: `min_length`, `max_length` (in Unicode code points), `format` (`email`, `uri`,
+//!   `date`, `date-time`), `pattern` (a regex, unanchored as in JSON Schema; the spec's
+//!   `StringSchema` has no `pattern`, so it is enforced when reading content but not sent);
+//! - integers and numbers: `minimum`, `maximum`;
+//! - multi-selects: `min_items`, `max_items`, `default = ["a", "b"]`;
+//! - single-selects: `legacy_enum_names`, to send `enum` + `enumNames` (the spec's deprecated
+//!   `LegacyTitledEnumSchema`) instead of `oneOf`;
+//! - `not_sensitive`: allow a field name that looks like a secret (`password`, `token`,
+//!   `api_key`, `credit_card`, `pin`, ...). Form mode must not ask for sensitive data: use
+//!   [`UrlElicitation`] for that.
+//!
+//! Everything is checked at compile time, and every mistake is reported at once: unknown keys,
+//! keys that do not fit the field's type, `min > max`, defaults of the wrong type, outside
+//! their bounds or not among the enum's values, invalid patterns, unknown formats.
+//!
+//! # Revisions
 //!
 //! The form is described once, revision-neutrally, as a [`FormSchema`]; it renders to the
 //! `requestedSchema` of each revision that has elicitation ([`FormSchema::render`]) and fails
 //! with a [`RenderError`] for what a revision cannot express (multi-select and non-boolean
-//! defaults in 2025-06-18; anything before 2025-06-18).
+//! defaults in 2025-06-18, where titled selects become `enum` + `enumNames`; anything before
+//! 2025-06-18). [`ElicitTyped`] gives the same messages as the generated types of a
+//! [`revision`].
 
 mod field;
 mod request;
 mod schema;
 mod typed;
 mod validate;
+mod validated;
 
 #[doc(hidden)]
 pub mod __private;
@@ -58,6 +119,7 @@ pub use schema::{
     Pattern, RenderError, Rendered,
 };
 pub use typed::ElicitTyped;
+pub use validated::Validated;
 
 /// Revisions with elicitation as types, naming their generated types; used with
 /// [`ElicitTyped`]: `Booking::typed_form_params::<revision::V2025_11_25>("..")`.

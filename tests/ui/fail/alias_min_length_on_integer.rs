@@ -1,0 +1,11 @@
+use mcp_types::Elicit;
+
+type Count = u32;
+
+#[derive(Elicit)]
+struct Form {
+    #[elicit(min_length = 1)]
+    count: Count,
+}
+
+fn main() {}

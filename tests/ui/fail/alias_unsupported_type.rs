@@ -1,0 +1,12 @@
+use mcp_types::Elicit;
+
+type Pair = (u8, u8);
+type Names = Option<String>;
+
+#[derive(Elicit)]
+struct Form {
+    pair: Pair,
+    names: Names,
+}
+
+fn main() {}

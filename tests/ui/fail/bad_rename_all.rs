@@ -1,0 +1,9 @@
+use mcp_types::Elicit;
+
+#[derive(Elicit)]
+#[elicit(rename_all = "camel")]
+struct Form {
+    first_name: String,
+}
+
+fn main() {}

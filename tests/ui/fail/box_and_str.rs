@@ -1,0 +1,9 @@
+use mcp_types::Elicit;
+
+#[derive(Elicit)]
+struct Form {
+    name: Box<String>,
+    alias: Box<str>,
+}
+
+fn main() {}

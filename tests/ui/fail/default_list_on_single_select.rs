@@ -1,0 +1,15 @@
+use mcp_types::Elicit;
+
+#[derive(Elicit)]
+enum Seating {
+    Window,
+    Aisle,
+}
+
+#[derive(Elicit)]
+struct Form {
+    #[elicit(default = ["Window"])]
+    seating: Seating,
+}
+
+fn main() {}

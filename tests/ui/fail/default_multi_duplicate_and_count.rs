@@ -1,0 +1,15 @@
+use mcp_types::Elicit;
+
+#[derive(Elicit)]
+enum Extra {
+    Meal,
+    Wifi,
+}
+
+#[derive(Elicit)]
+struct Form {
+    #[elicit(max_items = 1, default = ["Meal", "Meal"])]
+    extras: Vec<Extra>,
+}
+
+fn main() {}

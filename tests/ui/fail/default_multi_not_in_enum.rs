@@ -1,0 +1,15 @@
+use mcp_types::Elicit;
+
+#[derive(Elicit)]
+enum Extra {
+    Meal,
+    Wifi,
+}
+
+#[derive(Elicit)]
+struct Form {
+    #[elicit(default = ["Meal", "Pool"])]
+    extras: Vec<Extra>,
+}
+
+fn main() {}

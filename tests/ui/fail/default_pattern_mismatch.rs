@@ -1,0 +1,9 @@
+use mcp_types::Elicit;
+
+#[derive(Elicit)]
+struct Form {
+    #[elicit(pattern = "^[a-z]+$", default = "ABC")]
+    handle: String,
+}
+
+fn main() {}

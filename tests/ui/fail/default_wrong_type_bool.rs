@@ -1,0 +1,9 @@
+use mcp_types::Elicit;
+
+#[derive(Elicit)]
+struct Form {
+    #[elicit(default = "yes")]
+    agree: bool,
+}
+
+fn main() {}

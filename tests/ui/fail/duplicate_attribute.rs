@@ -1,0 +1,10 @@
+use mcp_types::Elicit;
+
+#[derive(Elicit)]
+struct Form {
+    #[elicit(title = "Name")]
+    #[elicit(title = "Full name")]
+    name: String,
+}
+
+fn main() {}

@@ -1,0 +1,6 @@
+use mcp_types::Elicit;
+
+#[derive(Elicit)]
+enum Nothing {}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use mcp_types::Elicit;
+
+#[derive(Elicit)]
+struct Form {
+    #[elicit(format = "date")]
+    day: chrono::NaiveDate,
+}
+
+fn main() {}

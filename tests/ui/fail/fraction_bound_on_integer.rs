@@ -1,0 +1,9 @@
+use mcp_types::Elicit;
+
+#[derive(Elicit)]
+struct Form {
+    #[elicit(minimum = 0.5)]
+    guests: u8,
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use mcp_types::Elicit;
+
+#[derive(Elicit)]
+struct Form {
+    big: i128,
+    huge: u128,
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use mcp_types::Elicit;
+
+#[derive(Elicit)]
+struct Form {
+    #[elicit(legacy_enum_names)]
+    name: String,
+}
+
+fn main() {}

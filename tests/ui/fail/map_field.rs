@@ -1,0 +1,10 @@
+use mcp_types::Elicit;
+
+use std::collections::HashMap;
+
+#[derive(Elicit)]
+struct Form {
+    labels: HashMap<String, String>,
+}
+
+fn main() {}

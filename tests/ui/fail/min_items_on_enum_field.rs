@@ -1,0 +1,15 @@
+use mcp_types::Elicit;
+
+#[derive(Elicit)]
+enum Size {
+    Small,
+    Large,
+}
+
+#[derive(Elicit)]
+struct Form {
+    #[elicit(min_items = 1)]
+    size: Size,
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use mcp_types::Elicit;
+
+#[derive(Elicit)]
+struct Form {
+    #[elicit(min_length = 10, max_length = 3)]
+    name: String,
+}
+
+fn main() {}

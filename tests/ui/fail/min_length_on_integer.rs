@@ -1,0 +1,9 @@
+use mcp_types::Elicit;
+
+#[derive(Elicit)]
+struct Form {
+    #[elicit(min_length = 1)]
+    age: u8,
+}
+
+fn main() {}

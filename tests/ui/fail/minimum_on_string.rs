@@ -1,0 +1,9 @@
+use mcp_types::Elicit;
+
+#[derive(Elicit)]
+struct Form {
+    #[elicit(minimum = 1, maximum = 10)]
+    name: String,
+}
+
+fn main() {}

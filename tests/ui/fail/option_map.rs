@@ -1,0 +1,10 @@
+use mcp_types::Elicit;
+
+use std::collections::BTreeMap;
+
+#[derive(Elicit)]
+struct Form {
+    labels: Option<BTreeMap<String, u8>>,
+}
+
+fn main() {}

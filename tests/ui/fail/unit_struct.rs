@@ -1,0 +1,6 @@
+use mcp_types::Elicit;
+
+#[derive(Elicit)]
+struct Form;
+
+fn main() {}

@@ -1,0 +1,9 @@
+use mcp_types::Elicit;
+
+#[derive(Elicit)]
+struct Form {
+    #[elicit(placeholder = "Your name", title = "Name")]
+    name: String,
+}
+
+fn main() {}
