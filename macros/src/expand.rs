@@ -36,7 +36,12 @@ fn opt<T>(value: &Option<Spanned<T>>, f: impl Fn(&T) -> TokenStream) -> TokenStr
 fn num(n: &NumLit) -> TokenStream {
     match *n {
         NumLit::Int(i) => quote!(__p::Num::Int(#i)),
-        NumLit::Float(f) => quote!(__p::Num::Float(#f)),
+        NumLit::Float(f) => {
+            // As bits: a literal such as 3.14 in generated code would trip lints
+            // (clippy::approx_constant) in the user's crate.
+            let bits = f.to_bits();
+            quote!(__p::Num::Float(::core::primitive::f64::from_bits(#bits)))
+        }
     }
 }
 
@@ -267,7 +272,10 @@ fn opaque_checks(field: &Field) -> TokenStream {
                 );
                 let fits = match v.value {
                     NumLit::Int(i) => quote!(__p::int_fits::<#t>(#i)),
-                    NumLit::Float(f) => quote!(__p::float_fits::<#t>(#f)),
+                    NumLit::Float(f) => {
+                        let bits = f.to_bits();
+                        quote!(__p::float_fits::<#t>(::core::primitive::f64::from_bits(#bits)))
+                    }
                 };
                 out.extend(require(v.span, fits, message));
             }
@@ -302,7 +310,10 @@ fn default_check(field: &Field, d: &Spanned<DefaultLit>) -> TokenStream {
             );
             let fits = match *n {
                 NumLit::Int(i) => quote!(__p::int_fits::<#t>(#i)),
-                NumLit::Float(f) => quote!(__p::float_fits::<#t>(#f)),
+                NumLit::Float(f) => {
+                    let bits = f.to_bits();
+                    quote!(__p::float_fits::<#t>(::core::primitive::f64::from_bits(#bits)))
+                }
             };
             require(d.span, fits, message)
         }

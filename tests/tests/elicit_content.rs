@@ -90,13 +90,20 @@ fn defaults_fill_omitted_fields() {
 
     let strings = Strings::from_content(&content(json!({}))).unwrap();
     assert_eq!(strings.email, "a@example.com");
-    assert_eq!(strings.day.as_deref(), Some("2024-02-29"), "Option with a default gets it");
+    assert_eq!(
+        strings.day.as_deref(),
+        Some("2024-02-29"),
+        "Option with a default gets it"
+    );
     assert_eq!(strings.text, "héllo");
 
     let everything = EverythingForm::from_content(&content(json!({"name": "Ada"}))).unwrap();
     assert_eq!(everything.integer, 42);
-    assert_eq!(everything.number, 3.14);
-    assert_eq!(everything.untitled_multiple_select_enum, vec![Instrument::Guitar]);
+    assert_eq!(everything.number.to_string(), "3.14");
+    assert_eq!(
+        everything.untitled_multiple_select_enum,
+        vec![Instrument::Guitar]
+    );
     assert_eq!(everything.titled_single_select_enum, Hero::Superman);
     assert_eq!(everything.legacy_titled_enum, Pet::Cats);
 }
@@ -133,8 +140,14 @@ fn every_violation_is_reported_at_once_in_field_order() {
         ])
     );
     let text = e.to_string();
-    assert!(text.starts_with("invalid elicitation content (13 problems):"), "{text}");
-    assert!(text.contains("field `guests`: 13 is out of range (1..=12)"), "{text}");
+    assert!(
+        text.starts_with("invalid elicitation content (13 problems):"),
+        "{text}"
+    );
+    assert!(
+        text.contains("field `guests`: 13 is out of range (1..=12)"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -192,17 +205,31 @@ fn integers_are_integers_within_their_types_range() {
         let mut v = base();
         v[field] = value.clone();
         let e = errors::<Numbers>(v);
-        assert_eq!(summary(&e), pairs(&[(field, "OutOfRange")]), "{field} = {value}");
+        assert_eq!(
+            summary(&e),
+            pairs(&[(field, "OutOfRange")]),
+            "{field} = {value}"
+        );
     }
     for (field, value) in [("a_u8", json!(1.5)), ("small", json!(-0.25))] {
         let mut v = base();
         v[field] = value;
-        assert_eq!(summary(&errors::<Numbers>(v)), pairs(&[(field, "NotAnInteger")]));
+        assert_eq!(
+            summary(&errors::<Numbers>(v)),
+            pairs(&[(field, "NotAnInteger")])
+        );
     }
-    for (field, value) in [("a_i32", json!("1")), ("a_f64", json!(true)), ("a_u8", json!(null))] {
+    for (field, value) in [
+        ("a_i32", json!("1")),
+        ("a_f64", json!(true)),
+        ("a_u8", json!(null)),
+    ] {
         let mut v = base();
         v[field] = value;
-        assert_eq!(summary(&errors::<Numbers>(v)), pairs(&[(field, "WrongType")]));
+        assert_eq!(
+            summary(&errors::<Numbers>(v)),
+            pairs(&[(field, "WrongType")])
+        );
     }
     // The extremes of each type are accepted.
     let mut v = base();
@@ -219,9 +246,15 @@ fn lengths_count_code_points() {
     assert_eq!(Strings::from_content(&content(ok)).unwrap().text, "ééééé");
     let e = errors::<Strings>(json!({"plain": "éééééé"}));
     assert_eq!(summary(&e), pairs(&[("plain", "TooLong")]));
-    assert!(matches!(e.violations()[0].kind, ViolationKind::TooLong { length: 6, max: 5 }));
+    assert!(matches!(
+        e.violations()[0].kind,
+        ViolationKind::TooLong { length: 6, max: 5 }
+    ));
     let e = errors::<Strings>(json!({"plain": "😀"}));
-    assert!(matches!(e.violations()[0].kind, ViolationKind::TooShort { length: 1, min: 2 }));
+    assert!(matches!(
+        e.violations()[0].kind,
+        ViolationKind::TooShort { length: 1, min: 2 }
+    ));
 }
 
 #[test]
@@ -248,7 +281,11 @@ fn formats() {
         ("WHEN", "2024-01-01T10:00:00+0100"),
     ] {
         let e = errors::<Strings>(json!({ field: value }));
-        assert_eq!(summary(&e), pairs(&[(field, "InvalidFormat")]), "{field} = {value}");
+        assert_eq!(
+            summary(&e),
+            pairs(&[(field, "InvalidFormat")]),
+            "{field} = {value}"
+        );
     }
 }
 
@@ -257,15 +294,20 @@ fn selects() {
     let e = errors::<Selects>(json!({"vec": "meal", "color": "green", "seating": 1}));
     assert_eq!(
         summary(&e),
-        pairs(&[("vec", "WrongType"), ("color", "NotAnOption"), ("seating", "WrongType")])
+        pairs(&[
+            ("vec", "WrongType"),
+            ("color", "NotAnOption"),
+            ("seating", "WrongType")
+        ])
     );
-    let e = errors::<Selects>(json!({"vec": [], "btree": ["meal", "wifi", "extra_legroom", "meal"]}));
+    let e =
+        errors::<Selects>(json!({"vec": [], "btree": ["meal", "wifi", "extra_legroom", "meal"]}));
     assert_eq!(
         summary(&e),
         pairs(&[("btree", "DuplicateItem"), ("btree", "TooManyItems")])
     );
-    let ok = Selects::from_content(&content(json!({"vec": [], "hash": ["blue!", "deep-red"]})))
-        .unwrap();
+    let ok =
+        Selects::from_content(&content(json!({"vec": [], "hash": ["blue!", "deep-red"]}))).unwrap();
     assert_eq!(ok.hash.unwrap().len(), 2);
     let e = errors::<Booking>(json!({
         "alternativeDate": "2025-03-01", "name": "Ada", "seating": "Window", "extras": []
@@ -276,24 +318,51 @@ fn selects() {
 #[test]
 fn outcomes_from_values_and_generated_types() {
     let accepted = json!({"action": "accept", "content": valid_booking()});
-    assert!(matches!(Booking::outcome(&accepted), Ok(ElicitOutcome::Accepted(_))));
-    assert_eq!(Booking::outcome(&json!({"action": "decline"})), Ok(ElicitOutcome::Declined));
-    assert_eq!(Booking::outcome(&json!({"action": "cancel"})), Ok(ElicitOutcome::Cancelled));
+    assert!(matches!(
+        Booking::outcome(&accepted),
+        Ok(ElicitOutcome::Accepted(_))
+    ));
+    assert_eq!(
+        Booking::outcome(&json!({"action": "decline"})),
+        Ok(ElicitOutcome::Declined)
+    );
+    assert_eq!(
+        Booking::outcome(&json!({"action": "cancel"})),
+        Ok(ElicitOutcome::Cancelled)
+    );
     // An accept without content reads an empty form.
-    assert_eq!(Empty::outcome(&json!({"action": "accept"})), Ok(ElicitOutcome::Accepted(Empty {})));
+    assert_eq!(
+        Empty::outcome(&json!({"action": "accept"})),
+        Ok(ElicitOutcome::Accepted(Empty {}))
+    );
     match Booking::outcome(&json!({"action": "accept"})) {
         Err(OutcomeError::Content(e)) => assert!(e.concerns("name")),
         other => panic!("{other:?}"),
     }
-    for bad in [json!({}), json!({"action": "maybe"}), json!([1]), json!({"action": "accept", "content": 3})] {
-        assert!(matches!(Booking::outcome(&bad), Err(OutcomeError::Malformed(_))), "{bad}");
+    for bad in [
+        json!({}),
+        json!({"action": "maybe"}),
+        json!([1]),
+        json!({"action": "accept", "content": 3}),
+    ] {
+        assert!(
+            matches!(Booking::outcome(&bad), Err(OutcomeError::Malformed(_))),
+            "{bad}"
+        );
     }
 
     // The generated ElicitResult of each revision.
-    let r: mcp_types::v2025_06_18::ElicitResult =
-        serde_json::from_value(json!({"action": "accept", "content": {"name": "Ada", "seating": "Window"}}))
-            .unwrap();
-    assert!(matches!(Legacy::outcome(&r), Ok(ElicitOutcome::Accepted(Legacy { subscribe: false, .. }))));
+    let r: mcp_types::v2025_06_18::ElicitResult = serde_json::from_value(
+        json!({"action": "accept", "content": {"name": "Ada", "seating": "Window"}}),
+    )
+    .unwrap();
+    assert!(matches!(
+        Legacy::outcome(&r),
+        Ok(ElicitOutcome::Accepted(Legacy {
+            subscribe: false,
+            ..
+        }))
+    ));
     // (The spec's ElicitResult content holds strings, integers, booleans and string arrays:
     // no fractions, so the budget is whole here.)
     let mut whole = accepted.clone();
@@ -303,14 +372,18 @@ fn outcomes_from_values_and_generated_types() {
     let r: mcp_types::v2026_07_28::ElicitResult =
         serde_json::from_value(json!({"action": "decline"})).unwrap();
     assert_eq!(Booking::outcome(&r), Ok(ElicitOutcome::Declined));
-    let r: mcp_types::draft::ElicitResult = serde_json::from_value(json!({"action": "cancel"})).unwrap();
+    let r: mcp_types::draft::ElicitResult =
+        serde_json::from_value(json!({"action": "cancel"})).unwrap();
     assert_eq!(Booking::outcome(&r), Ok(ElicitOutcome::Cancelled));
 
     // An InputResponses entry of 2026-07-28 is an ElicitResult too.
     let responses: mcp_types::v2026_07_28::InputResponses =
         serde_json::from_value(json!({"booking": whole})).unwrap();
     let entry = responses.get("booking").unwrap();
-    assert!(matches!(Booking::outcome(entry), Ok(ElicitOutcome::Accepted(_))));
+    assert!(matches!(
+        Booking::outcome(entry),
+        Ok(ElicitOutcome::Accepted(_))
+    ));
 }
 
 #[test]

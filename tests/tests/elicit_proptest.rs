@@ -5,7 +5,7 @@
 mod elicit_support;
 
 use elicit_support::*;
-use mcp_types::elicit::{FieldSchema, FieldType, Format, FormSchema, Num, ViolationKind};
+use mcp_types::elicit::{FieldSchema, FieldType, FormSchema, Format, Num, ViolationKind};
 use mcp_types::{ContentError, Elicit};
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -58,10 +58,16 @@ fn string_for(field: &FieldSchema) -> BoxedStrategy<String> {
             ]
             .boxed()
         }
-        Some(Format::Email) => "[a-z][a-z0-9]{0,4}(\\.[a-z0-9]{1,4})?@[a-z]{1,8}\\.(com|org|io)".boxed(),
+        Some(Format::Email) => {
+            "[a-z][a-z0-9]{0,4}(\\.[a-z0-9]{1,4})?@[a-z]{1,8}\\.(com|org|io)".boxed()
+        }
         Some(Format::Uri) => "(https|http|urn|mailto):[a-z]{1,8}(/[a-z0-9]{0,5}){0,3}".boxed(),
         None => proptest::collection::vec(
-            prop_oneof![any::<char>().prop_filter("printable", |c| !c.is_control()), Just('é'), Just('😀')],
+            prop_oneof![
+                any::<char>().prop_filter("printable", |c| !c.is_control()),
+                Just('é'),
+                Just('😀')
+            ],
             min..=max,
         )
         .prop_map(|chars| chars.into_iter().collect())
@@ -137,7 +143,10 @@ fn content_for(form: &'static FormSchema) -> BoxedStrategy<Map<String, Value>> {
 // ---- one rule broken ----
 
 /// Ways to break `field` in `content`, each with the violation expected.
-fn mutations(field: &FieldSchema, content: &Map<String, Value>) -> Vec<(Option<Value>, &'static str)> {
+fn mutations(
+    field: &FieldSchema,
+    content: &Map<String, Value>,
+) -> Vec<(Option<Value>, &'static str)> {
     let c = &field.constraints;
     let mut out: Vec<(Option<Value>, &'static str)> = Vec::new();
     if field.required {
@@ -209,7 +218,11 @@ fn mutations(field: &FieldSchema, content: &Map<String, Value>) -> Vec<(Option<V
                 out.push((Some(json!(all)), "TooManyItems"));
             }
             if let Some(min) = c.min_items.filter(|m| *m > 0) {
-                let fewer: Vec<&str> = options.iter().take(min as usize - 1).map(|o| o.value).collect();
+                let fewer: Vec<&str> = options
+                    .iter()
+                    .take(min as usize - 1)
+                    .map(|o| o.value)
+                    .collect();
                 out.push((Some(json!(fewer)), "TooFewItems"));
             }
         }
@@ -327,10 +340,17 @@ fn arbitrary_json() -> impl Strategy<Value = Value> {
         any::<bool>().prop_map(Value::Bool),
         any::<i64>().prop_map(|i| json!(i)),
         any::<u64>().prop_map(|u| json!(u)),
-        any::<f64>().prop_filter("finite", |f| f.is_finite()).prop_map(|f| json!(f)),
+        any::<f64>()
+            .prop_filter("finite", |f| f.is_finite())
+            .prop_map(|f| json!(f)),
         ".{0,12}".prop_map(Value::String),
-        prop_oneof![Just("Window"), Just("meal"), Just("2024-02-29"), Just("a@b.co")]
-            .prop_map(|s| json!(s)),
+        prop_oneof![
+            Just("Window"),
+            Just("meal"),
+            Just("2024-02-29"),
+            Just("a@b.co")
+        ]
+        .prop_map(|s| json!(s)),
     ];
     leaf.prop_recursive(3, 24, 4, |inner| {
         prop_oneof![
@@ -347,7 +367,10 @@ fn key() -> impl Strategy<Value = String> {
         .into_iter()
         .flat_map(|(_, f)| f.fields.iter().map(|f| f.name))
         .collect();
-    prop_oneof![proptest::sample::select(names).prop_map(str::to_owned), ".{0,8}"]
+    prop_oneof![
+        proptest::sample::select(names).prop_map(str::to_owned),
+        ".{0,8}"
+    ]
 }
 
 proptest! {

@@ -55,20 +55,38 @@ fn numbers_add_their_types_own_bounds() {
     let p = &schema["properties"];
     assert_eq!(schema["title"], "Numbers");
     assert_eq!(schema["description"], "One of each numeric type");
-    assert_eq!(p["a_i8"], json!({"type": "integer", "minimum": -128, "maximum": 127}));
-    assert_eq!(p["a_i16"], json!({"type": "integer", "minimum": -32768, "maximum": 32767}));
+    assert_eq!(
+        p["a_i8"],
+        json!({"type": "integer", "minimum": -128, "maximum": 127})
+    );
+    assert_eq!(
+        p["a_i16"],
+        json!({"type": "integer", "minimum": -32768, "maximum": 32767})
+    );
     assert_eq!(
         p["a_i32"],
         json!({"type": "integer", "minimum": -2147483648i64, "maximum": 2147483647})
     );
     assert_eq!(p["a_i64"], json!({"type": "integer"}));
     assert_eq!(p["a_isize"], json!({"type": "integer"}));
-    assert_eq!(p["a_u8"], json!({"type": "integer", "minimum": 0, "maximum": 255}));
-    assert_eq!(p["a_u16"], json!({"type": "integer", "minimum": 0, "maximum": 65535}));
-    assert_eq!(p["a_u32"], json!({"type": "integer", "minimum": 0, "maximum": 4294967295u64}));
+    assert_eq!(
+        p["a_u8"],
+        json!({"type": "integer", "minimum": 0, "maximum": 255})
+    );
+    assert_eq!(
+        p["a_u16"],
+        json!({"type": "integer", "minimum": 0, "maximum": 65535})
+    );
+    assert_eq!(
+        p["a_u32"],
+        json!({"type": "integer", "minimum": 0, "maximum": 4294967295u64})
+    );
     assert_eq!(p["a_u64"], json!({"type": "integer", "minimum": 0}));
     assert_eq!(p["a_usize"], json!({"type": "integer", "minimum": 0}));
-    assert_eq!(p["a_f32"], json!({"type": "number", "minimum": -1.5, "maximum": 2.5}));
+    assert_eq!(
+        p["a_f32"],
+        json!({"type": "number", "minimum": -1.5, "maximum": 2.5})
+    );
     assert_eq!(p["a_f64"], json!({"type": "number"}));
     assert_eq!(
         p["small"],
@@ -151,6 +169,7 @@ fn serde_renames_and_raw_identifiers() {
 
 /// The form of the reference "everything" server's `trigger-elicitation-request` tool
 /// (`@modelcontextprotocol/server-everything` 2026.8.31, dist/tools/trigger-elicitation-request.js).
+#[allow(clippy::approx_constant)] // the server's own 3.14
 fn everything_server_schema() -> Value {
     json!({
         "type": "object",
@@ -268,12 +287,10 @@ fn the_everything_servers_form_as_one_struct() {
     assert_eq!(keys.len(), 13);
     // And the same as the message the server sends, in each revision that can express it.
     for version in FORM_REVISIONS {
-        let params = EverythingForm::form_params(
-            "Please provide inputs for the following fields:",
-            version,
-        )
-        .unwrap()
-        .to_value();
+        let params =
+            EverythingForm::form_params("Please provide inputs for the following fields:", version)
+                .unwrap()
+                .to_value();
         assert_eq!(params["requestedSchema"], everything_server_schema());
     }
 }
@@ -351,11 +368,20 @@ macro_rules! typed_everywhere {
 
 #[test]
 fn every_form_deserializes_into_the_generated_types() {
-    typed_everywhere!(Booking, Numbers, Selects, Strings, Legacy, Empty, EverythingForm);
+    typed_everywhere!(
+        Booking,
+        Numbers,
+        Selects,
+        Strings,
+        Legacy,
+        Empty,
+        EverythingForm
+    );
     // Each kind of property lands in the right variant of PrimitiveSchemaDefinition.
     use mcp_types::v2025_11_25::PrimitiveSchemaDefinition as P;
-    let schema = EverythingForm::typed_requested_schema::<mcp_types::elicit::revision::V2025_11_25>()
-        .unwrap();
+    let schema =
+        EverythingForm::typed_requested_schema::<mcp_types::elicit::revision::V2025_11_25>()
+            .unwrap();
     let kinds: Vec<&str> = schema
         .properties
         .values()
@@ -431,7 +457,9 @@ fn elicitation_does_not_exist_before_2025_06_18() {
 #[test]
 fn input_requests_of_2026_07_28() {
     for version in [V2026_07_28, Draft] {
-        let entry = Booking::input_request("Pick a date", version).unwrap().to_value();
+        let entry = Booking::input_request("Pick a date", version)
+            .unwrap()
+            .to_value();
         assert_eq!(entry["method"], "elicitation/create");
         assert_eq!(entry["params"]["mode"], "form");
         let result = json!({
@@ -450,8 +478,12 @@ fn input_requests_of_2026_07_28() {
 #[test]
 fn url_mode_params_error_and_notification() {
     use mcp_types::elicit::revision as r;
-    let url = UrlElicitation::new("el-1", "https://mcp.example.com/ui/set_api_key", "Set your key")
-        .unwrap();
+    let url = UrlElicitation::new(
+        "el-1",
+        "https://mcp.example.com/ui/set_api_key",
+        "Set your key",
+    )
+    .unwrap();
     assert!(UrlElicitation::new("x", "not a uri", "m").is_err());
     assert!(UrlElicitation::new("x", "/relative", "m").is_err());
 
@@ -466,17 +498,27 @@ fn url_mode_params_error_and_notification() {
 
     for version in [V2026_07_28, Draft] {
         let p = url.params(version).unwrap().to_value();
-        assert!(p.get("elicitationId").is_none(), "{version} has no elicitationId");
+        assert!(
+            p.get("elicitationId").is_none(),
+            "{version} has no elicitationId"
+        );
         assert_valid(dir(version), "ElicitRequestURLParams", &p);
         let request = url.params(version).unwrap().into_request().to_value();
         assert_valid(dir(version), "ElicitRequest", &request);
     }
     assert_eq!(url.typed_params::<r::V2026_07_28>().unwrap().url, url.url());
-    assert_eq!(url.typed_params::<r::Draft>().unwrap().message, "Set your key");
+    assert_eq!(
+        url.typed_params::<r::Draft>().unwrap().message,
+        "Set your key"
+    );
     assert!(url.params(V2025_06_18).is_err());
 
-    let error = url_elicitation_required_error("Authorization required", &[url.clone()], V2025_11_25)
-        .unwrap();
+    let error = url_elicitation_required_error(
+        "Authorization required",
+        std::slice::from_ref(&url),
+        V2025_11_25,
+    )
+    .unwrap();
     assert_eq!(error["code"], -32042);
     let response = json!({"jsonrpc": "2.0", "id": 7, "error": error});
     assert_valid("2025-11-25", "URLElicitationRequiredError", &response);
@@ -484,13 +526,17 @@ fn url_mode_params_error_and_notification() {
         serde_json::from_value(response).unwrap();
     assert_eq!(typed.error.data.elicitations.len(), 1);
     for version in [V2025_06_18, V2026_07_28, Draft] {
-        assert!(url_elicitation_required_error("m", &[url.clone()], version).is_err());
+        assert!(url_elicitation_required_error("m", std::slice::from_ref(&url), version).is_err());
         assert!(url.complete_notification(version).is_err());
     }
 
     let mut notification = url.complete_notification(V2025_11_25).unwrap();
     notification["jsonrpc"] = json!("2.0");
-    assert_valid("2025-11-25", "ElicitationCompleteNotification", &notification);
+    assert_valid(
+        "2025-11-25",
+        "ElicitationCompleteNotification",
+        &notification,
+    );
     let typed: mcp_types::v2025_11_25::ElicitationCompleteNotification =
         serde_json::from_value(notification).unwrap();
     assert_eq!(typed.params.elicitation_id, "el-1");
@@ -510,7 +556,10 @@ fn defaults_validate_against_their_own_property_schemas() {
                     .should_validate_formats(true)
                     .build(&own)
                     .unwrap();
-                assert!(validator.is_valid(default), "{name}.{property}: default {default} vs {own}");
+                assert!(
+                    validator.is_valid(default),
+                    "{name}.{property}: default {default} vs {own}"
+                );
             }
         }
     }

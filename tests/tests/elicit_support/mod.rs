@@ -19,8 +19,15 @@ pub fn dir(version: mcp_types::ProtocolVersion) -> &'static str {
 /// A validator for the definition `name` of `revision`'s official schema.json.
 pub fn definition(revision: &str, name: &str) -> jsonschema::Validator {
     let mut root = mcp_tests::schema(revision);
-    let defs = if root.get("$defs").is_some() { "$defs" } else { "definitions" };
-    assert!(root[defs].get(name).is_some(), "{revision} has no definition {name}");
+    let defs = if root.get("$defs").is_some() {
+        "$defs"
+    } else {
+        "definitions"
+    };
+    assert!(
+        root[defs].get(name).is_some(),
+        "{revision} has no definition {name}"
+    );
     root["$ref"] = json!(format!("#/{defs}/{name}"));
     jsonschema::options()
         .should_validate_formats(true)
@@ -55,13 +62,25 @@ pub enum Seating {
 #[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[elicit(rename_all = "snake_case")]
 pub enum Extra {
-    ExtraLegroom,
+    #[elicit(rename = "extra_legroom")]
+    Legroom,
     Meal,
     Wifi,
 }
 
-#[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[derive(serde::Serialize, serde::Deserialize)]
+#[derive(
+    Elicit,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Color {
     DeepRed,
@@ -186,7 +205,10 @@ pub struct EverythingForm {
     #[elicit(title = "Boolean")]
     pub check: Option<bool>,
     /// Favorite first line of a story
-    #[elicit(title = "String with default", default = "It was a dark and stormy night.")]
+    #[elicit(
+        title = "String with default",
+        default = "It was a dark and stormy night."
+    )]
     pub first_line: String,
     /// Your email address (will be verified, and never shared with anyone else)
     #[elicit(title = "String with email format", format = "email")]
@@ -201,7 +223,12 @@ pub struct EverythingForm {
     #[elicit(title = "Integer", minimum = 1, maximum = 100, default = 42)]
     pub integer: i64,
     /// Favorite number (there are no wrong answers)
-    #[elicit(title = "Number in range 1-1000", minimum = 0, maximum = 1000, default = 3.14)]
+    #[elicit(
+        title = "Number in range 1-1000",
+        minimum = 0,
+        maximum = 1000,
+        default = 3.14
+    )]
     pub number: f64,
     /// Choose your favorite friend
     #[elicit(title = "Untitled Single Select Enum", default = "Monica")]
@@ -226,7 +253,11 @@ pub struct EverythingForm {
     )]
     pub titled_multiple_select_enum: Vec<Fish>,
     /// Choose your favorite type of pet
-    #[elicit(title = "Legacy Titled Single Select Enum", legacy_enum_names, default = "pet-1")]
+    #[elicit(
+        title = "Legacy Titled Single Select Enum",
+        legacy_enum_names,
+        default = "pet-1"
+    )]
     pub legacy_titled_enum: Pet,
 }
 
