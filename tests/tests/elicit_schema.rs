@@ -443,6 +443,38 @@ fn revision_2025_06_18_uses_enum_names_and_refuses_what_it_cannot_express() {
 }
 
 #[test]
+fn every_form_2025_06_18_can_express_fits_its_schema_and_the_others_are_refused() {
+    let mut expressible = 0;
+    for (name, form) in all_forms() {
+        match mcp_types::elicit::FormParams::new(form, "Please fill in", V2025_06_18) {
+            Ok(params) => {
+                expressible += 1;
+                let params = params.to_value();
+                let request = json!({"method": "elicitation/create", "params": params});
+                assert_valid("2025-06-18", "ElicitRequest", &request);
+                assert_properties_valid("2025-06-18", &params["requestedSchema"]);
+                let typed: mcp_types::v2025_06_18::ElicitRequestParams =
+                    mcp_types::elicit::to_typed(&params).unwrap();
+                assert_eq!(typed.requested_schema.properties.len(), form.fields.len());
+            }
+            Err(e) => {
+                // Refused only for what 2025-06-18 lacks, naming the field.
+                let field = form
+                    .fields
+                    .iter()
+                    .find(|f| Some(f.name) == e.field)
+                    .unwrap_or_else(|| panic!("{name}: {e}"));
+                let multi = matches!(field.ty, mcp_types::elicit::FieldType::MultiSelect { .. });
+                let default = field.constraints.default.is_some()
+                    && field.ty != mcp_types::elicit::FieldType::Boolean;
+                assert!(multi || default, "{name}: {e}");
+            }
+        }
+    }
+    assert_eq!(expressible, 2, "Legacy and Empty");
+}
+
+#[test]
 fn elicitation_does_not_exist_before_2025_06_18() {
     for version in [V2024_11_05, V2025_03_26] {
         let e = Legacy::form_params("Hi", version).unwrap_err();
