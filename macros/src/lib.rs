@@ -3,9 +3,9 @@
 //! Use it through `mcp_types::Elicit`; the runtime it expands to lives in
 //! `mcp_types::elicit`, which documents the attributes.
 //!
-//! The pipeline: [`attr`] reads the attributes, [`ast`] the input, [`check`] enforces every
-//! rule (collecting all errors in a [`ctxt::Ctxt`]), [`expand`] writes the code — or, when
-//! there were errors, the errors plus a stand-in impl.
+//! The pipeline: `attr` reads the attributes, `ast` the input, `check` enforces every rule
+//! (collecting all errors in a `ctxt::Ctxt`), `expand` writes the code — or, when there were
+//! errors, the errors plus a stand-in impl.
 
 mod ast;
 mod attr;
