@@ -94,3 +94,43 @@ impl FromStr for ProtocolVersion {
             .ok_or_else(|| UnknownProtocolVersion(s.to_owned()))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::ProtocolVersion::{self, *};
+
+    #[test]
+    fn strings_round_trip() {
+        for v in ProtocolVersion::ALL {
+            assert_eq!(v.as_str().parse::<ProtocolVersion>(), Ok(v));
+            assert_eq!(v.to_string(), v.as_str());
+        }
+        assert!("2025-13-01".parse::<ProtocolVersion>().is_err());
+        assert!(ProtocolVersion::ALL.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn negotiation_keeps_a_supported_request_else_offers_the_latest() {
+        let supported = [V2025_06_18, V2025_11_25, Draft];
+        assert_eq!(
+            ProtocolVersion::negotiate("2025-06-18", &supported),
+            Some(V2025_06_18)
+        );
+        assert_eq!(
+            ProtocolVersion::negotiate("DRAFT-2026-v1", &supported),
+            Some(Draft)
+        );
+        // Unknown or unsupported: the latest released one supported, not the draft.
+        assert_eq!(
+            ProtocolVersion::negotiate("2024-11-05", &supported),
+            Some(V2025_11_25)
+        );
+        assert_eq!(
+            ProtocolVersion::negotiate("1999-01-01", &supported),
+            Some(V2025_11_25)
+        );
+        assert_eq!(ProtocolVersion::negotiate("x", &[Draft]), Some(Draft));
+        assert_eq!(ProtocolVersion::negotiate("2025-06-18", &[]), None);
+        assert_eq!(ProtocolVersion::latest(), V2026_07_28);
+    }
+}

@@ -90,9 +90,44 @@ fn is_date_time(s: &str) -> bool {
     second != 60 || ((hour * 60 + minute) as i32 - offset).rem_euclid(24 * 60) == 23 * 60 + 59
 }
 
+/// The runtime's validators, to check that compile time and run time agree.
+#[cfg(test)]
+#[path = "../../generated/src/elicit/formats.rs"]
+mod runtime;
+
 #[cfg(test)]
 mod tests {
-    use super::matches;
+    use super::{FORMATS, matches, runtime};
+    use proptest::prelude::*;
+
+    fn at_runtime(format: &str, value: &str) -> bool {
+        match format {
+            "email" => runtime::is_email(value),
+            "uri" => runtime::is_uri(value),
+            "date" => runtime::is_full_date(value),
+            _ => runtime::is_date_time(value),
+        }
+    }
+
+    /// Strings near each format, valid or not.
+    fn candidates() -> impl Strategy<Value = String> {
+        prop_oneof![
+            "[0-9]{4}-[0-9]{2}-[0-9]{2}",
+            "[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{0,3})?([Zz]|[+-][0-9]{2}:[0-9]{2})?",
+            "[a-z.]{0,6}@[a-z.-]{0,8}",
+            "[a-z+.-]{0,6}:[/a-z?#%0-9]{0,10}",
+            ".{0,16}",
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn compile_time_and_run_time_agree(value in candidates()) {
+            for format in FORMATS {
+                prop_assert_eq!(matches(format, &value), at_runtime(format, &value), "{} {:?}", format, value);
+            }
+        }
+    }
 
     #[test]
     fn formats() {

@@ -96,6 +96,7 @@
 //! [`revision`].
 
 mod field;
+mod formats;
 mod request;
 mod schema;
 mod typed;

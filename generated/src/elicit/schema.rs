@@ -668,3 +668,39 @@ impl Serialize for Property {
         map.end()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_keep_their_kind_on_the_wire() {
+        assert_eq!(Num::Int(3).to_json().unwrap().to_string(), "3");
+        assert_eq!(Num::Float(3.0).to_json().unwrap().to_string(), "3");
+        assert_eq!(Num::Float(3.14).to_json().unwrap().to_string(), "3.14");
+        assert_eq!(
+            Num::Int(i128::from(u64::MAX))
+                .to_json()
+                .unwrap()
+                .to_string(),
+            u64::MAX.to_string()
+        );
+        assert_eq!(Num::Int(i128::from(u64::MAX) + 1).to_json(), None);
+        assert_eq!(Num::Float(f64::NAN).to_json(), None);
+    }
+
+    #[test]
+    fn formats_by_name() {
+        for f in Format::ALL {
+            assert_eq!(Format::from_name(f.as_str()), Some(f));
+        }
+        assert_eq!(Format::from_name("phone"), None);
+    }
+
+    #[test]
+    fn patterns_are_unanchored_and_never_panic() {
+        assert_eq!(Pattern::new("b").is_match("abc"), Some(true));
+        assert_eq!(Pattern::new("^b").is_match("abc"), Some(false));
+        assert_eq!(Pattern::new("(").is_match("abc"), None);
+    }
+}

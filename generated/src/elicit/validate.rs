@@ -6,6 +6,7 @@ use std::fmt;
 use serde_json::{Map, Value};
 
 use super::field::json_integer;
+pub use super::formats::{is_date_time, is_email, is_full_date, is_uri};
 use super::schema::{FieldSchema, FieldType, FormSchema, Format, Num};
 
 /// The content of an accepted elicitation does not fit the form. Lists every violation found,
@@ -399,93 +400,4 @@ pub fn format_matches(format: Format, s: &str) -> bool {
         Format::Date => is_full_date(s),
         Format::DateTime => is_date_time(s),
     }
-}
-
-/// An RFC 5321 mailbox (`local@domain`), as the `email` format of JSON Schema means it.
-pub fn is_email(s: &str) -> bool {
-    email_address::EmailAddress::is_valid(s)
-}
-
-/// An RFC 3986 URI: a scheme, then the rest per the RFC's grammar (no relative references).
-pub fn is_uri(s: &str) -> bool {
-    fluent_uri::Uri::parse(s).is_ok()
-}
-
-fn digits(s: &[u8]) -> Option<u32> {
-    if s.is_empty() || !s.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    s.iter().try_fold(0u32, |acc, d| {
-        acc.checked_mul(10)?.checked_add(u32::from(d - b'0'))
-    })
-}
-
-/// An RFC 3339 `full-date` (`YYYY-MM-DD`, a real calendar day).
-pub fn is_full_date(s: &str) -> bool {
-    let b = s.as_bytes();
-    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
-        return false;
-    }
-    let (Some(year), Some(month), Some(day)) =
-        (digits(&b[0..4]), digits(&b[5..7]), digits(&b[8..10]))
-    else {
-        return false;
-    };
-    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-    let days = match month {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        2 if leap => 29,
-        2 => 28,
-        _ => return false,
-    };
-    (1..=days).contains(&day)
-}
-
-/// An RFC 3339 `date-time` (`full-date "T" full-time`, `T`/`Z` in either case, leap second
-/// `:60` only at 23:59 UTC, offset required).
-pub fn is_date_time(s: &str) -> bool {
-    let Some((date, time)) = s.split_at_checked(10) else {
-        return false;
-    };
-    if !is_full_date(date) {
-        return false;
-    }
-    let b = time.as_bytes();
-    // "T" HH ":" MM ":" SS
-    if b.len() < 9 || !matches!(b[0], b'T' | b't') || b[3] != b':' || b[6] != b':' {
-        return false;
-    }
-    let (Some(hour), Some(minute), Some(second)) =
-        (digits(&b[1..3]), digits(&b[4..6]), digits(&b[7..9]))
-    else {
-        return false;
-    };
-    if hour > 23 || minute > 59 || second > 60 {
-        return false;
-    }
-    let mut rest = &b[9..];
-    if let [b'.', tail @ ..] = rest {
-        let n = tail.iter().take_while(|c| c.is_ascii_digit()).count();
-        if n == 0 {
-            return false;
-        }
-        rest = &tail[n..];
-    }
-    // The offset, in minutes east of UTC.
-    let offset = match rest {
-        [b'Z' | b'z'] => 0,
-        [sign @ (b'+' | b'-'), h1, h2, b':', m1, m2] => {
-            match (digits(&[*h1, *h2]), digits(&[*m1, *m2])) {
-                (Some(h), Some(m)) if h <= 23 && m <= 59 => {
-                    let minutes = (h * 60 + m) as i32;
-                    if *sign == b'-' { -minutes } else { minutes }
-                }
-                _ => return false,
-            }
-        }
-        _ => return false,
-    };
-    // A leap second is 23:59:60 in UTC.
-    second != 60 || ((hour * 60 + minute) as i32 - offset).rem_euclid(24 * 60) == 23 * 60 + 59
 }
