@@ -479,3 +479,129 @@ pub trait DefinitionVisitor {
     where
         T: Serialize + serde::de::DeserializeOwned + fmt::Debug + Clone + PartialEq + 'static;
 }
+
+/// A merged-union slot: the value decoded as the type the declaring members agree on, or kept
+/// raw when its JSON kind is not one that type accepts (then those members are ruled out, and
+/// the value can still go to a member that keeps it as an unknown member).
+#[derive(Debug)]
+pub enum Slot<T> {
+    /// Decoded as the declared type.
+    Typed(T),
+    /// Of another JSON kind than the declared type.
+    Raw(Value),
+}
+
+/// Decodes `value` into `slot` as `T` when its JSON kind is one of `kinds`, else keeps it raw.
+/// Streams in both cases: the kind is known from the first token.
+pub fn set_kinded<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
+    slot: &mut Option<Slot<T>>,
+    name: &'static str,
+    kinds: &'static [Kind],
+    value: D,
+) -> Result<(), D::Error> {
+    if slot.is_some() {
+        return Err(de::Error::duplicate_field(name));
+    }
+    *slot = Some(value.deserialize_any(KindedVisitor::<T> {
+        kinds,
+        marker: PhantomData,
+    })?);
+    Ok(())
+}
+
+struct KindedVisitor<T> {
+    kinds: &'static [Kind],
+    marker: PhantomData<T>,
+}
+
+impl<T> KindedVisitor<T> {
+    fn takes(&self, kind: Kind) -> bool {
+        self.kinds.contains(&kind)
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Visitor<'de> for KindedVisitor<T> {
+    type Value = Slot<T>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Slot<T>, E> {
+        if self.takes(Kind::Boolean) {
+            T::deserialize(v.into_deserializer()).map(Slot::Typed)
+        } else {
+            Ok(Slot::Raw(Value::Bool(v)))
+        }
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Slot<T>, E> {
+        if self.takes(Kind::Integer) || self.takes(Kind::Number) {
+            T::deserialize(v.into_deserializer()).map(Slot::Typed)
+        } else {
+            Ok(Slot::Raw(Value::from(v)))
+        }
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Slot<T>, E> {
+        if self.takes(Kind::Integer) || self.takes(Kind::Number) {
+            T::deserialize(v.into_deserializer()).map(Slot::Typed)
+        } else {
+            Ok(Slot::Raw(Value::from(v)))
+        }
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Slot<T>, E> {
+        if self.takes(Kind::Number) {
+            T::deserialize(v.into_deserializer()).map(Slot::Typed)
+        } else {
+            Ok(Slot::Raw(Value::from(v)))
+        }
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Slot<T>, E> {
+        if self.takes(Kind::String) {
+            T::deserialize(v.into_deserializer()).map(Slot::Typed)
+        } else {
+            Ok(Slot::Raw(Value::String(v.to_owned())))
+        }
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Slot<T>, E> {
+        if self.takes(Kind::Null) {
+            T::deserialize(().into_deserializer()).map(Slot::Typed)
+        } else {
+            Ok(Slot::Raw(Value::Null))
+        }
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Slot<T>, E> {
+        self.visit_unit()
+    }
+
+    fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<Slot<T>, A::Error> {
+        let d = de::value::SeqAccessDeserializer::new(seq);
+        if self.takes(Kind::Array) {
+            T::deserialize(d).map(Slot::Typed)
+        } else {
+            Value::deserialize(d).map(Slot::Raw)
+        }
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Slot<T>, A::Error> {
+        let d = de::value::MapAccessDeserializer::new(map);
+        if self.takes(Kind::Object) {
+            T::deserialize(d).map(Slot::Typed)
+        } else {
+            Value::deserialize(d).map(Slot::Raw)
+        }
+    }
+}
+
+/// The JSON of a merged-union slot, for a member that keeps it as an unknown member.
+pub fn slot_value<T: Serialize, E: de::Error>(slot: Slot<T>) -> Result<Value, E> {
+    match slot {
+        Slot::Typed(t) => to_value(&t),
+        Slot::Raw(v) => Ok(v),
+    }
+}

@@ -6571,93 +6571,140 @@ pub mod __de {
     }
     #[derive(Default)]
     pub struct ClientResult__Merged0 {
-        s0: Option<__rt::Map<String, __rt::Value>>,
-        s1: Option<super::CreateMessageResultContent>,
-        s2: Option<String>,
-        s3: Option<super::Role>,
-        s4: Option<String>,
-        s5: Option<Vec<super::Root>>,
+        s0: Option<__rt::Slot<__rt::Map<String, __rt::Value>>>,
+        s1: Option<__rt::Slot<super::CreateMessageResultContent>>,
+        s2: Option<__rt::Slot<String>>,
+        s3: Option<__rt::Slot<super::Role>>,
+        s4: Option<__rt::Slot<String>>,
+        s5: Option<__rt::Slot<Vec<super::Root>>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl ClientResult__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(bool, u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
             let mut b = McpResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -6667,7 +6714,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -6677,7 +6724,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -6687,7 +6734,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -6697,7 +6744,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -6713,18 +6760,71 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
             let mut b = CreateMessageResult::default();
-            b.f_meta = self.s0;
-            b.f_content = self.s1;
-            b.f_model = self.s2;
-            b.f_role = self.s3;
-            b.f_stop_reason = self.s4;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_content = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_model = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("model")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_role = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("role")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_stop_reason = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s5 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -6741,14 +6841,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
             let mut b = ListRootsResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -6758,7 +6867,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -6768,7 +6877,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -6778,11 +6887,20 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_roots = self.s5;
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_roots = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("roots")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -6800,19 +6918,41 @@ pub mod __de {
             value: D,
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
-                "_meta" => __rt::set(&mut self.s0, "_meta", value),
-                "content" => __rt::set(&mut self.s1, "content", value),
-                "model" => __rt::set(&mut self.s2, "model", value),
-                "role" => __rt::set(&mut self.s3, "role", value),
-                "stopReason" => __rt::set(&mut self.s4, "stopReason", value),
-                "roots" => __rt::set(&mut self.s5, "roots", value),
+                "_meta" => {
+                    __rt::set_kinded(&mut self.s0, "_meta", &[__rt::Kind::Object], value)
+                }
+                "content" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "content",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
+                "model" => {
+                    __rt::set_kinded(&mut self.s2, "model", &[__rt::Kind::String], value)
+                }
+                "role" => {
+                    __rt::set_kinded(&mut self.s3, "role", &[__rt::Kind::String], value)
+                }
+                "stopReason" => {
+                    __rt::set_kinded(
+                        &mut self.s4,
+                        "stopReason",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "roots" => {
+                    __rt::set_kinded(&mut self.s5, "roots", &[__rt::Kind::Array], value)
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1(), self.score2()]
                 .into_iter()
                 .enumerate()
@@ -7418,77 +7558,136 @@ pub mod __de {
     }
     #[derive(Default)]
     pub struct EmbeddedResourceResource__Merged0 {
-        s0: Option<String>,
-        s1: Option<String>,
-        s2: Option<String>,
-        s3: Option<String>,
+        s0: Option<__rt::Slot<String>>,
+        s1: Option<__rt::Slot<String>>,
+        s2: Option<__rt::Slot<String>>,
+        s3: Option<__rt::Slot<String>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl EmbeddedResourceResource__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EmbeddedResourceResource, E> {
             let mut b = TextResourceContents::default();
-            b.f_mime_type = self.s0;
-            b.f_text = self.s1;
-            b.f_uri = self.s2;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_text = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("blob")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -7505,19 +7704,50 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::EmbeddedResourceResource, E> {
             let mut b = BlobResourceContents::default();
-            b.f_mime_type = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("text")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_uri = self.s2;
-            b.f_blob = self.s3;
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_blob = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("blob")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -7536,17 +7766,30 @@ pub mod __de {
             value: D,
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
-                "mimeType" => __rt::set(&mut self.s0, "mimeType", value),
-                "text" => __rt::set(&mut self.s1, "text", value),
-                "uri" => __rt::set(&mut self.s2, "uri", value),
-                "blob" => __rt::set(&mut self.s3, "blob", value),
+                "mimeType" => {
+                    __rt::set_kinded(
+                        &mut self.s0,
+                        "mimeType",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "text" => {
+                    __rt::set_kinded(&mut self.s1, "text", &[__rt::Kind::String], value)
+                }
+                "uri" => {
+                    __rt::set_kinded(&mut self.s2, "uri", &[__rt::Kind::String], value)
+                }
+                "blob" => {
+                    __rt::set_kinded(&mut self.s3, "blob", &[__rt::Kind::String], value)
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EmbeddedResourceResource, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -8071,41 +8314,52 @@ pub mod __de {
     #[derive(Default)]
     pub struct JsonRpcMessage__Merged0 {
         s0: Option<__rt::Value>,
-        s1: Option<super::RequestId>,
-        s2: Option<String>,
+        s1: Option<__rt::Slot<super::RequestId>>,
+        s2: Option<__rt::Slot<String>>,
         s3: Option<__rt::Value>,
-        s4: Option<super::McpResult>,
-        s5: Option<super::JsonRpcErrorError>,
+        s4: Option<__rt::Slot<super::McpResult>>,
+        s5: Option<__rt::Slot<super::JsonRpcErrorError>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl JsonRpcMessage__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
             match &self.s3 {
                 Some(v) => {
@@ -8118,29 +8372,36 @@ pub mod __de {
                 }
                 None => {}
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
             match &self.s3 {
                 Some(v) => {
@@ -8153,67 +8414,89 @@ pub mod __de {
                 }
                 None => {}
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(bool, u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(bool, u32, u32)> {
+        fn score3(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s5.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -8225,8 +8508,30 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
                     .map_err(E::custom)?;
             }
-            b.f_id = self.s1;
-            b.f_method = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_id = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_method = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("method")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
@@ -8239,7 +8544,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -8249,7 +8554,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -8278,11 +8583,24 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("id")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_method = self.s2;
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_method = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("method")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
@@ -8295,7 +8613,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -8305,7 +8623,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -8328,14 +8646,23 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
                     .map_err(E::custom)?;
             }
-            b.f_id = self.s1;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_id = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -8345,14 +8672,27 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)
                     .map_err(E::custom)?;
             }
-            b.f_result = self.s4;
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_result = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("result")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s5 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -8375,14 +8715,23 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
                     .map_err(E::custom)?;
             }
-            b.f_id = self.s1;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_id = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -8398,11 +8747,20 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_error = self.s5;
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_error = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("error")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -8422,18 +8780,53 @@ pub mod __de {
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
                 "jsonrpc" => __rt::set(&mut self.s0, "jsonrpc", value),
-                "id" => __rt::set(&mut self.s1, "id", value),
-                "method" => __rt::set(&mut self.s2, "method", value),
+                "id" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "id",
+                        &[__rt::Kind::Integer, __rt::Kind::String],
+                        value,
+                    )
+                }
+                "method" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "method",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
                 "params" => __rt::set(&mut self.s3, "params", value),
-                "result" => __rt::set(&mut self.s4, "result", value),
-                "error" => __rt::set(&mut self.s5, "error", value),
+                "result" => {
+                    __rt::set_kinded(
+                        &mut self.s4,
+                        "result",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
+                "error" => {
+                    __rt::set_kinded(&mut self.s5, "error", &[__rt::Kind::Object], value)
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            if let Some(v) = &self.s0 {
+                if !(v.as_str() == Some("2.0")) {
+                    return Err(
+                        E::custom(
+                            format_args!(
+                                "invalid value for `{}`: expected {}, found {}", "jsonrpc",
+                                "\"2.0\"", v
+                            ),
+                        ),
+                    );
+                }
+            }
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [
                 self.score0(),
                 self.score1(),
@@ -10044,77 +10437,136 @@ pub mod __de {
     }
     #[derive(Default)]
     pub struct ReadResourceResultContentsItem__Merged0 {
-        s0: Option<String>,
-        s1: Option<String>,
-        s2: Option<String>,
-        s3: Option<String>,
+        s0: Option<__rt::Slot<String>>,
+        s1: Option<__rt::Slot<String>>,
+        s2: Option<__rt::Slot<String>>,
+        s3: Option<__rt::Slot<String>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl ReadResourceResultContentsItem__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceResultContentsItem, E> {
             let mut b = TextResourceContents::default();
-            b.f_mime_type = self.s0;
-            b.f_text = self.s1;
-            b.f_uri = self.s2;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_text = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("blob")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -10131,19 +10583,50 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ReadResourceResultContentsItem, E> {
             let mut b = BlobResourceContents::default();
-            b.f_mime_type = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("text")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_uri = self.s2;
-            b.f_blob = self.s3;
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_blob = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("blob")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -10162,17 +10645,30 @@ pub mod __de {
             value: D,
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
-                "mimeType" => __rt::set(&mut self.s0, "mimeType", value),
-                "text" => __rt::set(&mut self.s1, "text", value),
-                "uri" => __rt::set(&mut self.s2, "uri", value),
-                "blob" => __rt::set(&mut self.s3, "blob", value),
+                "mimeType" => {
+                    __rt::set_kinded(
+                        &mut self.s0,
+                        "mimeType",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "text" => {
+                    __rt::set_kinded(&mut self.s1, "text", &[__rt::Kind::String], value)
+                }
+                "uri" => {
+                    __rt::set_kinded(&mut self.s2, "uri", &[__rt::Kind::String], value)
+                }
+                "blob" => {
+                    __rt::set_kinded(&mut self.s3, "blob", &[__rt::Kind::String], value)
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceResultContentsItem, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -11279,254 +11775,395 @@ pub mod __de {
     }
     #[derive(Default)]
     pub struct ServerResult__Merged0 {
-        s0: Option<__rt::Map<String, __rt::Value>>,
-        s1: Option<super::ServerCapabilities>,
-        s2: Option<String>,
-        s3: Option<String>,
-        s4: Option<super::Implementation>,
-        s5: Option<String>,
-        s6: Option<Vec<super::Resource>>,
-        s7: Option<Vec<super::ResourceTemplate>>,
-        s8: Option<Vec<super::ReadResourceResultContentsItem>>,
-        s9: Option<Vec<super::Prompt>>,
-        s10: Option<String>,
-        s11: Option<Vec<super::PromptMessage>>,
-        s12: Option<Vec<super::Tool>>,
-        s13: Option<Vec<super::CallToolResultContentItem>>,
-        s14: Option<bool>,
-        s15: Option<super::CompleteResultCompletion>,
+        s0: Option<__rt::Slot<__rt::Map<String, __rt::Value>>>,
+        s1: Option<__rt::Slot<super::ServerCapabilities>>,
+        s2: Option<__rt::Slot<String>>,
+        s3: Option<__rt::Slot<String>>,
+        s4: Option<__rt::Slot<super::Implementation>>,
+        s5: Option<__rt::Slot<String>>,
+        s6: Option<__rt::Slot<Vec<super::Resource>>>,
+        s7: Option<__rt::Slot<Vec<super::ResourceTemplate>>>,
+        s8: Option<__rt::Slot<Vec<super::ReadResourceResultContentsItem>>>,
+        s9: Option<__rt::Slot<Vec<super::Prompt>>>,
+        s10: Option<__rt::Slot<String>>,
+        s11: Option<__rt::Slot<Vec<super::PromptMessage>>>,
+        s12: Option<__rt::Slot<Vec<super::Tool>>>,
+        s13: Option<__rt::Slot<Vec<super::CallToolResultContentItem>>>,
+        s14: Option<__rt::Slot<bool>>,
+        s15: Option<__rt::Slot<super::CompleteResultCompletion>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl ServerResult__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(bool, u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(bool, u32, u32)> {
+        fn score3(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s7.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s7 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score4(&self) -> Option<(bool, u32, u32)> {
+        fn score4(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s8.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s8 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score5(&self) -> Option<(bool, u32, u32)> {
+        fn score5(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s9.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s9 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score6(&self) -> Option<(bool, u32, u32)> {
+        fn score6(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s10.is_some() {
-                declared += 1;
-            } else {}
-            if self.s11.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s10 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s11 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score7(&self) -> Option<(bool, u32, u32)> {
+        fn score7(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s12.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s12 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score8(&self) -> Option<(bool, u32, u32)> {
+        fn score8(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s13.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s14.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s13 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s14 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score9(&self) -> Option<(bool, u32, u32)> {
+        fn score9(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s15.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s15 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = McpResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11536,7 +12173,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11546,7 +12183,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11556,7 +12193,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11566,7 +12203,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11576,7 +12213,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11586,7 +12223,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11596,7 +12233,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11606,7 +12243,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11616,7 +12253,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11626,7 +12263,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11636,7 +12273,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11646,7 +12283,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11656,7 +12293,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11666,7 +12303,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11682,18 +12319,79 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = InitializeResult::default();
-            b.f_meta = self.s0;
-            b.f_capabilities = self.s1;
-            b.f_instructions = self.s2;
-            b.f_protocol_version = self.s3;
-            b.f_server_info = self.s4;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_capabilities = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_instructions = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_protocol_version = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_server_info = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s5 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11703,7 +12401,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11713,7 +12411,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11723,7 +12421,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11733,7 +12431,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11743,7 +12441,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11753,7 +12451,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11763,7 +12461,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11773,7 +12471,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11783,7 +12481,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11793,7 +12491,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11810,14 +12508,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = ListResourcesResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11827,7 +12534,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11837,7 +12544,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11847,19 +12554,45 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_next_cursor = self.s5;
-            b.f_resources = self.s6;
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_resources = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s7 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11869,7 +12602,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11879,7 +12612,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11889,7 +12622,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11899,7 +12632,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11909,7 +12642,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11919,7 +12652,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11929,7 +12662,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11939,7 +12672,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11956,14 +12689,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = ListResourceTemplatesResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11973,7 +12715,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11983,7 +12725,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11993,29 +12735,55 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_next_cursor = self.s5;
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s6 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_resource_templates = self.s7;
+            match self.s7 {
+                Some(__rt::Slot::Typed(t)) => b.f_resource_templates = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s8 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12025,7 +12793,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12035,7 +12803,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12045,7 +12813,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12055,7 +12823,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12065,7 +12833,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12075,7 +12843,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12085,7 +12853,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12102,14 +12870,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = ReadResourceResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12119,7 +12896,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12129,7 +12906,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12139,7 +12916,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12149,7 +12926,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12159,7 +12936,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12169,18 +12946,31 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_contents = self.s8;
+            match self.s8 {
+                Some(__rt::Slot::Typed(t)) => b.f_contents = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s9 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12190,7 +12980,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12200,7 +12990,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12210,7 +13000,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12220,7 +13010,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12230,7 +13020,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12240,7 +13030,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12257,14 +13047,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = ListPromptsResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12274,7 +13073,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12284,7 +13083,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12294,18 +13093,31 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_next_cursor = self.s5;
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s6 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12315,7 +13127,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12325,18 +13137,31 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_prompts = self.s9;
+            match self.s9 {
+                Some(__rt::Slot::Typed(t)) => b.f_prompts = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s10 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12346,7 +13171,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12356,7 +13181,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12366,7 +13191,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12376,7 +13201,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12386,7 +13211,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12403,14 +13228,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = GetPromptResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12420,7 +13254,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12430,7 +13264,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12440,7 +13274,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12450,7 +13284,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12460,7 +13294,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12470,7 +13304,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12480,7 +13314,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12490,19 +13324,45 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_description = self.s10;
-            b.f_messages = self.s11;
+            match self.s10 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s11 {
+                Some(__rt::Slot::Typed(t)) => b.f_messages = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s12 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12512,7 +13372,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12522,7 +13382,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12532,7 +13392,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12548,14 +13408,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = ListToolsResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12565,7 +13434,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12575,7 +13444,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12585,18 +13454,31 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_next_cursor = self.s5;
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s6 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12606,7 +13488,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12616,7 +13498,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12626,7 +13508,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12636,7 +13518,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12646,18 +13528,27 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_tools = self.s12;
+            match self.s12 {
+                Some(__rt::Slot::Typed(t)) => b.f_tools = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("tools")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s13 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12667,7 +13558,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12677,7 +13568,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12693,14 +13584,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = CallToolResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12710,7 +13610,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12720,7 +13620,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12730,7 +13630,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12740,7 +13640,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12750,7 +13650,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12760,7 +13660,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12770,7 +13670,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12780,7 +13680,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12790,7 +13690,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12800,7 +13700,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12810,19 +13710,45 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_content = self.s13;
-            b.f_is_error = self.s14;
+            match self.s13 {
+                Some(__rt::Slot::Typed(t)) => b.f_content = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s14 {
+                Some(__rt::Slot::Typed(t)) => b.f_is_error = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s15 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12838,14 +13764,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = CompleteResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12855,7 +13790,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12865,7 +13800,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12875,7 +13810,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12885,7 +13820,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12895,7 +13830,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12905,7 +13840,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12915,7 +13850,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12925,7 +13860,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12935,7 +13870,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12945,7 +13880,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12955,7 +13890,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12965,7 +13900,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12975,11 +13910,24 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_completion = self.s15;
+            match self.s15 {
+                Some(__rt::Slot::Typed(t)) => b.f_completion = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -12997,31 +13945,131 @@ pub mod __de {
             value: D,
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
-                "_meta" => __rt::set(&mut self.s0, "_meta", value),
-                "capabilities" => __rt::set(&mut self.s1, "capabilities", value),
-                "instructions" => __rt::set(&mut self.s2, "instructions", value),
-                "protocolVersion" => __rt::set(&mut self.s3, "protocolVersion", value),
-                "serverInfo" => __rt::set(&mut self.s4, "serverInfo", value),
-                "nextCursor" => __rt::set(&mut self.s5, "nextCursor", value),
-                "resources" => __rt::set(&mut self.s6, "resources", value),
-                "resourceTemplates" => {
-                    __rt::set(&mut self.s7, "resourceTemplates", value)
+                "_meta" => {
+                    __rt::set_kinded(&mut self.s0, "_meta", &[__rt::Kind::Object], value)
                 }
-                "contents" => __rt::set(&mut self.s8, "contents", value),
-                "prompts" => __rt::set(&mut self.s9, "prompts", value),
-                "description" => __rt::set(&mut self.s10, "description", value),
-                "messages" => __rt::set(&mut self.s11, "messages", value),
-                "tools" => __rt::set(&mut self.s12, "tools", value),
-                "content" => __rt::set(&mut self.s13, "content", value),
-                "isError" => __rt::set(&mut self.s14, "isError", value),
-                "completion" => __rt::set(&mut self.s15, "completion", value),
+                "capabilities" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "capabilities",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
+                "instructions" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "instructions",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "protocolVersion" => {
+                    __rt::set_kinded(
+                        &mut self.s3,
+                        "protocolVersion",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "serverInfo" => {
+                    __rt::set_kinded(
+                        &mut self.s4,
+                        "serverInfo",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
+                "nextCursor" => {
+                    __rt::set_kinded(
+                        &mut self.s5,
+                        "nextCursor",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "resources" => {
+                    __rt::set_kinded(
+                        &mut self.s6,
+                        "resources",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "resourceTemplates" => {
+                    __rt::set_kinded(
+                        &mut self.s7,
+                        "resourceTemplates",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "contents" => {
+                    __rt::set_kinded(
+                        &mut self.s8,
+                        "contents",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "prompts" => {
+                    __rt::set_kinded(
+                        &mut self.s9,
+                        "prompts",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "description" => {
+                    __rt::set_kinded(
+                        &mut self.s10,
+                        "description",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "messages" => {
+                    __rt::set_kinded(
+                        &mut self.s11,
+                        "messages",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "tools" => {
+                    __rt::set_kinded(&mut self.s12, "tools", &[__rt::Kind::Array], value)
+                }
+                "content" => {
+                    __rt::set_kinded(
+                        &mut self.s13,
+                        "content",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "isError" => {
+                    __rt::set_kinded(
+                        &mut self.s14,
+                        "isError",
+                        &[__rt::Kind::Boolean],
+                        value,
+                    )
+                }
+                "completion" => {
+                    __rt::set_kinded(
+                        &mut self.s15,
+                        "completion",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [
                 self.score0(),
                 self.score1(),

@@ -6709,93 +6709,140 @@ pub mod __de {
     }
     #[derive(Default)]
     pub struct ClientResult__Merged0 {
-        s0: Option<__rt::Map<String, __rt::Value>>,
-        s1: Option<super::CreateMessageResultContent>,
-        s2: Option<String>,
-        s3: Option<super::Role>,
-        s4: Option<String>,
-        s5: Option<Vec<super::Root>>,
+        s0: Option<__rt::Slot<__rt::Map<String, __rt::Value>>>,
+        s1: Option<__rt::Slot<super::CreateMessageResultContent>>,
+        s2: Option<__rt::Slot<String>>,
+        s3: Option<__rt::Slot<super::Role>>,
+        s4: Option<__rt::Slot<String>>,
+        s5: Option<__rt::Slot<Vec<super::Root>>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl ClientResult__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(bool, u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
             let mut b = McpResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -6805,7 +6852,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -6815,7 +6862,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -6825,7 +6872,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -6835,7 +6882,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -6851,18 +6898,71 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
             let mut b = CreateMessageResult::default();
-            b.f_meta = self.s0;
-            b.f_content = self.s1;
-            b.f_model = self.s2;
-            b.f_role = self.s3;
-            b.f_stop_reason = self.s4;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_content = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_model = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("model")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_role = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("role")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_stop_reason = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s5 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -6879,14 +6979,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
             let mut b = ListRootsResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -6896,7 +7005,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -6906,7 +7015,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -6916,11 +7025,20 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_roots = self.s5;
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_roots = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("roots")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -6938,19 +7056,41 @@ pub mod __de {
             value: D,
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
-                "_meta" => __rt::set(&mut self.s0, "_meta", value),
-                "content" => __rt::set(&mut self.s1, "content", value),
-                "model" => __rt::set(&mut self.s2, "model", value),
-                "role" => __rt::set(&mut self.s3, "role", value),
-                "stopReason" => __rt::set(&mut self.s4, "stopReason", value),
-                "roots" => __rt::set(&mut self.s5, "roots", value),
+                "_meta" => {
+                    __rt::set_kinded(&mut self.s0, "_meta", &[__rt::Kind::Object], value)
+                }
+                "content" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "content",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
+                "model" => {
+                    __rt::set_kinded(&mut self.s2, "model", &[__rt::Kind::String], value)
+                }
+                "role" => {
+                    __rt::set_kinded(&mut self.s3, "role", &[__rt::Kind::String], value)
+                }
+                "stopReason" => {
+                    __rt::set_kinded(
+                        &mut self.s4,
+                        "stopReason",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "roots" => {
+                    __rt::set_kinded(&mut self.s5, "roots", &[__rt::Kind::Array], value)
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1(), self.score2()]
                 .into_iter()
                 .enumerate()
@@ -7538,77 +7678,136 @@ pub mod __de {
     }
     #[derive(Default)]
     pub struct EmbeddedResourceResource__Merged0 {
-        s0: Option<String>,
-        s1: Option<String>,
-        s2: Option<String>,
-        s3: Option<String>,
+        s0: Option<__rt::Slot<String>>,
+        s1: Option<__rt::Slot<String>>,
+        s2: Option<__rt::Slot<String>>,
+        s3: Option<__rt::Slot<String>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl EmbeddedResourceResource__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EmbeddedResourceResource, E> {
             let mut b = TextResourceContents::default();
-            b.f_mime_type = self.s0;
-            b.f_text = self.s1;
-            b.f_uri = self.s2;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_text = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("blob")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -7625,19 +7824,50 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::EmbeddedResourceResource, E> {
             let mut b = BlobResourceContents::default();
-            b.f_mime_type = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("text")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_uri = self.s2;
-            b.f_blob = self.s3;
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_blob = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("blob")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -7656,17 +7886,30 @@ pub mod __de {
             value: D,
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
-                "mimeType" => __rt::set(&mut self.s0, "mimeType", value),
-                "text" => __rt::set(&mut self.s1, "text", value),
-                "uri" => __rt::set(&mut self.s2, "uri", value),
-                "blob" => __rt::set(&mut self.s3, "blob", value),
+                "mimeType" => {
+                    __rt::set_kinded(
+                        &mut self.s0,
+                        "mimeType",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "text" => {
+                    __rt::set_kinded(&mut self.s1, "text", &[__rt::Kind::String], value)
+                }
+                "uri" => {
+                    __rt::set_kinded(&mut self.s2, "uri", &[__rt::Kind::String], value)
+                }
+                "blob" => {
+                    __rt::set_kinded(&mut self.s3, "blob", &[__rt::Kind::String], value)
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EmbeddedResourceResource, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -8085,39 +8328,50 @@ pub mod __de {
     #[derive(Default)]
     pub struct JsonRpcBatchRequestItem__Merged0 {
         s0: Option<__rt::Value>,
-        s1: Option<super::RequestId>,
-        s2: Option<String>,
+        s1: Option<__rt::Slot<super::RequestId>>,
+        s2: Option<__rt::Slot<String>>,
         s3: Option<__rt::Value>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl JsonRpcBatchRequestItem__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
             match &self.s3 {
                 Some(v) => {
@@ -8130,29 +8384,36 @@ pub mod __de {
                 }
                 None => {}
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
             match &self.s3 {
                 Some(v) => {
@@ -8165,7 +8426,7 @@ pub mod __de {
                 }
                 None => {}
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -8177,8 +8438,30 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
                     .map_err(E::custom)?;
             }
-            b.f_id = self.s1;
-            b.f_method = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_id = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_method = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("method")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
@@ -8210,11 +8493,24 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("id")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_method = self.s2;
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_method = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("method")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
@@ -8240,8 +8536,22 @@ pub mod __de {
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
                 "jsonrpc" => __rt::set(&mut self.s0, "jsonrpc", value),
-                "id" => __rt::set(&mut self.s1, "id", value),
-                "method" => __rt::set(&mut self.s2, "method", value),
+                "id" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "id",
+                        &[__rt::Kind::Integer, __rt::Kind::String],
+                        value,
+                    )
+                }
+                "method" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "method",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
                 "params" => __rt::set(&mut self.s3, "params", value),
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
@@ -8249,7 +8559,19 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcBatchRequestItem, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            if let Some(v) = &self.s0 {
+                if !(v.as_str() == Some("2.0")) {
+                    return Err(
+                        E::custom(
+                            format_args!(
+                                "invalid value for `{}`: expected {}, found {}", "jsonrpc",
+                                "\"2.0\"", v
+                            ),
+                        ),
+                    );
+                }
+            }
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -8298,71 +8620,93 @@ pub mod __de {
     #[derive(Default)]
     pub struct JsonRpcBatchResponseItem__Merged0 {
         s0: Option<__rt::Value>,
-        s1: Option<super::RequestId>,
-        s2: Option<super::McpResult>,
-        s3: Option<super::JsonRpcErrorError>,
+        s1: Option<__rt::Slot<super::RequestId>>,
+        s2: Option<__rt::Slot<super::McpResult>>,
+        s3: Option<__rt::Slot<super::JsonRpcErrorError>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl JsonRpcBatchResponseItem__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -8374,15 +8718,37 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
                     .map_err(E::custom)?;
             }
-            b.f_id = self.s1;
-            b.f_result = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_id = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_result = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("result")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -8405,18 +8771,36 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
                     .map_err(E::custom)?;
             }
-            b.f_id = self.s1;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_id = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_error = self.s3;
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_error = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("error")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -8436,16 +8820,44 @@ pub mod __de {
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
                 "jsonrpc" => __rt::set(&mut self.s0, "jsonrpc", value),
-                "id" => __rt::set(&mut self.s1, "id", value),
-                "result" => __rt::set(&mut self.s2, "result", value),
-                "error" => __rt::set(&mut self.s3, "error", value),
+                "id" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "id",
+                        &[__rt::Kind::Integer, __rt::Kind::String],
+                        value,
+                    )
+                }
+                "result" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "result",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
+                "error" => {
+                    __rt::set_kinded(&mut self.s3, "error", &[__rt::Kind::Object], value)
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcBatchResponseItem, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            if let Some(v) = &self.s0 {
+                if !(v.as_str() == Some("2.0")) {
+                    return Err(
+                        E::custom(
+                            format_args!(
+                                "invalid value for `{}`: expected {}, found {}", "jsonrpc",
+                                "\"2.0\"", v
+                            ),
+                        ),
+                    );
+                }
+            }
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -8571,41 +8983,52 @@ pub mod __de {
     #[derive(Default)]
     pub struct JsonRpcMessage__Merged0 {
         s0: Option<__rt::Value>,
-        s1: Option<super::RequestId>,
-        s2: Option<String>,
+        s1: Option<__rt::Slot<super::RequestId>>,
+        s2: Option<__rt::Slot<String>>,
         s3: Option<__rt::Value>,
-        s4: Option<super::McpResult>,
-        s5: Option<super::JsonRpcErrorError>,
+        s4: Option<__rt::Slot<super::McpResult>>,
+        s5: Option<__rt::Slot<super::JsonRpcErrorError>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl JsonRpcMessage__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
             match &self.s3 {
                 Some(v) => {
@@ -8618,29 +9041,36 @@ pub mod __de {
                 }
                 None => {}
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
             match &self.s3 {
                 Some(v) => {
@@ -8653,67 +9083,89 @@ pub mod __de {
                 }
                 None => {}
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(bool, u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(bool, u32, u32)> {
+        fn score3(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s5.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -8725,8 +9177,30 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
                     .map_err(E::custom)?;
             }
-            b.f_id = self.s1;
-            b.f_method = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_id = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_method = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("method")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
@@ -8739,7 +9213,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -8749,7 +9223,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -8778,11 +9252,24 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("id")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_method = self.s2;
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_method = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("method")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
@@ -8795,7 +9282,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -8805,7 +9292,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -8828,14 +9315,23 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
                     .map_err(E::custom)?;
             }
-            b.f_id = self.s1;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_id = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -8845,14 +9341,27 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)
                     .map_err(E::custom)?;
             }
-            b.f_result = self.s4;
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_result = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("result")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s5 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -8875,14 +9384,23 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
                     .map_err(E::custom)?;
             }
-            b.f_id = self.s1;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_id = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -8898,11 +9416,20 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_error = self.s5;
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_error = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("error")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -8922,18 +9449,53 @@ pub mod __de {
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
                 "jsonrpc" => __rt::set(&mut self.s0, "jsonrpc", value),
-                "id" => __rt::set(&mut self.s1, "id", value),
-                "method" => __rt::set(&mut self.s2, "method", value),
+                "id" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "id",
+                        &[__rt::Kind::Integer, __rt::Kind::String],
+                        value,
+                    )
+                }
+                "method" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "method",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
                 "params" => __rt::set(&mut self.s3, "params", value),
-                "result" => __rt::set(&mut self.s4, "result", value),
-                "error" => __rt::set(&mut self.s5, "error", value),
+                "result" => {
+                    __rt::set_kinded(
+                        &mut self.s4,
+                        "result",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
+                "error" => {
+                    __rt::set_kinded(&mut self.s5, "error", &[__rt::Kind::Object], value)
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            if let Some(v) = &self.s0 {
+                if !(v.as_str() == Some("2.0")) {
+                    return Err(
+                        E::custom(
+                            format_args!(
+                                "invalid value for `{}`: expected {}, found {}", "jsonrpc",
+                                "\"2.0\"", v
+                            ),
+                        ),
+                    );
+                }
+            }
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [
                 self.score0(),
                 self.score1(),
@@ -9061,39 +9623,50 @@ pub mod __de {
     #[derive(Default)]
     pub struct JsonRpcMessageArrayItem__Merged0 {
         s0: Option<__rt::Value>,
-        s1: Option<super::RequestId>,
-        s2: Option<String>,
+        s1: Option<__rt::Slot<super::RequestId>>,
+        s2: Option<__rt::Slot<String>>,
         s3: Option<__rt::Value>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl JsonRpcMessageArrayItem__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
             match &self.s3 {
                 Some(v) => {
@@ -9106,29 +9679,36 @@ pub mod __de {
                 }
                 None => {}
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
             match &self.s3 {
                 Some(v) => {
@@ -9141,7 +9721,7 @@ pub mod __de {
                 }
                 None => {}
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -9153,8 +9733,30 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
                     .map_err(E::custom)?;
             }
-            b.f_id = self.s1;
-            b.f_method = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_id = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_method = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("method")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
@@ -9186,11 +9788,24 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("id")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_method = self.s2;
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_method = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("method")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
@@ -9216,8 +9831,22 @@ pub mod __de {
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
                 "jsonrpc" => __rt::set(&mut self.s0, "jsonrpc", value),
-                "id" => __rt::set(&mut self.s1, "id", value),
-                "method" => __rt::set(&mut self.s2, "method", value),
+                "id" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "id",
+                        &[__rt::Kind::Integer, __rt::Kind::String],
+                        value,
+                    )
+                }
+                "method" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "method",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
                 "params" => __rt::set(&mut self.s3, "params", value),
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
@@ -9225,7 +9854,19 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcMessageArrayItem, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            if let Some(v) = &self.s0 {
+                if !(v.as_str() == Some("2.0")) {
+                    return Err(
+                        E::custom(
+                            format_args!(
+                                "invalid value for `{}`: expected {}, found {}", "jsonrpc",
+                                "\"2.0\"", v
+                            ),
+                        ),
+                    );
+                }
+            }
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -9274,71 +9915,93 @@ pub mod __de {
     #[derive(Default)]
     pub struct JsonRpcMessageArrayItem2__Merged0 {
         s0: Option<__rt::Value>,
-        s1: Option<super::RequestId>,
-        s2: Option<super::McpResult>,
-        s3: Option<super::JsonRpcErrorError>,
+        s1: Option<__rt::Slot<super::RequestId>>,
+        s2: Option<__rt::Slot<super::McpResult>>,
+        s3: Option<__rt::Slot<super::JsonRpcErrorError>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl JsonRpcMessageArrayItem2__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -9350,15 +10013,37 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
                     .map_err(E::custom)?;
             }
-            b.f_id = self.s1;
-            b.f_result = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_id = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_result = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("result")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -9381,18 +10066,36 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
                     .map_err(E::custom)?;
             }
-            b.f_id = self.s1;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_id = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_error = self.s3;
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_error = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("error")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -9412,16 +10115,44 @@ pub mod __de {
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
                 "jsonrpc" => __rt::set(&mut self.s0, "jsonrpc", value),
-                "id" => __rt::set(&mut self.s1, "id", value),
-                "result" => __rt::set(&mut self.s2, "result", value),
-                "error" => __rt::set(&mut self.s3, "error", value),
+                "id" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "id",
+                        &[__rt::Kind::Integer, __rt::Kind::String],
+                        value,
+                    )
+                }
+                "result" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "result",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
+                "error" => {
+                    __rt::set_kinded(&mut self.s3, "error", &[__rt::Kind::Object], value)
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcMessageArrayItem2, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            if let Some(v) = &self.s0 {
+                if !(v.as_str() == Some("2.0")) {
+                    return Err(
+                        E::custom(
+                            format_args!(
+                                "invalid value for `{}`: expected {}, found {}", "jsonrpc",
+                                "\"2.0\"", v
+                            ),
+                        ),
+                    );
+                }
+            }
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -11022,77 +11753,136 @@ pub mod __de {
     }
     #[derive(Default)]
     pub struct ReadResourceResultContentsItem__Merged0 {
-        s0: Option<String>,
-        s1: Option<String>,
-        s2: Option<String>,
-        s3: Option<String>,
+        s0: Option<__rt::Slot<String>>,
+        s1: Option<__rt::Slot<String>>,
+        s2: Option<__rt::Slot<String>>,
+        s3: Option<__rt::Slot<String>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl ReadResourceResultContentsItem__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceResultContentsItem, E> {
             let mut b = TextResourceContents::default();
-            b.f_mime_type = self.s0;
-            b.f_text = self.s1;
-            b.f_uri = self.s2;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_text = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("blob")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11109,19 +11899,50 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ReadResourceResultContentsItem, E> {
             let mut b = BlobResourceContents::default();
-            b.f_mime_type = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("text")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_uri = self.s2;
-            b.f_blob = self.s3;
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_blob = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("blob")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -11140,17 +11961,30 @@ pub mod __de {
             value: D,
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
-                "mimeType" => __rt::set(&mut self.s0, "mimeType", value),
-                "text" => __rt::set(&mut self.s1, "text", value),
-                "uri" => __rt::set(&mut self.s2, "uri", value),
-                "blob" => __rt::set(&mut self.s3, "blob", value),
+                "mimeType" => {
+                    __rt::set_kinded(
+                        &mut self.s0,
+                        "mimeType",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "text" => {
+                    __rt::set_kinded(&mut self.s1, "text", &[__rt::Kind::String], value)
+                }
+                "uri" => {
+                    __rt::set_kinded(&mut self.s2, "uri", &[__rt::Kind::String], value)
+                }
+                "blob" => {
+                    __rt::set_kinded(&mut self.s3, "blob", &[__rt::Kind::String], value)
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceResultContentsItem, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -12211,254 +13045,395 @@ pub mod __de {
     }
     #[derive(Default)]
     pub struct ServerResult__Merged0 {
-        s0: Option<__rt::Map<String, __rt::Value>>,
-        s1: Option<super::ServerCapabilities>,
-        s2: Option<String>,
-        s3: Option<String>,
-        s4: Option<super::Implementation>,
-        s5: Option<String>,
-        s6: Option<Vec<super::Resource>>,
-        s7: Option<Vec<super::ResourceTemplate>>,
-        s8: Option<Vec<super::ReadResourceResultContentsItem>>,
-        s9: Option<Vec<super::Prompt>>,
-        s10: Option<String>,
-        s11: Option<Vec<super::PromptMessage>>,
-        s12: Option<Vec<super::Tool>>,
-        s13: Option<Vec<super::CallToolResultContentItem>>,
-        s14: Option<bool>,
-        s15: Option<super::CompleteResultCompletion>,
+        s0: Option<__rt::Slot<__rt::Map<String, __rt::Value>>>,
+        s1: Option<__rt::Slot<super::ServerCapabilities>>,
+        s2: Option<__rt::Slot<String>>,
+        s3: Option<__rt::Slot<String>>,
+        s4: Option<__rt::Slot<super::Implementation>>,
+        s5: Option<__rt::Slot<String>>,
+        s6: Option<__rt::Slot<Vec<super::Resource>>>,
+        s7: Option<__rt::Slot<Vec<super::ResourceTemplate>>>,
+        s8: Option<__rt::Slot<Vec<super::ReadResourceResultContentsItem>>>,
+        s9: Option<__rt::Slot<Vec<super::Prompt>>>,
+        s10: Option<__rt::Slot<String>>,
+        s11: Option<__rt::Slot<Vec<super::PromptMessage>>>,
+        s12: Option<__rt::Slot<Vec<super::Tool>>>,
+        s13: Option<__rt::Slot<Vec<super::CallToolResultContentItem>>>,
+        s14: Option<__rt::Slot<bool>>,
+        s15: Option<__rt::Slot<super::CompleteResultCompletion>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl ServerResult__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(bool, u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(bool, u32, u32)> {
+        fn score3(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s7.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s7 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score4(&self) -> Option<(bool, u32, u32)> {
+        fn score4(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s8.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s8 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score5(&self) -> Option<(bool, u32, u32)> {
+        fn score5(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s9.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s9 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score6(&self) -> Option<(bool, u32, u32)> {
+        fn score6(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s10.is_some() {
-                declared += 1;
-            } else {}
-            if self.s11.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s10 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s11 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score7(&self) -> Option<(bool, u32, u32)> {
+        fn score7(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s12.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s12 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score8(&self) -> Option<(bool, u32, u32)> {
+        fn score8(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s13.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s14.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s13 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s14 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score9(&self) -> Option<(bool, u32, u32)> {
+        fn score9(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s15.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s15 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = McpResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12468,7 +13443,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12478,7 +13453,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12488,7 +13463,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12498,7 +13473,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12508,7 +13483,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12518,7 +13493,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12528,7 +13503,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12538,7 +13513,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12548,7 +13523,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12558,7 +13533,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12568,7 +13543,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12578,7 +13553,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12588,7 +13563,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12598,7 +13573,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12614,18 +13589,79 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = InitializeResult::default();
-            b.f_meta = self.s0;
-            b.f_capabilities = self.s1;
-            b.f_instructions = self.s2;
-            b.f_protocol_version = self.s3;
-            b.f_server_info = self.s4;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_capabilities = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_instructions = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_protocol_version = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_server_info = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s5 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12635,7 +13671,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12645,7 +13681,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12655,7 +13691,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12665,7 +13701,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12675,7 +13711,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12685,7 +13721,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12695,7 +13731,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12705,7 +13741,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12715,7 +13751,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12725,7 +13761,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12742,14 +13778,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = ListResourcesResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12759,7 +13804,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12769,7 +13814,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12779,19 +13824,45 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_next_cursor = self.s5;
-            b.f_resources = self.s6;
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_resources = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s7 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12801,7 +13872,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12811,7 +13882,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12821,7 +13892,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12831,7 +13902,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12841,7 +13912,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12851,7 +13922,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12861,7 +13932,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12871,7 +13942,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12888,14 +13959,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = ListResourceTemplatesResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12905,7 +13985,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12915,7 +13995,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12925,29 +14005,55 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_next_cursor = self.s5;
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s6 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_resource_templates = self.s7;
+            match self.s7 {
+                Some(__rt::Slot::Typed(t)) => b.f_resource_templates = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s8 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12957,7 +14063,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12967,7 +14073,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12977,7 +14083,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12987,7 +14093,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12997,7 +14103,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13007,7 +14113,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13017,7 +14123,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13034,14 +14140,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = ReadResourceResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13051,7 +14166,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13061,7 +14176,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13071,7 +14186,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13081,7 +14196,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13091,7 +14206,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13101,18 +14216,31 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_contents = self.s8;
+            match self.s8 {
+                Some(__rt::Slot::Typed(t)) => b.f_contents = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s9 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13122,7 +14250,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13132,7 +14260,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13142,7 +14270,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13152,7 +14280,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13162,7 +14290,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13172,7 +14300,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13189,14 +14317,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = ListPromptsResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13206,7 +14343,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13216,7 +14353,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13226,18 +14363,31 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_next_cursor = self.s5;
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s6 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13247,7 +14397,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13257,18 +14407,31 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_prompts = self.s9;
+            match self.s9 {
+                Some(__rt::Slot::Typed(t)) => b.f_prompts = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s10 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13278,7 +14441,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13288,7 +14451,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13298,7 +14461,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13308,7 +14471,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13318,7 +14481,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13335,14 +14498,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = GetPromptResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13352,7 +14524,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13362,7 +14534,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13372,7 +14544,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13382,7 +14554,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13392,7 +14564,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13402,7 +14574,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13412,7 +14584,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13422,19 +14594,45 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_description = self.s10;
-            b.f_messages = self.s11;
+            match self.s10 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s11 {
+                Some(__rt::Slot::Typed(t)) => b.f_messages = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s12 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13444,7 +14642,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13454,7 +14652,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13464,7 +14662,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13480,14 +14678,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = ListToolsResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13497,7 +14704,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13507,7 +14714,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13517,18 +14724,31 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_next_cursor = self.s5;
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s6 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13538,7 +14758,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13548,7 +14768,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13558,7 +14778,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13568,7 +14788,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13578,18 +14798,27 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_tools = self.s12;
+            match self.s12 {
+                Some(__rt::Slot::Typed(t)) => b.f_tools = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("tools")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s13 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13599,7 +14828,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13609,7 +14838,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13625,14 +14854,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = CallToolResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13642,7 +14880,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13652,7 +14890,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13662,7 +14900,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13672,7 +14910,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13682,7 +14920,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13692,7 +14930,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13702,7 +14940,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13712,7 +14950,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13722,7 +14960,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13732,7 +14970,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13742,19 +14980,45 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_content = self.s13;
-            b.f_is_error = self.s14;
+            match self.s13 {
+                Some(__rt::Slot::Typed(t)) => b.f_content = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s14 {
+                Some(__rt::Slot::Typed(t)) => b.f_is_error = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s15 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13770,14 +15034,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = CompleteResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13787,7 +15060,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13797,7 +15070,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13807,7 +15080,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13817,7 +15090,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13827,7 +15100,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13837,7 +15110,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13847,7 +15120,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13857,7 +15130,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13867,7 +15140,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13877,7 +15150,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13887,7 +15160,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13897,7 +15170,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13907,11 +15180,24 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_completion = self.s15;
+            match self.s15 {
+                Some(__rt::Slot::Typed(t)) => b.f_completion = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -13929,31 +15215,131 @@ pub mod __de {
             value: D,
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
-                "_meta" => __rt::set(&mut self.s0, "_meta", value),
-                "capabilities" => __rt::set(&mut self.s1, "capabilities", value),
-                "instructions" => __rt::set(&mut self.s2, "instructions", value),
-                "protocolVersion" => __rt::set(&mut self.s3, "protocolVersion", value),
-                "serverInfo" => __rt::set(&mut self.s4, "serverInfo", value),
-                "nextCursor" => __rt::set(&mut self.s5, "nextCursor", value),
-                "resources" => __rt::set(&mut self.s6, "resources", value),
-                "resourceTemplates" => {
-                    __rt::set(&mut self.s7, "resourceTemplates", value)
+                "_meta" => {
+                    __rt::set_kinded(&mut self.s0, "_meta", &[__rt::Kind::Object], value)
                 }
-                "contents" => __rt::set(&mut self.s8, "contents", value),
-                "prompts" => __rt::set(&mut self.s9, "prompts", value),
-                "description" => __rt::set(&mut self.s10, "description", value),
-                "messages" => __rt::set(&mut self.s11, "messages", value),
-                "tools" => __rt::set(&mut self.s12, "tools", value),
-                "content" => __rt::set(&mut self.s13, "content", value),
-                "isError" => __rt::set(&mut self.s14, "isError", value),
-                "completion" => __rt::set(&mut self.s15, "completion", value),
+                "capabilities" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "capabilities",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
+                "instructions" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "instructions",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "protocolVersion" => {
+                    __rt::set_kinded(
+                        &mut self.s3,
+                        "protocolVersion",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "serverInfo" => {
+                    __rt::set_kinded(
+                        &mut self.s4,
+                        "serverInfo",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
+                "nextCursor" => {
+                    __rt::set_kinded(
+                        &mut self.s5,
+                        "nextCursor",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "resources" => {
+                    __rt::set_kinded(
+                        &mut self.s6,
+                        "resources",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "resourceTemplates" => {
+                    __rt::set_kinded(
+                        &mut self.s7,
+                        "resourceTemplates",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "contents" => {
+                    __rt::set_kinded(
+                        &mut self.s8,
+                        "contents",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "prompts" => {
+                    __rt::set_kinded(
+                        &mut self.s9,
+                        "prompts",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "description" => {
+                    __rt::set_kinded(
+                        &mut self.s10,
+                        "description",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "messages" => {
+                    __rt::set_kinded(
+                        &mut self.s11,
+                        "messages",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "tools" => {
+                    __rt::set_kinded(&mut self.s12, "tools", &[__rt::Kind::Array], value)
+                }
+                "content" => {
+                    __rt::set_kinded(
+                        &mut self.s13,
+                        "content",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "isError" => {
+                    __rt::set_kinded(
+                        &mut self.s14,
+                        "isError",
+                        &[__rt::Kind::Boolean],
+                        value,
+                    )
+                }
+                "completion" => {
+                    __rt::set_kinded(
+                        &mut self.s15,
+                        "completion",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [
                 self.score0(),
                 self.score1(),

@@ -7490,40 +7490,52 @@ pub mod __de {
     }
     #[derive(Default)]
     pub struct ClientResult__Merged0 {
-        s0: Option<__rt::Map<String, __rt::Value>>,
+        s0: Option<__rt::Slot<__rt::Map<String, __rt::Value>>>,
         s1: Option<__rt::Value>,
-        s2: Option<String>,
-        s3: Option<super::Role>,
-        s4: Option<String>,
-        s5: Option<Vec<super::Root>>,
-        s6: Option<super::ElicitResultAction>,
+        s2: Option<__rt::Slot<String>>,
+        s3: Option<__rt::Slot<super::Role>>,
+        s4: Option<__rt::Slot<String>>,
+        s5: Option<__rt::Slot<Vec<super::Root>>>,
+        s6: Option<__rt::Slot<super::ElicitResultAction>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl ClientResult__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
             match &self.s1 {
                 Some(v) => {
                     if !((__rt::is_kind(v, __rt::Kind::Object))
@@ -7550,53 +7562,81 @@ pub mod __de {
                     complete = false;
                 }
             }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(bool, u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(bool, u32, u32)> {
+        fn score3(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
             match &self.s1 {
                 Some(v) => {
                     if !(__rt::is_kind(v, __rt::Kind::Object)) {
@@ -7606,19 +7646,32 @@ pub mod __de {
                 }
                 None => {}
             }
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
             let mut b = McpResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
@@ -7631,7 +7684,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -7641,7 +7694,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -7651,7 +7704,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -7661,7 +7714,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -7671,7 +7724,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -7687,23 +7740,63 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
             let mut b = CreateMessageResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
                     .map_err(E::custom)?;
             }
-            b.f_model = self.s2;
-            b.f_role = self.s3;
-            b.f_stop_reason = self.s4;
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_model = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("model")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_role = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("role")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_stop_reason = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s5 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -7713,7 +7806,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -7730,7 +7823,16 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
             let mut b = ListRootsResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
@@ -7743,7 +7845,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -7753,7 +7855,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -7763,18 +7865,27 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_roots = self.s5;
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_roots = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("roots")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s6 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -7790,7 +7901,16 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
             let mut b = ElicitResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
@@ -7803,7 +7923,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -7813,7 +7933,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -7823,7 +7943,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -7833,11 +7953,24 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_action = self.s6;
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_action = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("action")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -7855,20 +7988,42 @@ pub mod __de {
             value: D,
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
-                "_meta" => __rt::set(&mut self.s0, "_meta", value),
+                "_meta" => {
+                    __rt::set_kinded(&mut self.s0, "_meta", &[__rt::Kind::Object], value)
+                }
                 "content" => __rt::set(&mut self.s1, "content", value),
-                "model" => __rt::set(&mut self.s2, "model", value),
-                "role" => __rt::set(&mut self.s3, "role", value),
-                "stopReason" => __rt::set(&mut self.s4, "stopReason", value),
-                "roots" => __rt::set(&mut self.s5, "roots", value),
-                "action" => __rt::set(&mut self.s6, "action", value),
+                "model" => {
+                    __rt::set_kinded(&mut self.s2, "model", &[__rt::Kind::String], value)
+                }
+                "role" => {
+                    __rt::set_kinded(&mut self.s3, "role", &[__rt::Kind::String], value)
+                }
+                "stopReason" => {
+                    __rt::set_kinded(
+                        &mut self.s4,
+                        "stopReason",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "roots" => {
+                    __rt::set_kinded(&mut self.s5, "roots", &[__rt::Kind::Array], value)
+                }
+                "action" => {
+                    __rt::set_kinded(
+                        &mut self.s6,
+                        "action",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [
                 self.score0(),
                 self.score1(),
@@ -8801,85 +8956,161 @@ pub mod __de {
     }
     #[derive(Default)]
     pub struct EmbeddedResourceResource__Merged0 {
-        s0: Option<__rt::Map<String, __rt::Value>>,
-        s1: Option<String>,
-        s2: Option<String>,
-        s3: Option<String>,
-        s4: Option<String>,
+        s0: Option<__rt::Slot<__rt::Map<String, __rt::Value>>>,
+        s1: Option<__rt::Slot<String>>,
+        s2: Option<__rt::Slot<String>>,
+        s3: Option<__rt::Slot<String>>,
+        s4: Option<__rt::Slot<String>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl EmbeddedResourceResource__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EmbeddedResourceResource, E> {
             let mut b = TextResourceContents::default();
-            b.f_meta = self.s0;
-            b.f_mime_type = self.s1;
-            b.f_text = self.s2;
-            b.f_uri = self.s3;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_text = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s4 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("blob")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -8896,20 +9127,60 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::EmbeddedResourceResource, E> {
             let mut b = BlobResourceContents::default();
-            b.f_meta = self.s0;
-            b.f_mime_type = self.s1;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("text")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_uri = self.s3;
-            b.f_blob = self.s4;
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_blob = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("blob")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -8928,18 +9199,33 @@ pub mod __de {
             value: D,
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
-                "_meta" => __rt::set(&mut self.s0, "_meta", value),
-                "mimeType" => __rt::set(&mut self.s1, "mimeType", value),
-                "text" => __rt::set(&mut self.s2, "text", value),
-                "uri" => __rt::set(&mut self.s3, "uri", value),
-                "blob" => __rt::set(&mut self.s4, "blob", value),
+                "_meta" => {
+                    __rt::set_kinded(&mut self.s0, "_meta", &[__rt::Kind::Object], value)
+                }
+                "mimeType" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "mimeType",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "text" => {
+                    __rt::set_kinded(&mut self.s2, "text", &[__rt::Kind::String], value)
+                }
+                "uri" => {
+                    __rt::set_kinded(&mut self.s3, "uri", &[__rt::Kind::String], value)
+                }
+                "blob" => {
+                    __rt::set_kinded(&mut self.s4, "blob", &[__rt::Kind::String], value)
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EmbeddedResourceResource, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -9481,41 +9767,52 @@ pub mod __de {
     #[derive(Default)]
     pub struct JsonRpcMessage__Merged0 {
         s0: Option<__rt::Value>,
-        s1: Option<super::RequestId>,
-        s2: Option<String>,
+        s1: Option<__rt::Slot<super::RequestId>>,
+        s2: Option<__rt::Slot<String>>,
         s3: Option<__rt::Value>,
-        s4: Option<super::McpResult>,
-        s5: Option<super::JsonRpcErrorError>,
+        s4: Option<__rt::Slot<super::McpResult>>,
+        s5: Option<__rt::Slot<super::JsonRpcErrorError>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl JsonRpcMessage__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
             match &self.s3 {
                 Some(v) => {
@@ -9528,29 +9825,36 @@ pub mod __de {
                 }
                 None => {}
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
             match &self.s3 {
                 Some(v) => {
@@ -9563,67 +9867,89 @@ pub mod __de {
                 }
                 None => {}
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(bool, u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(bool, u32, u32)> {
+        fn score3(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s5.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -9635,8 +9961,30 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
                     .map_err(E::custom)?;
             }
-            b.f_id = self.s1;
-            b.f_method = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_id = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_method = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("method")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
@@ -9649,7 +9997,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -9659,7 +10007,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -9688,11 +10036,24 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("id")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_method = self.s2;
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_method = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("method")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
@@ -9705,7 +10066,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -9715,7 +10076,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -9738,14 +10099,23 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
                     .map_err(E::custom)?;
             }
-            b.f_id = self.s1;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_id = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -9755,14 +10125,27 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)
                     .map_err(E::custom)?;
             }
-            b.f_result = self.s4;
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_result = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("result")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s5 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -9785,14 +10168,23 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
                     .map_err(E::custom)?;
             }
-            b.f_id = self.s1;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_id = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -9808,11 +10200,20 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_error = self.s5;
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_error = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("error")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -9832,18 +10233,53 @@ pub mod __de {
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
                 "jsonrpc" => __rt::set(&mut self.s0, "jsonrpc", value),
-                "id" => __rt::set(&mut self.s1, "id", value),
-                "method" => __rt::set(&mut self.s2, "method", value),
+                "id" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "id",
+                        &[__rt::Kind::Integer, __rt::Kind::String],
+                        value,
+                    )
+                }
+                "method" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "method",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
                 "params" => __rt::set(&mut self.s3, "params", value),
-                "result" => __rt::set(&mut self.s4, "result", value),
-                "error" => __rt::set(&mut self.s5, "error", value),
+                "result" => {
+                    __rt::set_kinded(
+                        &mut self.s4,
+                        "result",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
+                "error" => {
+                    __rt::set_kinded(&mut self.s5, "error", &[__rt::Kind::Object], value)
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            if let Some(v) = &self.s0 {
+                if !(v.as_str() == Some("2.0")) {
+                    return Err(
+                        E::custom(
+                            format_args!(
+                                "invalid value for `{}`: expected {}, found {}", "jsonrpc",
+                                "\"2.0\"", v
+                            ),
+                        ),
+                    );
+                }
+            }
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [
                 self.score0(),
                 self.score1(),
@@ -11001,81 +11437,123 @@ pub mod __de {
     #[derive(Default)]
     pub struct PrimitiveSchemaDefinition__Merged0 {
         s0: Option<__rt::Value>,
-        s1: Option<String>,
-        s2: Option<super::StringSchemaFormat>,
-        s3: Option<i64>,
-        s4: Option<i64>,
-        s5: Option<String>,
-        s6: Option<Vec<String>>,
-        s7: Option<Vec<String>>,
+        s1: Option<__rt::Slot<String>>,
+        s2: Option<__rt::Slot<super::StringSchemaFormat>>,
+        s3: Option<__rt::Slot<i64>>,
+        s4: Option<__rt::Slot<i64>>,
+        s5: Option<__rt::Slot<String>>,
+        s6: Option<__rt::Slot<Vec<String>>>,
+        s7: Option<__rt::Slot<Vec<String>>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl PrimitiveSchemaDefinition__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("string") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("string") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s7.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s7 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -11087,18 +11565,79 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_description = self.s1;
-            b.f_format = self.s2;
-            b.f_max_length = self.s3;
-            b.f_min_length = self.s4;
-            b.f_title = self.s5;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_format = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("format")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_max_length = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("maxLength")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_min_length = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("minLength")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s6 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("enum")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11108,7 +11647,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11131,14 +11670,27 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_description = self.s1;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("format")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11148,7 +11700,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("maxLength")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11158,13 +11710,44 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("minLength")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_title = self.s5;
-            b.f_enum = self.s6;
-            b.f_enum_names = self.s7;
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_enum = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s7 {
+                Some(__rt::Slot::Typed(t)) => b.f_enum_names = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -11184,20 +11767,71 @@ pub mod __de {
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
                 "type" => __rt::set(&mut self.s0, "type", value),
-                "description" => __rt::set(&mut self.s1, "description", value),
-                "format" => __rt::set(&mut self.s2, "format", value),
-                "maxLength" => __rt::set(&mut self.s3, "maxLength", value),
-                "minLength" => __rt::set(&mut self.s4, "minLength", value),
-                "title" => __rt::set(&mut self.s5, "title", value),
-                "enum" => __rt::set(&mut self.s6, "enum", value),
-                "enumNames" => __rt::set(&mut self.s7, "enumNames", value),
+                "description" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "description",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "format" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "format",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "maxLength" => {
+                    __rt::set_kinded(
+                        &mut self.s3,
+                        "maxLength",
+                        &[__rt::Kind::Integer],
+                        value,
+                    )
+                }
+                "minLength" => {
+                    __rt::set_kinded(
+                        &mut self.s4,
+                        "minLength",
+                        &[__rt::Kind::Integer],
+                        value,
+                    )
+                }
+                "title" => {
+                    __rt::set_kinded(&mut self.s5, "title", &[__rt::Kind::String], value)
+                }
+                "enum" => {
+                    __rt::set_kinded(&mut self.s6, "enum", &[__rt::Kind::Array], value)
+                }
+                "enumNames" => {
+                    __rt::set_kinded(
+                        &mut self.s7,
+                        "enumNames",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            if let Some(v) = &self.s0 {
+                if !(v.as_str() == Some("string")) {
+                    return Err(
+                        E::custom(
+                            format_args!(
+                                "invalid value for `{}`: expected {}, found {}", "type",
+                                "\"string\"", v
+                            ),
+                        ),
+                    );
+                }
+            }
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -11748,85 +12382,161 @@ pub mod __de {
     }
     #[derive(Default)]
     pub struct ReadResourceResultContentsItem__Merged0 {
-        s0: Option<__rt::Map<String, __rt::Value>>,
-        s1: Option<String>,
-        s2: Option<String>,
-        s3: Option<String>,
-        s4: Option<String>,
+        s0: Option<__rt::Slot<__rt::Map<String, __rt::Value>>>,
+        s1: Option<__rt::Slot<String>>,
+        s2: Option<__rt::Slot<String>>,
+        s3: Option<__rt::Slot<String>>,
+        s4: Option<__rt::Slot<String>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl ReadResourceResultContentsItem__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceResultContentsItem, E> {
             let mut b = TextResourceContents::default();
-            b.f_meta = self.s0;
-            b.f_mime_type = self.s1;
-            b.f_text = self.s2;
-            b.f_uri = self.s3;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_text = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s4 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("blob")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11843,20 +12553,60 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ReadResourceResultContentsItem, E> {
             let mut b = BlobResourceContents::default();
-            b.f_meta = self.s0;
-            b.f_mime_type = self.s1;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("text")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_uri = self.s3;
-            b.f_blob = self.s4;
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_blob = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("blob")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -11875,18 +12625,33 @@ pub mod __de {
             value: D,
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
-                "_meta" => __rt::set(&mut self.s0, "_meta", value),
-                "mimeType" => __rt::set(&mut self.s1, "mimeType", value),
-                "text" => __rt::set(&mut self.s2, "text", value),
-                "uri" => __rt::set(&mut self.s3, "uri", value),
-                "blob" => __rt::set(&mut self.s4, "blob", value),
+                "_meta" => {
+                    __rt::set_kinded(&mut self.s0, "_meta", &[__rt::Kind::Object], value)
+                }
+                "mimeType" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "mimeType",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "text" => {
+                    __rt::set_kinded(&mut self.s2, "text", &[__rt::Kind::String], value)
+                }
+                "uri" => {
+                    __rt::set_kinded(&mut self.s3, "uri", &[__rt::Kind::String], value)
+                }
+                "blob" => {
+                    __rt::set_kinded(&mut self.s4, "blob", &[__rt::Kind::String], value)
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceResultContentsItem, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -13039,258 +13804,403 @@ pub mod __de {
     }
     #[derive(Default)]
     pub struct ServerResult__Merged0 {
-        s0: Option<__rt::Map<String, __rt::Value>>,
-        s1: Option<super::ServerCapabilities>,
-        s2: Option<String>,
-        s3: Option<String>,
-        s4: Option<super::Implementation>,
-        s5: Option<String>,
-        s6: Option<Vec<super::Resource>>,
-        s7: Option<Vec<super::ResourceTemplate>>,
-        s8: Option<Vec<super::ReadResourceResultContentsItem>>,
-        s9: Option<Vec<super::Prompt>>,
-        s10: Option<String>,
-        s11: Option<Vec<super::PromptMessage>>,
-        s12: Option<Vec<super::Tool>>,
-        s13: Option<Vec<super::ContentBlock>>,
-        s14: Option<bool>,
-        s15: Option<__rt::Map<String, __rt::Value>>,
-        s16: Option<super::CompleteResultCompletion>,
+        s0: Option<__rt::Slot<__rt::Map<String, __rt::Value>>>,
+        s1: Option<__rt::Slot<super::ServerCapabilities>>,
+        s2: Option<__rt::Slot<String>>,
+        s3: Option<__rt::Slot<String>>,
+        s4: Option<__rt::Slot<super::Implementation>>,
+        s5: Option<__rt::Slot<String>>,
+        s6: Option<__rt::Slot<Vec<super::Resource>>>,
+        s7: Option<__rt::Slot<Vec<super::ResourceTemplate>>>,
+        s8: Option<__rt::Slot<Vec<super::ReadResourceResultContentsItem>>>,
+        s9: Option<__rt::Slot<Vec<super::Prompt>>>,
+        s10: Option<__rt::Slot<String>>,
+        s11: Option<__rt::Slot<Vec<super::PromptMessage>>>,
+        s12: Option<__rt::Slot<Vec<super::Tool>>>,
+        s13: Option<__rt::Slot<Vec<super::ContentBlock>>>,
+        s14: Option<__rt::Slot<bool>>,
+        s15: Option<__rt::Slot<__rt::Map<String, __rt::Value>>>,
+        s16: Option<__rt::Slot<super::CompleteResultCompletion>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl ServerResult__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(bool, u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(bool, u32, u32)> {
+        fn score3(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s7.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s7 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score4(&self) -> Option<(bool, u32, u32)> {
+        fn score4(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s8.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s8 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score5(&self) -> Option<(bool, u32, u32)> {
+        fn score5(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s9.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s9 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score6(&self) -> Option<(bool, u32, u32)> {
+        fn score6(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s10.is_some() {
-                declared += 1;
-            } else {}
-            if self.s11.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s10 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s11 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score7(&self) -> Option<(bool, u32, u32)> {
+        fn score7(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s12.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s12 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score8(&self) -> Option<(bool, u32, u32)> {
+        fn score8(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s13.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s14.is_some() {
-                declared += 1;
-            } else {}
-            if self.s15.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s13 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s14 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s15 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score9(&self) -> Option<(bool, u32, u32)> {
+        fn score9(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s16.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s16 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = McpResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13300,7 +14210,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13310,7 +14220,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13320,7 +14230,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13330,7 +14240,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13340,7 +14250,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13350,7 +14260,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13360,7 +14270,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13370,7 +14280,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13380,7 +14290,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13390,7 +14300,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13400,7 +14310,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13410,7 +14320,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13420,7 +14330,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13430,7 +14340,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13440,7 +14350,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13456,18 +14366,79 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = InitializeResult::default();
-            b.f_meta = self.s0;
-            b.f_capabilities = self.s1;
-            b.f_instructions = self.s2;
-            b.f_protocol_version = self.s3;
-            b.f_server_info = self.s4;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_capabilities = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_instructions = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_protocol_version = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_server_info = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s5 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13477,7 +14448,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13487,7 +14458,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13497,7 +14468,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13507,7 +14478,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13517,7 +14488,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13527,7 +14498,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13537,7 +14508,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13547,7 +14518,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13557,7 +14528,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13567,7 +14538,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13577,7 +14548,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13594,14 +14565,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = ListResourcesResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13611,7 +14591,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13621,7 +14601,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13631,19 +14611,45 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_next_cursor = self.s5;
-            b.f_resources = self.s6;
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_resources = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s7 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13653,7 +14659,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13663,7 +14669,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13673,7 +14679,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13683,7 +14689,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13693,7 +14699,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13703,7 +14709,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13713,7 +14719,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13723,7 +14729,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13733,7 +14739,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13750,14 +14756,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = ListResourceTemplatesResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13767,7 +14782,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13777,7 +14792,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13787,29 +14802,55 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_next_cursor = self.s5;
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s6 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_resource_templates = self.s7;
+            match self.s7 {
+                Some(__rt::Slot::Typed(t)) => b.f_resource_templates = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s8 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13819,7 +14860,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13829,7 +14870,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13839,7 +14880,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13849,7 +14890,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13859,7 +14900,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13869,7 +14910,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13879,7 +14920,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13889,7 +14930,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13906,14 +14947,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = ReadResourceResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13923,7 +14973,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13933,7 +14983,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13943,7 +14993,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13953,7 +15003,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13963,7 +15013,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13973,18 +15023,31 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_contents = self.s8;
+            match self.s8 {
+                Some(__rt::Slot::Typed(t)) => b.f_contents = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s9 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13994,7 +15057,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14004,7 +15067,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14014,7 +15077,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14024,7 +15087,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14034,7 +15097,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14044,7 +15107,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14054,7 +15117,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14071,14 +15134,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = ListPromptsResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14088,7 +15160,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14098,7 +15170,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14108,18 +15180,31 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_next_cursor = self.s5;
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s6 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14129,7 +15214,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14139,18 +15224,31 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_prompts = self.s9;
+            match self.s9 {
+                Some(__rt::Slot::Typed(t)) => b.f_prompts = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s10 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14160,7 +15258,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14170,7 +15268,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14180,7 +15278,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14190,7 +15288,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14200,7 +15298,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14210,7 +15308,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14227,14 +15325,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = GetPromptResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14244,7 +15351,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14254,7 +15361,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14264,7 +15371,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14274,7 +15381,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14284,7 +15391,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14294,7 +15401,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14304,7 +15411,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14314,19 +15421,45 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_description = self.s10;
-            b.f_messages = self.s11;
+            match self.s10 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s11 {
+                Some(__rt::Slot::Typed(t)) => b.f_messages = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s12 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14336,7 +15469,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14346,7 +15479,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14356,7 +15489,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14366,7 +15499,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14382,14 +15515,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = ListToolsResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14399,7 +15541,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14409,7 +15551,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14419,18 +15561,31 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_next_cursor = self.s5;
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s6 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14440,7 +15595,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14450,7 +15605,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14460,7 +15615,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14470,7 +15625,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14480,18 +15635,27 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_tools = self.s12;
+            match self.s12 {
+                Some(__rt::Slot::Typed(t)) => b.f_tools = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("tools")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s13 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14501,7 +15665,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14511,7 +15675,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14521,7 +15685,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14537,14 +15701,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = CallToolResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14554,7 +15727,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14564,7 +15737,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14574,7 +15747,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14584,7 +15757,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14594,7 +15767,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14604,7 +15777,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14614,7 +15787,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14624,7 +15797,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14634,7 +15807,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14644,7 +15817,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14654,20 +15827,59 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_content = self.s13;
-            b.f_is_error = self.s14;
-            b.f_structured_content = self.s15;
+            match self.s13 {
+                Some(__rt::Slot::Typed(t)) => b.f_content = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s14 {
+                Some(__rt::Slot::Typed(t)) => b.f_is_error = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s15 {
+                Some(__rt::Slot::Typed(t)) => b.f_structured_content = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s16 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14683,14 +15895,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = CompleteResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14700,7 +15921,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14710,7 +15931,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14720,7 +15941,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14730,7 +15951,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14740,7 +15961,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14750,7 +15971,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14760,7 +15981,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14770,7 +15991,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14780,7 +16001,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14790,7 +16011,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14800,7 +16021,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14810,7 +16031,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14820,7 +16041,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14830,11 +16051,24 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_completion = self.s16;
+            match self.s16 {
+                Some(__rt::Slot::Typed(t)) => b.f_completion = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -14852,34 +16086,139 @@ pub mod __de {
             value: D,
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
-                "_meta" => __rt::set(&mut self.s0, "_meta", value),
-                "capabilities" => __rt::set(&mut self.s1, "capabilities", value),
-                "instructions" => __rt::set(&mut self.s2, "instructions", value),
-                "protocolVersion" => __rt::set(&mut self.s3, "protocolVersion", value),
-                "serverInfo" => __rt::set(&mut self.s4, "serverInfo", value),
-                "nextCursor" => __rt::set(&mut self.s5, "nextCursor", value),
-                "resources" => __rt::set(&mut self.s6, "resources", value),
+                "_meta" => {
+                    __rt::set_kinded(&mut self.s0, "_meta", &[__rt::Kind::Object], value)
+                }
+                "capabilities" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "capabilities",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
+                "instructions" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "instructions",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "protocolVersion" => {
+                    __rt::set_kinded(
+                        &mut self.s3,
+                        "protocolVersion",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "serverInfo" => {
+                    __rt::set_kinded(
+                        &mut self.s4,
+                        "serverInfo",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
+                "nextCursor" => {
+                    __rt::set_kinded(
+                        &mut self.s5,
+                        "nextCursor",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "resources" => {
+                    __rt::set_kinded(
+                        &mut self.s6,
+                        "resources",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
                 "resourceTemplates" => {
-                    __rt::set(&mut self.s7, "resourceTemplates", value)
+                    __rt::set_kinded(
+                        &mut self.s7,
+                        "resourceTemplates",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
                 }
-                "contents" => __rt::set(&mut self.s8, "contents", value),
-                "prompts" => __rt::set(&mut self.s9, "prompts", value),
-                "description" => __rt::set(&mut self.s10, "description", value),
-                "messages" => __rt::set(&mut self.s11, "messages", value),
-                "tools" => __rt::set(&mut self.s12, "tools", value),
-                "content" => __rt::set(&mut self.s13, "content", value),
-                "isError" => __rt::set(&mut self.s14, "isError", value),
+                "contents" => {
+                    __rt::set_kinded(
+                        &mut self.s8,
+                        "contents",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "prompts" => {
+                    __rt::set_kinded(
+                        &mut self.s9,
+                        "prompts",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "description" => {
+                    __rt::set_kinded(
+                        &mut self.s10,
+                        "description",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "messages" => {
+                    __rt::set_kinded(
+                        &mut self.s11,
+                        "messages",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "tools" => {
+                    __rt::set_kinded(&mut self.s12, "tools", &[__rt::Kind::Array], value)
+                }
+                "content" => {
+                    __rt::set_kinded(
+                        &mut self.s13,
+                        "content",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "isError" => {
+                    __rt::set_kinded(
+                        &mut self.s14,
+                        "isError",
+                        &[__rt::Kind::Boolean],
+                        value,
+                    )
+                }
                 "structuredContent" => {
-                    __rt::set(&mut self.s15, "structuredContent", value)
+                    __rt::set_kinded(
+                        &mut self.s15,
+                        "structuredContent",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
                 }
-                "completion" => __rt::set(&mut self.s16, "completion", value),
+                "completion" => {
+                    __rt::set_kinded(
+                        &mut self.s16,
+                        "completion",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [
                 self.score0(),
                 self.score1(),

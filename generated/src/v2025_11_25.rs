@@ -11504,182 +11504,282 @@ pub mod __de {
     }
     #[derive(Default)]
     pub struct ClientResult__Merged0 {
-        s0: Option<__rt::Map<String, __rt::Value>>,
-        s1: Option<String>,
-        s2: Option<String>,
-        s3: Option<i64>,
-        s4: Option<super::TaskStatus>,
-        s5: Option<String>,
-        s6: Option<String>,
-        s7: Option<Option<i64>>,
-        s8: Option<String>,
-        s9: Option<Vec<super::Task>>,
+        s0: Option<__rt::Slot<__rt::Map<String, __rt::Value>>>,
+        s1: Option<__rt::Slot<String>>,
+        s2: Option<__rt::Slot<String>>,
+        s3: Option<__rt::Slot<i64>>,
+        s4: Option<__rt::Slot<super::TaskStatus>>,
+        s5: Option<__rt::Slot<String>>,
+        s6: Option<__rt::Slot<String>>,
+        s7: Option<__rt::Slot<Option<i64>>>,
+        s8: Option<__rt::Slot<String>>,
+        s9: Option<__rt::Slot<Vec<super::Task>>>,
         s10: Option<__rt::Value>,
-        s11: Option<String>,
-        s12: Option<super::Role>,
-        s13: Option<String>,
-        s14: Option<Vec<super::Root>>,
-        s15: Option<super::ElicitResultAction>,
+        s11: Option<__rt::Slot<String>>,
+        s12: Option<__rt::Slot<super::Role>>,
+        s13: Option<__rt::Slot<String>>,
+        s14: Option<__rt::Slot<Vec<super::Root>>>,
+        s15: Option<__rt::Slot<super::ElicitResultAction>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl ClientResult__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s7.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s7 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(bool, u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(bool, u32, u32)> {
+        fn score3(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s7.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s7 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score4(&self) -> Option<(bool, u32, u32)> {
+        fn score4(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s8.is_some() {
-                declared += 1;
-            } else {}
-            if self.s9.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s8 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s9 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score5(&self) -> Option<(bool, u32, u32)> {
+        fn score5(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
             match &self.s10 {
                 Some(v) => {
                     if !((__rt::is_kind(v, __rt::Kind::Array)
@@ -11715,53 +11815,81 @@ pub mod __de {
                     complete = false;
                 }
             }
-            if self.s11.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s11 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s12.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s12 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s13.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s13 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score6(&self) -> Option<(bool, u32, u32)> {
+        fn score6(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s14.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s14 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score7(&self) -> Option<(bool, u32, u32)> {
+        fn score7(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
             match &self.s10 {
                 Some(v) => {
                     if !(__rt::is_kind(v, __rt::Kind::Object)) {
@@ -11771,26 +11899,39 @@ pub mod __de {
                 }
                 None => {}
             }
-            if self.s15.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s15 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
             let mut b = McpResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11800,7 +11941,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11810,7 +11951,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11820,7 +11961,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11830,7 +11971,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11840,7 +11981,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11850,7 +11991,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11860,7 +12001,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11870,7 +12011,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11886,7 +12027,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11896,7 +12037,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11906,7 +12047,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11916,7 +12057,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11926,7 +12067,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11942,21 +12083,117 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
             let mut b = GetTaskResult::default();
-            b.f_meta = self.s0;
-            b.f_created_at = self.s1;
-            b.f_last_updated_at = self.s2;
-            b.f_poll_interval = self.s3;
-            b.f_status = self.s4;
-            b.f_status_message = self.s5;
-            b.f_task_id = self.s6;
-            b.f_ttl = self.s7;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_created_at = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_last_updated_at = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_poll_interval = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_status = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_status_message = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_task_id = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s7 {
+                Some(__rt::Slot::Typed(t)) => b.f_ttl = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttl")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s8 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11966,7 +12203,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11982,7 +12219,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -11992,7 +12229,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12002,7 +12239,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12012,7 +12249,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12022,7 +12259,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12038,14 +12275,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
             let mut b = GetTaskPayloadResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12055,7 +12301,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12065,7 +12311,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12075,7 +12321,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12085,7 +12331,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12095,7 +12341,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12105,7 +12351,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12115,7 +12361,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12125,7 +12371,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12141,7 +12387,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12151,7 +12397,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12161,7 +12407,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12171,7 +12417,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12181,7 +12427,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12198,21 +12444,117 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
             let mut b = CancelTaskResult::default();
-            b.f_meta = self.s0;
-            b.f_created_at = self.s1;
-            b.f_last_updated_at = self.s2;
-            b.f_poll_interval = self.s3;
-            b.f_status = self.s4;
-            b.f_status_message = self.s5;
-            b.f_task_id = self.s6;
-            b.f_ttl = self.s7;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_created_at = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_last_updated_at = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_poll_interval = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_status = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_status_message = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_task_id = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s7 {
+                Some(__rt::Slot::Typed(t)) => b.f_ttl = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttl")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s8 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12222,7 +12564,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12238,7 +12580,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12248,7 +12590,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12258,7 +12600,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12268,7 +12610,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12278,7 +12620,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12295,14 +12637,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
             let mut b = ListTasksResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12312,7 +12663,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12322,7 +12673,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12332,7 +12683,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12342,7 +12693,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12352,7 +12703,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12362,12 +12713,34 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_next_cursor = self.s8;
-            b.f_tasks = self.s9;
+            match self.s8 {
+                Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s9 {
+                Some(__rt::Slot::Typed(t)) => b.f_tasks = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("tasks")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s10 {
                 __rt::ObjectBuilder::<
                     'static,
@@ -12380,7 +12753,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12390,7 +12763,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12400,7 +12773,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12410,7 +12783,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12420,7 +12793,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12436,14 +12809,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
             let mut b = CreateMessageResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12453,7 +12835,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12463,7 +12845,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12473,7 +12855,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12483,7 +12865,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12493,7 +12875,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12503,7 +12885,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12513,7 +12895,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12523,7 +12905,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12533,16 +12915,47 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
                     .map_err(E::custom)?;
             }
-            b.f_model = self.s11;
-            b.f_role = self.s12;
-            b.f_stop_reason = self.s13;
+            match self.s11 {
+                Some(__rt::Slot::Typed(t)) => b.f_model = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("model")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s12 {
+                Some(__rt::Slot::Typed(t)) => b.f_role = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("role")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s13 {
+                Some(__rt::Slot::Typed(t)) => b.f_stop_reason = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s14 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12552,7 +12965,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12569,14 +12982,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
             let mut b = ListRootsResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12586,7 +13008,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12596,7 +13018,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12606,7 +13028,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12616,7 +13038,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12626,7 +13048,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12636,7 +13058,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12646,7 +13068,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12656,7 +13078,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12672,7 +13094,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12682,7 +13104,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12692,18 +13114,27 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_roots = self.s14;
+            match self.s14 {
+                Some(__rt::Slot::Typed(t)) => b.f_roots = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("roots")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s15 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12719,14 +13150,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
             let mut b = ElicitResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12736,7 +13176,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12746,7 +13186,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12756,7 +13196,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12766,7 +13206,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12776,7 +13216,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12786,7 +13226,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12796,7 +13236,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12806,7 +13246,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12822,7 +13262,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12832,7 +13272,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12842,7 +13282,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12852,11 +13292,24 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_action = self.s15;
+            match self.s15 {
+                Some(__rt::Slot::Typed(t)) => b.f_action = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("action")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -12874,29 +13327,114 @@ pub mod __de {
             value: D,
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
-                "_meta" => __rt::set(&mut self.s0, "_meta", value),
-                "createdAt" => __rt::set(&mut self.s1, "createdAt", value),
-                "lastUpdatedAt" => __rt::set(&mut self.s2, "lastUpdatedAt", value),
-                "pollInterval" => __rt::set(&mut self.s3, "pollInterval", value),
-                "status" => __rt::set(&mut self.s4, "status", value),
-                "statusMessage" => __rt::set(&mut self.s5, "statusMessage", value),
-                "taskId" => __rt::set(&mut self.s6, "taskId", value),
-                "ttl" => __rt::set(&mut self.s7, "ttl", value),
-                "nextCursor" => __rt::set(&mut self.s8, "nextCursor", value),
-                "tasks" => __rt::set(&mut self.s9, "tasks", value),
+                "_meta" => {
+                    __rt::set_kinded(&mut self.s0, "_meta", &[__rt::Kind::Object], value)
+                }
+                "createdAt" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "createdAt",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "lastUpdatedAt" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "lastUpdatedAt",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "pollInterval" => {
+                    __rt::set_kinded(
+                        &mut self.s3,
+                        "pollInterval",
+                        &[__rt::Kind::Integer],
+                        value,
+                    )
+                }
+                "status" => {
+                    __rt::set_kinded(
+                        &mut self.s4,
+                        "status",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "statusMessage" => {
+                    __rt::set_kinded(
+                        &mut self.s5,
+                        "statusMessage",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "taskId" => {
+                    __rt::set_kinded(
+                        &mut self.s6,
+                        "taskId",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "ttl" => {
+                    __rt::set_kinded(
+                        &mut self.s7,
+                        "ttl",
+                        &[__rt::Kind::Null, __rt::Kind::Integer],
+                        value,
+                    )
+                }
+                "nextCursor" => {
+                    __rt::set_kinded(
+                        &mut self.s8,
+                        "nextCursor",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "tasks" => {
+                    __rt::set_kinded(&mut self.s9, "tasks", &[__rt::Kind::Array], value)
+                }
                 "content" => __rt::set(&mut self.s10, "content", value),
-                "model" => __rt::set(&mut self.s11, "model", value),
-                "role" => __rt::set(&mut self.s12, "role", value),
-                "stopReason" => __rt::set(&mut self.s13, "stopReason", value),
-                "roots" => __rt::set(&mut self.s14, "roots", value),
-                "action" => __rt::set(&mut self.s15, "action", value),
+                "model" => {
+                    __rt::set_kinded(
+                        &mut self.s11,
+                        "model",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "role" => {
+                    __rt::set_kinded(&mut self.s12, "role", &[__rt::Kind::String], value)
+                }
+                "stopReason" => {
+                    __rt::set_kinded(
+                        &mut self.s13,
+                        "stopReason",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "roots" => {
+                    __rt::set_kinded(&mut self.s14, "roots", &[__rt::Kind::Array], value)
+                }
+                "action" => {
+                    __rt::set_kinded(
+                        &mut self.s15,
+                        "action",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [
                 self.score0(),
                 self.score1(),
@@ -14367,85 +14905,161 @@ pub mod __de {
     }
     #[derive(Default)]
     pub struct EmbeddedResourceResource__Merged0 {
-        s0: Option<__rt::Map<String, __rt::Value>>,
-        s1: Option<String>,
-        s2: Option<String>,
-        s3: Option<String>,
-        s4: Option<String>,
+        s0: Option<__rt::Slot<__rt::Map<String, __rt::Value>>>,
+        s1: Option<__rt::Slot<String>>,
+        s2: Option<__rt::Slot<String>>,
+        s3: Option<__rt::Slot<String>>,
+        s4: Option<__rt::Slot<String>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl EmbeddedResourceResource__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EmbeddedResourceResource, E> {
             let mut b = TextResourceContents::default();
-            b.f_meta = self.s0;
-            b.f_mime_type = self.s1;
-            b.f_text = self.s2;
-            b.f_uri = self.s3;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_text = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s4 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("blob")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14462,20 +15076,60 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::EmbeddedResourceResource, E> {
             let mut b = BlobResourceContents::default();
-            b.f_meta = self.s0;
-            b.f_mime_type = self.s1;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("text")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_uri = self.s3;
-            b.f_blob = self.s4;
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_blob = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("blob")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -14494,18 +15148,33 @@ pub mod __de {
             value: D,
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
-                "_meta" => __rt::set(&mut self.s0, "_meta", value),
-                "mimeType" => __rt::set(&mut self.s1, "mimeType", value),
-                "text" => __rt::set(&mut self.s2, "text", value),
-                "uri" => __rt::set(&mut self.s3, "uri", value),
-                "blob" => __rt::set(&mut self.s4, "blob", value),
+                "_meta" => {
+                    __rt::set_kinded(&mut self.s0, "_meta", &[__rt::Kind::Object], value)
+                }
+                "mimeType" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "mimeType",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "text" => {
+                    __rt::set_kinded(&mut self.s2, "text", &[__rt::Kind::String], value)
+                }
+                "uri" => {
+                    __rt::set_kinded(&mut self.s3, "uri", &[__rt::Kind::String], value)
+                }
+                "blob" => {
+                    __rt::set_kinded(&mut self.s4, "blob", &[__rt::Kind::String], value)
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EmbeddedResourceResource, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -14554,116 +15223,177 @@ pub mod __de {
     #[derive(Default)]
     pub struct EnumSchema__Merged0 {
         s0: Option<__rt::Value>,
-        s1: Option<String>,
-        s2: Option<String>,
-        s3: Option<Vec<String>>,
-        s4: Option<String>,
-        s5: Option<Vec<super::TitledSingleSelectEnumSchemaOneOfItem>>,
-        s6: Option<Vec<String>>,
+        s1: Option<__rt::Slot<String>>,
+        s2: Option<__rt::Slot<String>>,
+        s3: Option<__rt::Slot<Vec<String>>>,
+        s4: Option<__rt::Slot<String>>,
+        s5: Option<__rt::Slot<Vec<super::TitledSingleSelectEnumSchemaOneOfItem>>>,
+        s6: Option<__rt::Slot<Vec<String>>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl EnumSchema__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("string") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("string") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(bool, u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("string") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -14675,17 +15405,61 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
-            b.f_enum = self.s3;
-            b.f_title = self.s4;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_enum = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s5 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14695,7 +15469,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14718,27 +15492,71 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("enum")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_title = self.s4;
-            b.f_one_of = self.s5;
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_one_of = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("oneOf")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s6 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14761,21 +15579,78 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
-            b.f_enum = self.s3;
-            b.f_title = self.s4;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_enum = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s5 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_enum_names = self.s6;
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_enum_names = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -14795,19 +15670,58 @@ pub mod __de {
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
                 "type" => __rt::set(&mut self.s0, "type", value),
-                "default" => __rt::set(&mut self.s1, "default", value),
-                "description" => __rt::set(&mut self.s2, "description", value),
-                "enum" => __rt::set(&mut self.s3, "enum", value),
-                "title" => __rt::set(&mut self.s4, "title", value),
-                "oneOf" => __rt::set(&mut self.s5, "oneOf", value),
-                "enumNames" => __rt::set(&mut self.s6, "enumNames", value),
+                "default" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "default",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "description" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "description",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "enum" => {
+                    __rt::set_kinded(&mut self.s3, "enum", &[__rt::Kind::Array], value)
+                }
+                "title" => {
+                    __rt::set_kinded(&mut self.s4, "title", &[__rt::Kind::String], value)
+                }
+                "oneOf" => {
+                    __rt::set_kinded(&mut self.s5, "oneOf", &[__rt::Kind::Array], value)
+                }
+                "enumNames" => {
+                    __rt::set_kinded(
+                        &mut self.s6,
+                        "enumNames",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EnumSchema, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            if let Some(v) = &self.s0 {
+                if !(v.as_str() == Some("string")) {
+                    return Err(
+                        E::custom(
+                            format_args!(
+                                "invalid value for `{}`: expected {}, found {}", "type",
+                                "\"string\"", v
+                            ),
+                        ),
+                    );
+                }
+            }
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1(), self.score2()]
                 .into_iter()
                 .enumerate()
@@ -14857,37 +15771,48 @@ pub mod __de {
     #[derive(Default)]
     pub struct EnumSchema__Merged1 {
         s0: Option<__rt::Value>,
-        s1: Option<Vec<String>>,
-        s2: Option<String>,
+        s1: Option<__rt::Slot<Vec<String>>>,
+        s2: Option<__rt::Slot<String>>,
         s3: Option<__rt::Value>,
-        s4: Option<i64>,
-        s5: Option<i64>,
-        s6: Option<String>,
+        s4: Option<__rt::Slot<i64>>,
+        s5: Option<__rt::Slot<i64>>,
+        s6: Option<__rt::Slot<String>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl EnumSchema__Merged1 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("array") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
             match &self.s3 {
                 Some(v) => {
                     if !((__rt::is_kind(v, __rt::Kind::Object))
@@ -14906,39 +15831,62 @@ pub mod __de {
                     complete = false;
                 }
             }
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("array") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
             match &self.s3 {
                 Some(v) => {
                     if !((__rt::is_kind(v, __rt::Kind::Object))
@@ -14953,16 +15901,28 @@ pub mod __de {
                     complete = false;
                 }
             }
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -14974,17 +15934,78 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)
                     .map_err(E::custom)?;
             }
-            b.f_max_items = self.s4;
-            b.f_min_items = self.s5;
-            b.f_title = self.s6;
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_max_items = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("maxItems")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_min_items = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("minItems")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -15004,17 +16025,78 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)
                     .map_err(E::custom)?;
             }
-            b.f_max_items = self.s4;
-            b.f_min_items = self.s5;
-            b.f_title = self.s6;
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_max_items = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("maxItems")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_min_items = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("minItems")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -15034,19 +16116,61 @@ pub mod __de {
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
                 "type" => __rt::set(&mut self.s0, "type", value),
-                "default" => __rt::set(&mut self.s1, "default", value),
-                "description" => __rt::set(&mut self.s2, "description", value),
+                "default" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "default",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "description" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "description",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
                 "items" => __rt::set(&mut self.s3, "items", value),
-                "maxItems" => __rt::set(&mut self.s4, "maxItems", value),
-                "minItems" => __rt::set(&mut self.s5, "minItems", value),
-                "title" => __rt::set(&mut self.s6, "title", value),
+                "maxItems" => {
+                    __rt::set_kinded(
+                        &mut self.s4,
+                        "maxItems",
+                        &[__rt::Kind::Integer],
+                        value,
+                    )
+                }
+                "minItems" => {
+                    __rt::set_kinded(
+                        &mut self.s5,
+                        "minItems",
+                        &[__rt::Kind::Integer],
+                        value,
+                    )
+                }
+                "title" => {
+                    __rt::set_kinded(&mut self.s6, "title", &[__rt::Kind::String], value)
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EnumSchema, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            if let Some(v) = &self.s0 {
+                if !(v.as_str() == Some("array")) {
+                    return Err(
+                        E::custom(
+                            format_args!(
+                                "invalid value for `{}`: expected {}, found {}", "type",
+                                "\"array\"", v
+                            ),
+                        ),
+                    );
+                }
+            }
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -15976,130 +17100,178 @@ pub mod __de {
     #[derive(Default)]
     pub struct JsonRpcMessage__Merged0 {
         s0: Option<__rt::Value>,
-        s1: Option<super::RequestId>,
-        s2: Option<String>,
-        s3: Option<__rt::Map<String, __rt::Value>>,
-        s4: Option<super::McpResult>,
-        s5: Option<super::Error>,
+        s1: Option<__rt::Slot<super::RequestId>>,
+        s2: Option<__rt::Slot<String>>,
+        s3: Option<__rt::Slot<__rt::Map<String, __rt::Value>>>,
+        s4: Option<__rt::Slot<super::McpResult>>,
+        s5: Option<__rt::Slot<super::Error>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl JsonRpcMessage__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(bool, u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(bool, u32, u32)> {
+        fn score3(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -16111,16 +17283,51 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
                     .map_err(E::custom)?;
             }
-            b.f_id = self.s1;
-            b.f_method = self.s2;
-            b.f_params = self.s3;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_id = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_method = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("method")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_params = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("params")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s4 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -16130,7 +17337,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -16159,19 +17366,45 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("id")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_method = self.s2;
-            b.f_params = self.s3;
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_method = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("method")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_params = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("params")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s4 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -16181,7 +17414,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -16204,14 +17437,23 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
                     .map_err(E::custom)?;
             }
-            b.f_id = self.s1;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_id = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -16221,18 +17463,31 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("params")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_result = self.s4;
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_result = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("result")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s5 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -16255,14 +17510,23 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
                     .map_err(E::custom)?;
             }
-            b.f_id = self.s1;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_id = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -16272,7 +17536,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("params")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -16282,11 +17546,20 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_error = self.s5;
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_error = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("error")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -16306,18 +17579,60 @@ pub mod __de {
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
                 "jsonrpc" => __rt::set(&mut self.s0, "jsonrpc", value),
-                "id" => __rt::set(&mut self.s1, "id", value),
-                "method" => __rt::set(&mut self.s2, "method", value),
-                "params" => __rt::set(&mut self.s3, "params", value),
-                "result" => __rt::set(&mut self.s4, "result", value),
-                "error" => __rt::set(&mut self.s5, "error", value),
+                "id" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "id",
+                        &[__rt::Kind::Integer, __rt::Kind::String],
+                        value,
+                    )
+                }
+                "method" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "method",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "params" => {
+                    __rt::set_kinded(
+                        &mut self.s3,
+                        "params",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
+                "result" => {
+                    __rt::set_kinded(
+                        &mut self.s4,
+                        "result",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
+                "error" => {
+                    __rt::set_kinded(&mut self.s5, "error", &[__rt::Kind::Object], value)
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            if let Some(v) = &self.s0 {
+                if !(v.as_str() == Some("2.0")) {
+                    return Err(
+                        E::custom(
+                            format_args!(
+                                "invalid value for `{}`: expected {}, found {}", "jsonrpc",
+                                "\"2.0\"", v
+                            ),
+                        ),
+                    );
+                }
+            }
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [
                 self.score0(),
                 self.score1(),
@@ -16465,68 +17780,90 @@ pub mod __de {
     #[derive(Default)]
     pub struct JsonRpcResponse__Merged0 {
         s0: Option<__rt::Value>,
-        s1: Option<super::RequestId>,
-        s2: Option<super::McpResult>,
-        s3: Option<super::Error>,
+        s1: Option<__rt::Slot<super::RequestId>>,
+        s2: Option<__rt::Slot<super::McpResult>>,
+        s3: Option<__rt::Slot<super::Error>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl JsonRpcResponse__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -16538,15 +17875,37 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
                     .map_err(E::custom)?;
             }
-            b.f_id = self.s1;
-            b.f_result = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_id = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_result = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("result")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -16569,18 +17928,36 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
                     .map_err(E::custom)?;
             }
-            b.f_id = self.s1;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_id = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_error = self.s3;
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_error = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("error")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -16600,16 +17977,44 @@ pub mod __de {
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
                 "jsonrpc" => __rt::set(&mut self.s0, "jsonrpc", value),
-                "id" => __rt::set(&mut self.s1, "id", value),
-                "result" => __rt::set(&mut self.s2, "result", value),
-                "error" => __rt::set(&mut self.s3, "error", value),
+                "id" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "id",
+                        &[__rt::Kind::Integer, __rt::Kind::String],
+                        value,
+                    )
+                }
+                "result" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "result",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
+                "error" => {
+                    __rt::set_kinded(&mut self.s3, "error", &[__rt::Kind::Object], value)
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcResponse, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            if let Some(v) = &self.s0 {
+                if !(v.as_str() == Some("2.0")) {
+                    return Err(
+                        E::custom(
+                            format_args!(
+                                "invalid value for `{}`: expected {}, found {}", "jsonrpc",
+                                "\"2.0\"", v
+                            ),
+                        ),
+                    );
+                }
+            }
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -17361,37 +18766,48 @@ pub mod __de {
     #[derive(Default)]
     pub struct MultiSelectEnumSchema__Merged0 {
         s0: Option<__rt::Value>,
-        s1: Option<Vec<String>>,
-        s2: Option<String>,
+        s1: Option<__rt::Slot<Vec<String>>>,
+        s2: Option<__rt::Slot<String>>,
         s3: Option<__rt::Value>,
-        s4: Option<i64>,
-        s5: Option<i64>,
-        s6: Option<String>,
+        s4: Option<__rt::Slot<i64>>,
+        s5: Option<__rt::Slot<i64>>,
+        s6: Option<__rt::Slot<String>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl MultiSelectEnumSchema__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("array") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
             match &self.s3 {
                 Some(v) => {
                     if !((__rt::is_kind(v, __rt::Kind::Object))
@@ -17410,39 +18826,62 @@ pub mod __de {
                     complete = false;
                 }
             }
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("array") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
             match &self.s3 {
                 Some(v) => {
                     if !((__rt::is_kind(v, __rt::Kind::Object))
@@ -17457,16 +18896,28 @@ pub mod __de {
                     complete = false;
                 }
             }
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -17478,17 +18929,78 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)
                     .map_err(E::custom)?;
             }
-            b.f_max_items = self.s4;
-            b.f_min_items = self.s5;
-            b.f_title = self.s6;
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_max_items = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("maxItems")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_min_items = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("minItems")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -17508,17 +19020,78 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)
                     .map_err(E::custom)?;
             }
-            b.f_max_items = self.s4;
-            b.f_min_items = self.s5;
-            b.f_title = self.s6;
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_max_items = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("maxItems")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_min_items = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("minItems")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -17538,19 +19111,61 @@ pub mod __de {
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
                 "type" => __rt::set(&mut self.s0, "type", value),
-                "default" => __rt::set(&mut self.s1, "default", value),
-                "description" => __rt::set(&mut self.s2, "description", value),
+                "default" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "default",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "description" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "description",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
                 "items" => __rt::set(&mut self.s3, "items", value),
-                "maxItems" => __rt::set(&mut self.s4, "maxItems", value),
-                "minItems" => __rt::set(&mut self.s5, "minItems", value),
-                "title" => __rt::set(&mut self.s6, "title", value),
+                "maxItems" => {
+                    __rt::set_kinded(
+                        &mut self.s4,
+                        "maxItems",
+                        &[__rt::Kind::Integer],
+                        value,
+                    )
+                }
+                "minItems" => {
+                    __rt::set_kinded(
+                        &mut self.s5,
+                        "minItems",
+                        &[__rt::Kind::Integer],
+                        value,
+                    )
+                }
+                "title" => {
+                    __rt::set_kinded(&mut self.s6, "title", &[__rt::Kind::String], value)
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::MultiSelectEnumSchema, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            if let Some(v) = &self.s0 {
+                if !(v.as_str() == Some("array")) {
+                    return Err(
+                        E::custom(
+                            format_args!(
+                                "invalid value for `{}`: expected {}, found {}", "type",
+                                "\"array\"", v
+                            ),
+                        ),
+                    );
+                }
+            }
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -17872,155 +19487,243 @@ pub mod __de {
     #[derive(Default)]
     pub struct PrimitiveSchemaDefinition__Merged0 {
         s0: Option<__rt::Value>,
-        s1: Option<String>,
-        s2: Option<String>,
-        s3: Option<super::StringSchemaFormat>,
-        s4: Option<i64>,
-        s5: Option<i64>,
-        s6: Option<String>,
-        s7: Option<Vec<String>>,
-        s8: Option<Vec<super::TitledSingleSelectEnumSchemaOneOfItem>>,
-        s9: Option<Vec<String>>,
+        s1: Option<__rt::Slot<String>>,
+        s2: Option<__rt::Slot<String>>,
+        s3: Option<__rt::Slot<super::StringSchemaFormat>>,
+        s4: Option<__rt::Slot<i64>>,
+        s5: Option<__rt::Slot<i64>>,
+        s6: Option<__rt::Slot<String>>,
+        s7: Option<__rt::Slot<Vec<String>>>,
+        s8: Option<__rt::Slot<Vec<super::TitledSingleSelectEnumSchemaOneOfItem>>>,
+        s9: Option<__rt::Slot<Vec<String>>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl PrimitiveSchemaDefinition__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("string") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("string") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-            } else {}
-            if self.s7.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s7 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(bool, u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("string") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-            } else {}
-            if self.s8.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s8 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(bool, u32, u32)> {
+        fn score3(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("string") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-            } else {}
-            if self.s7.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s9.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s7 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s9 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -18032,19 +19735,93 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
-            b.f_format = self.s3;
-            b.f_max_length = self.s4;
-            b.f_min_length = self.s5;
-            b.f_title = self.s6;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_format = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("format")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_max_length = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("maxLength")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_min_length = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("minLength")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s7 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("enum")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -18054,7 +19831,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -18064,7 +19841,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -18087,15 +19864,41 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("format")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -18105,7 +19908,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("maxLength")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -18115,19 +19918,37 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("minLength")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_title = self.s6;
-            b.f_enum = self.s7;
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s7 {
+                Some(__rt::Slot::Typed(t)) => b.f_enum = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s8 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -18137,7 +19958,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -18160,15 +19981,41 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("format")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -18178,7 +20025,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("maxLength")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -18188,29 +20035,47 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("minLength")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_title = self.s6;
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s7 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("enum")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_one_of = self.s8;
+            match self.s8 {
+                Some(__rt::Slot::Typed(t)) => b.f_one_of = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("oneOf")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s9 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -18233,15 +20098,41 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("format")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -18251,7 +20142,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("maxLength")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -18261,23 +20152,54 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("minLength")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_title = self.s6;
-            b.f_enum = self.s7;
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s7 {
+                Some(__rt::Slot::Typed(t)) => b.f_enum = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s8 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_enum_names = self.s9;
+            match self.s9 {
+                Some(__rt::Slot::Typed(t)) => b.f_enum_names = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -18297,22 +20219,82 @@ pub mod __de {
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
                 "type" => __rt::set(&mut self.s0, "type", value),
-                "default" => __rt::set(&mut self.s1, "default", value),
-                "description" => __rt::set(&mut self.s2, "description", value),
-                "format" => __rt::set(&mut self.s3, "format", value),
-                "maxLength" => __rt::set(&mut self.s4, "maxLength", value),
-                "minLength" => __rt::set(&mut self.s5, "minLength", value),
-                "title" => __rt::set(&mut self.s6, "title", value),
-                "enum" => __rt::set(&mut self.s7, "enum", value),
-                "oneOf" => __rt::set(&mut self.s8, "oneOf", value),
-                "enumNames" => __rt::set(&mut self.s9, "enumNames", value),
+                "default" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "default",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "description" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "description",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "format" => {
+                    __rt::set_kinded(
+                        &mut self.s3,
+                        "format",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "maxLength" => {
+                    __rt::set_kinded(
+                        &mut self.s4,
+                        "maxLength",
+                        &[__rt::Kind::Integer],
+                        value,
+                    )
+                }
+                "minLength" => {
+                    __rt::set_kinded(
+                        &mut self.s5,
+                        "minLength",
+                        &[__rt::Kind::Integer],
+                        value,
+                    )
+                }
+                "title" => {
+                    __rt::set_kinded(&mut self.s6, "title", &[__rt::Kind::String], value)
+                }
+                "enum" => {
+                    __rt::set_kinded(&mut self.s7, "enum", &[__rt::Kind::Array], value)
+                }
+                "oneOf" => {
+                    __rt::set_kinded(&mut self.s8, "oneOf", &[__rt::Kind::Array], value)
+                }
+                "enumNames" => {
+                    __rt::set_kinded(
+                        &mut self.s9,
+                        "enumNames",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            if let Some(v) = &self.s0 {
+                if !(v.as_str() == Some("string")) {
+                    return Err(
+                        E::custom(
+                            format_args!(
+                                "invalid value for `{}`: expected {}, found {}", "type",
+                                "\"string\"", v
+                            ),
+                        ),
+                    );
+                }
+            }
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [
                 self.score0(),
                 self.score1(),
@@ -18374,37 +20356,48 @@ pub mod __de {
     #[derive(Default)]
     pub struct PrimitiveSchemaDefinition__Merged1 {
         s0: Option<__rt::Value>,
-        s1: Option<Vec<String>>,
-        s2: Option<String>,
+        s1: Option<__rt::Slot<Vec<String>>>,
+        s2: Option<__rt::Slot<String>>,
         s3: Option<__rt::Value>,
-        s4: Option<i64>,
-        s5: Option<i64>,
-        s6: Option<String>,
+        s4: Option<__rt::Slot<i64>>,
+        s5: Option<__rt::Slot<i64>>,
+        s6: Option<__rt::Slot<String>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl PrimitiveSchemaDefinition__Merged1 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("array") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
             match &self.s3 {
                 Some(v) => {
                     if !((__rt::is_kind(v, __rt::Kind::Object))
@@ -18423,39 +20416,62 @@ pub mod __de {
                     complete = false;
                 }
             }
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("array") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
             match &self.s3 {
                 Some(v) => {
                     if !((__rt::is_kind(v, __rt::Kind::Object))
@@ -18470,16 +20486,28 @@ pub mod __de {
                     complete = false;
                 }
             }
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -18491,17 +20519,78 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)
                     .map_err(E::custom)?;
             }
-            b.f_max_items = self.s4;
-            b.f_min_items = self.s5;
-            b.f_title = self.s6;
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_max_items = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("maxItems")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_min_items = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("minItems")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -18521,17 +20610,78 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)
                     .map_err(E::custom)?;
             }
-            b.f_max_items = self.s4;
-            b.f_min_items = self.s5;
-            b.f_title = self.s6;
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_max_items = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("maxItems")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_min_items = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("minItems")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -18551,19 +20701,61 @@ pub mod __de {
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
                 "type" => __rt::set(&mut self.s0, "type", value),
-                "default" => __rt::set(&mut self.s1, "default", value),
-                "description" => __rt::set(&mut self.s2, "description", value),
+                "default" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "default",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "description" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "description",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
                 "items" => __rt::set(&mut self.s3, "items", value),
-                "maxItems" => __rt::set(&mut self.s4, "maxItems", value),
-                "minItems" => __rt::set(&mut self.s5, "minItems", value),
-                "title" => __rt::set(&mut self.s6, "title", value),
+                "maxItems" => {
+                    __rt::set_kinded(
+                        &mut self.s4,
+                        "maxItems",
+                        &[__rt::Kind::Integer],
+                        value,
+                    )
+                }
+                "minItems" => {
+                    __rt::set_kinded(
+                        &mut self.s5,
+                        "minItems",
+                        &[__rt::Kind::Integer],
+                        value,
+                    )
+                }
+                "title" => {
+                    __rt::set_kinded(&mut self.s6, "title", &[__rt::Kind::String], value)
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            if let Some(v) = &self.s0 {
+                if !(v.as_str() == Some("array")) {
+                    return Err(
+                        E::custom(
+                            format_args!(
+                                "invalid value for `{}`: expected {}, found {}", "type",
+                                "\"array\"", v
+                            ),
+                        ),
+                    );
+                }
+            }
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -19161,85 +21353,161 @@ pub mod __de {
     }
     #[derive(Default)]
     pub struct ReadResourceResultContentsItem__Merged0 {
-        s0: Option<__rt::Map<String, __rt::Value>>,
-        s1: Option<String>,
-        s2: Option<String>,
-        s3: Option<String>,
-        s4: Option<String>,
+        s0: Option<__rt::Slot<__rt::Map<String, __rt::Value>>>,
+        s1: Option<__rt::Slot<String>>,
+        s2: Option<__rt::Slot<String>>,
+        s3: Option<__rt::Slot<String>>,
+        s4: Option<__rt::Slot<String>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl ReadResourceResultContentsItem__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceResultContentsItem, E> {
             let mut b = TextResourceContents::default();
-            b.f_meta = self.s0;
-            b.f_mime_type = self.s1;
-            b.f_text = self.s2;
-            b.f_uri = self.s3;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_text = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s4 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("blob")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -19256,20 +21524,60 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ReadResourceResultContentsItem, E> {
             let mut b = BlobResourceContents::default();
-            b.f_meta = self.s0;
-            b.f_mime_type = self.s1;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("text")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_uri = self.s3;
-            b.f_blob = self.s4;
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_blob = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("blob")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -19288,18 +21596,33 @@ pub mod __de {
             value: D,
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
-                "_meta" => __rt::set(&mut self.s0, "_meta", value),
-                "mimeType" => __rt::set(&mut self.s1, "mimeType", value),
-                "text" => __rt::set(&mut self.s2, "text", value),
-                "uri" => __rt::set(&mut self.s3, "uri", value),
-                "blob" => __rt::set(&mut self.s4, "blob", value),
+                "_meta" => {
+                    __rt::set_kinded(&mut self.s0, "_meta", &[__rt::Kind::Object], value)
+                }
+                "mimeType" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "mimeType",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "text" => {
+                    __rt::set_kinded(&mut self.s2, "text", &[__rt::Kind::String], value)
+                }
+                "uri" => {
+                    __rt::set_kinded(&mut self.s3, "uri", &[__rt::Kind::String], value)
+                }
+                "blob" => {
+                    __rt::set_kinded(&mut self.s4, "blob", &[__rt::Kind::String], value)
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceResultContentsItem, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -20814,399 +23137,632 @@ pub mod __de {
     }
     #[derive(Default)]
     pub struct ServerResult__Merged0 {
-        s0: Option<__rt::Map<String, __rt::Value>>,
-        s1: Option<super::ServerCapabilities>,
-        s2: Option<String>,
-        s3: Option<String>,
-        s4: Option<super::Implementation>,
-        s5: Option<String>,
-        s6: Option<Vec<super::Resource>>,
-        s7: Option<Vec<super::ResourceTemplate>>,
-        s8: Option<Vec<super::ReadResourceResultContentsItem>>,
-        s9: Option<Vec<super::Prompt>>,
-        s10: Option<String>,
-        s11: Option<Vec<super::PromptMessage>>,
-        s12: Option<Vec<super::Tool>>,
-        s13: Option<Vec<super::ContentBlock>>,
-        s14: Option<bool>,
-        s15: Option<__rt::Map<String, __rt::Value>>,
-        s16: Option<String>,
-        s17: Option<String>,
-        s18: Option<i64>,
-        s19: Option<super::TaskStatus>,
-        s20: Option<String>,
-        s21: Option<String>,
-        s22: Option<Option<i64>>,
-        s23: Option<Vec<super::Task>>,
-        s24: Option<super::CompleteResultCompletion>,
+        s0: Option<__rt::Slot<__rt::Map<String, __rt::Value>>>,
+        s1: Option<__rt::Slot<super::ServerCapabilities>>,
+        s2: Option<__rt::Slot<String>>,
+        s3: Option<__rt::Slot<String>>,
+        s4: Option<__rt::Slot<super::Implementation>>,
+        s5: Option<__rt::Slot<String>>,
+        s6: Option<__rt::Slot<Vec<super::Resource>>>,
+        s7: Option<__rt::Slot<Vec<super::ResourceTemplate>>>,
+        s8: Option<__rt::Slot<Vec<super::ReadResourceResultContentsItem>>>,
+        s9: Option<__rt::Slot<Vec<super::Prompt>>>,
+        s10: Option<__rt::Slot<String>>,
+        s11: Option<__rt::Slot<Vec<super::PromptMessage>>>,
+        s12: Option<__rt::Slot<Vec<super::Tool>>>,
+        s13: Option<__rt::Slot<Vec<super::ContentBlock>>>,
+        s14: Option<__rt::Slot<bool>>,
+        s15: Option<__rt::Slot<__rt::Map<String, __rt::Value>>>,
+        s16: Option<__rt::Slot<String>>,
+        s17: Option<__rt::Slot<String>>,
+        s18: Option<__rt::Slot<i64>>,
+        s19: Option<__rt::Slot<super::TaskStatus>>,
+        s20: Option<__rt::Slot<String>>,
+        s21: Option<__rt::Slot<String>>,
+        s22: Option<__rt::Slot<Option<i64>>>,
+        s23: Option<__rt::Slot<Vec<super::Task>>>,
+        s24: Option<__rt::Slot<super::CompleteResultCompletion>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl ServerResult__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(bool, u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(bool, u32, u32)> {
+        fn score3(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s7.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s7 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score4(&self) -> Option<(bool, u32, u32)> {
+        fn score4(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s8.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s8 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score5(&self) -> Option<(bool, u32, u32)> {
+        fn score5(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s9.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s9 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score6(&self) -> Option<(bool, u32, u32)> {
+        fn score6(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s10.is_some() {
-                declared += 1;
-            } else {}
-            if self.s11.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s10 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s11 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score7(&self) -> Option<(bool, u32, u32)> {
+        fn score7(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s12.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s12 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score8(&self) -> Option<(bool, u32, u32)> {
+        fn score8(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s13.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s14.is_some() {
-                declared += 1;
-            } else {}
-            if self.s15.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s13 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s14 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s15 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score9(&self) -> Option<(bool, u32, u32)> {
+        fn score9(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s16.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s17.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s16 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s18.is_some() {
-                declared += 1;
-            } else {}
-            if self.s19.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s17 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s20.is_some() {
-                declared += 1;
-            } else {}
-            if self.s21.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s18 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s22.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s19 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            match &self.s20 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s21 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s22 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score10(&self) -> Option<(bool, u32, u32)> {
+        fn score10(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score11(&self) -> Option<(bool, u32, u32)> {
+        fn score11(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s16.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s17.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s16 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s18.is_some() {
-                declared += 1;
-            } else {}
-            if self.s19.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s17 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s20.is_some() {
-                declared += 1;
-            } else {}
-            if self.s21.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s18 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s22.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s19 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            match &self.s20 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s21 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s22 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score12(&self) -> Option<(bool, u32, u32)> {
+        fn score12(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s23.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s23 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score13(&self) -> Option<(bool, u32, u32)> {
+        fn score13(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s24.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s24 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = McpResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21216,7 +23772,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21226,7 +23782,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21236,7 +23792,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21246,7 +23802,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21256,7 +23812,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21266,7 +23822,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21276,7 +23832,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21286,7 +23842,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21296,7 +23852,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21306,7 +23862,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21316,7 +23872,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21326,7 +23882,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21336,7 +23892,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21346,7 +23902,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21356,7 +23912,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21366,7 +23922,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21376,7 +23932,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21386,7 +23942,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21396,7 +23952,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21406,7 +23962,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21416,7 +23972,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21426,7 +23982,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21436,7 +23992,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21452,18 +24008,79 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = InitializeResult::default();
-            b.f_meta = self.s0;
-            b.f_capabilities = self.s1;
-            b.f_instructions = self.s2;
-            b.f_protocol_version = self.s3;
-            b.f_server_info = self.s4;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_capabilities = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_instructions = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_protocol_version = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_server_info = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s5 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21473,7 +24090,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21483,7 +24100,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21493,7 +24110,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21503,7 +24120,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21513,7 +24130,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21523,7 +24140,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21533,7 +24150,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21543,7 +24160,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21553,7 +24170,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21563,7 +24180,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21573,7 +24190,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21583,7 +24200,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21593,7 +24210,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21603,7 +24220,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21613,7 +24230,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21623,7 +24240,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21633,7 +24250,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21643,7 +24260,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21653,7 +24270,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21670,14 +24287,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = ListResourcesResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21687,7 +24313,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21697,7 +24323,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21707,19 +24333,45 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_next_cursor = self.s5;
-            b.f_resources = self.s6;
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_resources = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s7 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21729,7 +24381,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21739,7 +24391,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21749,7 +24401,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21759,7 +24411,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21769,7 +24421,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21779,7 +24431,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21789,7 +24441,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21799,7 +24451,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21809,7 +24461,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21819,7 +24471,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21829,7 +24481,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21839,7 +24491,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21849,7 +24501,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21859,7 +24511,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21869,7 +24521,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21879,7 +24531,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21889,7 +24541,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21906,14 +24558,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = ListResourceTemplatesResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21923,7 +24584,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21933,7 +24594,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21943,29 +24604,55 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_next_cursor = self.s5;
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s6 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_resource_templates = self.s7;
+            match self.s7 {
+                Some(__rt::Slot::Typed(t)) => b.f_resource_templates = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s8 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21975,7 +24662,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21985,7 +24672,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21995,7 +24682,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22005,7 +24692,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22015,7 +24702,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22025,7 +24712,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22035,7 +24722,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22045,7 +24732,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22055,7 +24742,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22065,7 +24752,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22075,7 +24762,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22085,7 +24772,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22095,7 +24782,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22105,7 +24792,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22115,7 +24802,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22125,7 +24812,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22142,14 +24829,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = ReadResourceResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22159,7 +24855,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22169,7 +24865,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22179,7 +24875,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22189,7 +24885,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22199,7 +24895,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22209,18 +24905,31 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_contents = self.s8;
+            match self.s8 {
+                Some(__rt::Slot::Typed(t)) => b.f_contents = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s9 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22230,7 +24939,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22240,7 +24949,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22250,7 +24959,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22260,7 +24969,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22270,7 +24979,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22280,7 +24989,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22290,7 +24999,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22300,7 +25009,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22310,7 +25019,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22320,7 +25029,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22330,7 +25039,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22340,7 +25049,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22350,7 +25059,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22360,7 +25069,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22370,7 +25079,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22387,14 +25096,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = ListPromptsResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22404,7 +25122,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22414,7 +25132,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22424,18 +25142,31 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_next_cursor = self.s5;
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s6 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22445,7 +25176,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22455,18 +25186,31 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_prompts = self.s9;
+            match self.s9 {
+                Some(__rt::Slot::Typed(t)) => b.f_prompts = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s10 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22476,7 +25220,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22486,7 +25230,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22496,7 +25240,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22506,7 +25250,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22516,7 +25260,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22526,7 +25270,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22536,7 +25280,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22546,7 +25290,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22556,7 +25300,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22566,7 +25310,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22576,7 +25320,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22586,7 +25330,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22596,7 +25340,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22606,7 +25350,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22623,14 +25367,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = GetPromptResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22640,7 +25393,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22650,7 +25403,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22660,7 +25413,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22670,7 +25423,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22680,7 +25433,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22690,7 +25443,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22700,7 +25453,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22710,19 +25463,45 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_description = self.s10;
-            b.f_messages = self.s11;
+            match self.s10 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s11 {
+                Some(__rt::Slot::Typed(t)) => b.f_messages = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s12 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22732,7 +25511,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22742,7 +25521,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22752,7 +25531,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22762,7 +25541,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22772,7 +25551,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22782,7 +25561,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22792,7 +25571,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22802,7 +25581,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22812,7 +25591,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22822,7 +25601,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22832,7 +25611,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22842,7 +25621,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22858,14 +25637,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = ListToolsResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22875,7 +25663,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22885,7 +25673,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22895,18 +25683,31 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_next_cursor = self.s5;
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s6 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22916,7 +25717,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22926,7 +25727,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22936,7 +25737,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22946,7 +25747,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22956,18 +25757,27 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_tools = self.s12;
+            match self.s12 {
+                Some(__rt::Slot::Typed(t)) => b.f_tools = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("tools")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s13 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22977,7 +25787,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22987,7 +25797,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22997,7 +25807,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23007,7 +25817,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23017,7 +25827,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23027,7 +25837,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23037,7 +25847,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23047,7 +25857,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23057,7 +25867,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23067,7 +25877,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23077,7 +25887,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23093,14 +25903,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = CallToolResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23110,7 +25929,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23120,7 +25939,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23130,7 +25949,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23140,7 +25959,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23150,7 +25969,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23160,7 +25979,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23170,7 +25989,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23180,7 +25999,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23190,7 +26009,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23200,7 +26019,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23210,20 +26029,59 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_content = self.s13;
-            b.f_is_error = self.s14;
-            b.f_structured_content = self.s15;
+            match self.s13 {
+                Some(__rt::Slot::Typed(t)) => b.f_content = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s14 {
+                Some(__rt::Slot::Typed(t)) => b.f_is_error = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s15 {
+                Some(__rt::Slot::Typed(t)) => b.f_structured_content = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s16 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23233,7 +26091,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23243,7 +26101,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23253,7 +26111,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23263,7 +26121,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23273,7 +26131,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23283,7 +26141,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23293,7 +26151,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23303,7 +26161,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23319,14 +26177,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = GetTaskResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23336,7 +26203,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23346,7 +26213,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23356,7 +26223,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23366,7 +26233,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23376,7 +26243,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23386,7 +26253,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23396,7 +26263,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23406,7 +26273,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23416,7 +26283,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23426,7 +26293,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23436,7 +26303,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23446,7 +26313,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23456,7 +26323,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23466,24 +26333,111 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_created_at = self.s16;
-            b.f_last_updated_at = self.s17;
-            b.f_poll_interval = self.s18;
-            b.f_status = self.s19;
-            b.f_status_message = self.s20;
-            b.f_task_id = self.s21;
-            b.f_ttl = self.s22;
+            match self.s16 {
+                Some(__rt::Slot::Typed(t)) => b.f_created_at = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s17 {
+                Some(__rt::Slot::Typed(t)) => b.f_last_updated_at = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s18 {
+                Some(__rt::Slot::Typed(t)) => b.f_poll_interval = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s19 {
+                Some(__rt::Slot::Typed(t)) => b.f_status = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s20 {
+                Some(__rt::Slot::Typed(t)) => b.f_status_message = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s21 {
+                Some(__rt::Slot::Typed(t)) => b.f_task_id = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s22 {
+                Some(__rt::Slot::Typed(t)) => b.f_ttl = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttl")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s23 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23493,7 +26447,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23509,14 +26463,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = GetTaskPayloadResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23526,7 +26489,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23536,7 +26499,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23546,7 +26509,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23556,7 +26519,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23566,7 +26529,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23576,7 +26539,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23586,7 +26549,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23596,7 +26559,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23606,7 +26569,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23616,7 +26579,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23626,7 +26589,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23636,7 +26599,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23646,7 +26609,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23656,7 +26619,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23666,7 +26629,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23676,7 +26639,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23686,7 +26649,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23696,7 +26659,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23706,7 +26669,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23716,7 +26679,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23726,7 +26689,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23736,7 +26699,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23746,7 +26709,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23763,14 +26726,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = CancelTaskResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23780,7 +26752,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23790,7 +26762,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23800,7 +26772,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23810,7 +26782,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23820,7 +26792,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23830,7 +26802,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23840,7 +26812,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23850,7 +26822,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23860,7 +26832,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23870,7 +26842,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23880,7 +26852,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23890,7 +26862,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23900,7 +26872,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23910,24 +26882,111 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_created_at = self.s16;
-            b.f_last_updated_at = self.s17;
-            b.f_poll_interval = self.s18;
-            b.f_status = self.s19;
-            b.f_status_message = self.s20;
-            b.f_task_id = self.s21;
-            b.f_ttl = self.s22;
+            match self.s16 {
+                Some(__rt::Slot::Typed(t)) => b.f_created_at = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s17 {
+                Some(__rt::Slot::Typed(t)) => b.f_last_updated_at = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s18 {
+                Some(__rt::Slot::Typed(t)) => b.f_poll_interval = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s19 {
+                Some(__rt::Slot::Typed(t)) => b.f_status = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s20 {
+                Some(__rt::Slot::Typed(t)) => b.f_status_message = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s21 {
+                Some(__rt::Slot::Typed(t)) => b.f_task_id = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s22 {
+                Some(__rt::Slot::Typed(t)) => b.f_ttl = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttl")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s23 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23937,7 +26996,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23954,14 +27013,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = ListTasksResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23971,7 +27039,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23981,7 +27049,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23991,18 +27059,31 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_next_cursor = self.s5;
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s6 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24012,7 +27093,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24022,7 +27103,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24032,7 +27113,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24042,7 +27123,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24052,7 +27133,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24062,7 +27143,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24072,7 +27153,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24082,7 +27163,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24092,7 +27173,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24102,7 +27183,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24112,7 +27193,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24122,7 +27203,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24132,7 +27213,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24142,7 +27223,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24152,7 +27233,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24162,18 +27243,27 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_tasks = self.s23;
+            match self.s23 {
+                Some(__rt::Slot::Typed(t)) => b.f_tasks = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("tasks")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s24 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24189,14 +27279,23 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = CompleteResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24206,7 +27305,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24216,7 +27315,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24226,7 +27325,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24236,7 +27335,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24246,7 +27345,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24256,7 +27355,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24266,7 +27365,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24276,7 +27375,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24286,7 +27385,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24296,7 +27395,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24306,7 +27405,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24316,7 +27415,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24326,7 +27425,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24336,7 +27435,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24346,7 +27445,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24356,7 +27455,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24366,7 +27465,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24376,7 +27475,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24386,7 +27485,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24396,7 +27495,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24406,7 +27505,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24416,11 +27515,24 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_completion = self.s24;
+            match self.s24 {
+                Some(__rt::Slot::Typed(t)) => b.f_completion = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -24438,42 +27550,198 @@ pub mod __de {
             value: D,
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
-                "_meta" => __rt::set(&mut self.s0, "_meta", value),
-                "capabilities" => __rt::set(&mut self.s1, "capabilities", value),
-                "instructions" => __rt::set(&mut self.s2, "instructions", value),
-                "protocolVersion" => __rt::set(&mut self.s3, "protocolVersion", value),
-                "serverInfo" => __rt::set(&mut self.s4, "serverInfo", value),
-                "nextCursor" => __rt::set(&mut self.s5, "nextCursor", value),
-                "resources" => __rt::set(&mut self.s6, "resources", value),
+                "_meta" => {
+                    __rt::set_kinded(&mut self.s0, "_meta", &[__rt::Kind::Object], value)
+                }
+                "capabilities" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "capabilities",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
+                "instructions" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "instructions",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "protocolVersion" => {
+                    __rt::set_kinded(
+                        &mut self.s3,
+                        "protocolVersion",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "serverInfo" => {
+                    __rt::set_kinded(
+                        &mut self.s4,
+                        "serverInfo",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
+                "nextCursor" => {
+                    __rt::set_kinded(
+                        &mut self.s5,
+                        "nextCursor",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "resources" => {
+                    __rt::set_kinded(
+                        &mut self.s6,
+                        "resources",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
                 "resourceTemplates" => {
-                    __rt::set(&mut self.s7, "resourceTemplates", value)
+                    __rt::set_kinded(
+                        &mut self.s7,
+                        "resourceTemplates",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
                 }
-                "contents" => __rt::set(&mut self.s8, "contents", value),
-                "prompts" => __rt::set(&mut self.s9, "prompts", value),
-                "description" => __rt::set(&mut self.s10, "description", value),
-                "messages" => __rt::set(&mut self.s11, "messages", value),
-                "tools" => __rt::set(&mut self.s12, "tools", value),
-                "content" => __rt::set(&mut self.s13, "content", value),
-                "isError" => __rt::set(&mut self.s14, "isError", value),
+                "contents" => {
+                    __rt::set_kinded(
+                        &mut self.s8,
+                        "contents",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "prompts" => {
+                    __rt::set_kinded(
+                        &mut self.s9,
+                        "prompts",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "description" => {
+                    __rt::set_kinded(
+                        &mut self.s10,
+                        "description",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "messages" => {
+                    __rt::set_kinded(
+                        &mut self.s11,
+                        "messages",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "tools" => {
+                    __rt::set_kinded(&mut self.s12, "tools", &[__rt::Kind::Array], value)
+                }
+                "content" => {
+                    __rt::set_kinded(
+                        &mut self.s13,
+                        "content",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "isError" => {
+                    __rt::set_kinded(
+                        &mut self.s14,
+                        "isError",
+                        &[__rt::Kind::Boolean],
+                        value,
+                    )
+                }
                 "structuredContent" => {
-                    __rt::set(&mut self.s15, "structuredContent", value)
+                    __rt::set_kinded(
+                        &mut self.s15,
+                        "structuredContent",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
                 }
-                "createdAt" => __rt::set(&mut self.s16, "createdAt", value),
-                "lastUpdatedAt" => __rt::set(&mut self.s17, "lastUpdatedAt", value),
-                "pollInterval" => __rt::set(&mut self.s18, "pollInterval", value),
-                "status" => __rt::set(&mut self.s19, "status", value),
-                "statusMessage" => __rt::set(&mut self.s20, "statusMessage", value),
-                "taskId" => __rt::set(&mut self.s21, "taskId", value),
-                "ttl" => __rt::set(&mut self.s22, "ttl", value),
-                "tasks" => __rt::set(&mut self.s23, "tasks", value),
-                "completion" => __rt::set(&mut self.s24, "completion", value),
+                "createdAt" => {
+                    __rt::set_kinded(
+                        &mut self.s16,
+                        "createdAt",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "lastUpdatedAt" => {
+                    __rt::set_kinded(
+                        &mut self.s17,
+                        "lastUpdatedAt",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "pollInterval" => {
+                    __rt::set_kinded(
+                        &mut self.s18,
+                        "pollInterval",
+                        &[__rt::Kind::Integer],
+                        value,
+                    )
+                }
+                "status" => {
+                    __rt::set_kinded(
+                        &mut self.s19,
+                        "status",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "statusMessage" => {
+                    __rt::set_kinded(
+                        &mut self.s20,
+                        "statusMessage",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "taskId" => {
+                    __rt::set_kinded(
+                        &mut self.s21,
+                        "taskId",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "ttl" => {
+                    __rt::set_kinded(
+                        &mut self.s22,
+                        "ttl",
+                        &[__rt::Kind::Null, __rt::Kind::Integer],
+                        value,
+                    )
+                }
+                "tasks" => {
+                    __rt::set_kinded(&mut self.s23, "tasks", &[__rt::Kind::Array], value)
+                }
+                "completion" => {
+                    __rt::set_kinded(
+                        &mut self.s24,
+                        "completion",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [
                 self.score0(),
                 self.score1(),
@@ -24729,79 +27997,117 @@ pub mod __de {
     #[derive(Default)]
     pub struct SingleSelectEnumSchema__Merged0 {
         s0: Option<__rt::Value>,
-        s1: Option<String>,
-        s2: Option<String>,
-        s3: Option<Vec<String>>,
-        s4: Option<String>,
-        s5: Option<Vec<super::TitledSingleSelectEnumSchemaOneOfItem>>,
+        s1: Option<__rt::Slot<String>>,
+        s2: Option<__rt::Slot<String>>,
+        s3: Option<__rt::Slot<Vec<String>>>,
+        s4: Option<__rt::Slot<String>>,
+        s5: Option<__rt::Slot<Vec<super::TitledSingleSelectEnumSchemaOneOfItem>>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl SingleSelectEnumSchema__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("string") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("string") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -24813,17 +28119,61 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
-            b.f_enum = self.s3;
-            b.f_title = self.s4;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_enum = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s5 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -24846,20 +28196,64 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("enum")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_title = self.s4;
-            b.f_one_of = self.s5;
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_one_of = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("oneOf")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -24879,18 +28273,50 @@ pub mod __de {
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
                 "type" => __rt::set(&mut self.s0, "type", value),
-                "default" => __rt::set(&mut self.s1, "default", value),
-                "description" => __rt::set(&mut self.s2, "description", value),
-                "enum" => __rt::set(&mut self.s3, "enum", value),
-                "title" => __rt::set(&mut self.s4, "title", value),
-                "oneOf" => __rt::set(&mut self.s5, "oneOf", value),
+                "default" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "default",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "description" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "description",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "enum" => {
+                    __rt::set_kinded(&mut self.s3, "enum", &[__rt::Kind::Array], value)
+                }
+                "title" => {
+                    __rt::set_kinded(&mut self.s4, "title", &[__rt::Kind::String], value)
+                }
+                "oneOf" => {
+                    __rt::set_kinded(&mut self.s5, "oneOf", &[__rt::Kind::Array], value)
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SingleSelectEnumSchema, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            if let Some(v) = &self.s0 {
+                if !(v.as_str() == Some("string")) {
+                    return Err(
+                        E::custom(
+                            format_args!(
+                                "invalid value for `{}`: expected {}, found {}", "type",
+                                "\"string\"", v
+                            ),
+                        ),
+                    );
+                }
+            }
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {

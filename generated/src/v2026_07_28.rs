@@ -10609,48 +10609,65 @@ pub mod __de {
     #[derive(Default)]
     pub struct CallToolResultResponseResult__Merged0 {
         s0: Option<__rt::Value>,
-        s1: Option<super::ResultMetaObject>,
-        s2: Option<super::InputRequests>,
-        s3: Option<String>,
-        s4: Option<Vec<super::ContentBlock>>,
-        s5: Option<bool>,
-        s6: Option<__rt::Value>,
+        s1: Option<__rt::Slot<super::ResultMetaObject>>,
+        s2: Option<__rt::Slot<super::InputRequests>>,
+        s3: Option<__rt::Slot<String>>,
+        s4: Option<__rt::Slot<Vec<super::ContentBlock>>>,
+        s5: Option<__rt::Slot<bool>>,
+        s6: Option<__rt::Slot<__rt::Value>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl CallToolResultResponseResult__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("input_required") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -10665,22 +10682,38 @@ pub mod __de {
                     complete = false;
                 }
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -10696,16 +10729,51 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
-            b.f_meta = self.s1;
-            b.f_input_requests = self.s2;
-            b.f_request_state = self.s3;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_input_requests = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_request_state = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s4 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -10715,7 +10783,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -10725,7 +10793,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -10752,14 +10820,23 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
-            b.f_meta = self.s1;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -10769,13 +10846,52 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_content = self.s4;
-            b.f_is_error = self.s5;
-            b.f_structured_content = self.s6;
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_content = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_is_error = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_structured_content = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -10795,13 +10911,56 @@ pub mod __de {
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
                 "resultType" => __rt::set(&mut self.s0, "resultType", value),
-                "_meta" => __rt::set(&mut self.s1, "_meta", value),
-                "inputRequests" => __rt::set(&mut self.s2, "inputRequests", value),
-                "requestState" => __rt::set(&mut self.s3, "requestState", value),
-                "content" => __rt::set(&mut self.s4, "content", value),
-                "isError" => __rt::set(&mut self.s5, "isError", value),
+                "_meta" => {
+                    __rt::set_kinded(&mut self.s1, "_meta", &[__rt::Kind::Object], value)
+                }
+                "inputRequests" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "inputRequests",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
+                "requestState" => {
+                    __rt::set_kinded(
+                        &mut self.s3,
+                        "requestState",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "content" => {
+                    __rt::set_kinded(
+                        &mut self.s4,
+                        "content",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "isError" => {
+                    __rt::set_kinded(
+                        &mut self.s5,
+                        "isError",
+                        &[__rt::Kind::Boolean],
+                        value,
+                    )
+                }
                 "structuredContent" => {
-                    __rt::set(&mut self.s6, "structuredContent", value)
+                    __rt::set_kinded(
+                        &mut self.s6,
+                        "structuredContent",
+                        &[
+                            __rt::Kind::Null,
+                            __rt::Kind::Boolean,
+                            __rt::Kind::Integer,
+                            __rt::Kind::Number,
+                            __rt::Kind::String,
+                            __rt::Kind::Array,
+                            __rt::Kind::Object,
+                        ],
+                        value,
+                    )
                 }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
@@ -10809,7 +10968,7 @@ pub mod __de {
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CallToolResultResponseResult, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -12551,85 +12710,161 @@ pub mod __de {
     }
     #[derive(Default)]
     pub struct EmbeddedResourceResource__Merged0 {
-        s0: Option<super::MetaObject>,
-        s1: Option<String>,
-        s2: Option<String>,
-        s3: Option<String>,
-        s4: Option<String>,
+        s0: Option<__rt::Slot<super::MetaObject>>,
+        s1: Option<__rt::Slot<String>>,
+        s2: Option<__rt::Slot<String>>,
+        s3: Option<__rt::Slot<String>>,
+        s4: Option<__rt::Slot<String>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl EmbeddedResourceResource__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EmbeddedResourceResource, E> {
             let mut b = TextResourceContents::default();
-            b.f_meta = self.s0;
-            b.f_mime_type = self.s1;
-            b.f_text = self.s2;
-            b.f_uri = self.s3;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_text = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s4 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("blob")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12646,20 +12881,60 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::EmbeddedResourceResource, E> {
             let mut b = BlobResourceContents::default();
-            b.f_meta = self.s0;
-            b.f_mime_type = self.s1;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("text")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_uri = self.s3;
-            b.f_blob = self.s4;
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_blob = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("blob")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -12678,18 +12953,33 @@ pub mod __de {
             value: D,
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
-                "_meta" => __rt::set(&mut self.s0, "_meta", value),
-                "mimeType" => __rt::set(&mut self.s1, "mimeType", value),
-                "text" => __rt::set(&mut self.s2, "text", value),
-                "uri" => __rt::set(&mut self.s3, "uri", value),
-                "blob" => __rt::set(&mut self.s4, "blob", value),
+                "_meta" => {
+                    __rt::set_kinded(&mut self.s0, "_meta", &[__rt::Kind::Object], value)
+                }
+                "mimeType" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "mimeType",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "text" => {
+                    __rt::set_kinded(&mut self.s2, "text", &[__rt::Kind::String], value)
+                }
+                "uri" => {
+                    __rt::set_kinded(&mut self.s3, "uri", &[__rt::Kind::String], value)
+                }
+                "blob" => {
+                    __rt::set_kinded(&mut self.s4, "blob", &[__rt::Kind::String], value)
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EmbeddedResourceResource, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -12738,116 +13028,177 @@ pub mod __de {
     #[derive(Default)]
     pub struct EnumSchema__Merged0 {
         s0: Option<__rt::Value>,
-        s1: Option<String>,
-        s2: Option<String>,
-        s3: Option<Vec<String>>,
-        s4: Option<String>,
-        s5: Option<Vec<super::TitledSingleSelectEnumSchemaOneOfItem>>,
-        s6: Option<Vec<String>>,
+        s1: Option<__rt::Slot<String>>,
+        s2: Option<__rt::Slot<String>>,
+        s3: Option<__rt::Slot<Vec<String>>>,
+        s4: Option<__rt::Slot<String>>,
+        s5: Option<__rt::Slot<Vec<super::TitledSingleSelectEnumSchemaOneOfItem>>>,
+        s6: Option<__rt::Slot<Vec<String>>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl EnumSchema__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("string") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("string") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(bool, u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("string") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -12859,17 +13210,61 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
-            b.f_enum = self.s3;
-            b.f_title = self.s4;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_enum = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s5 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12879,7 +13274,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12902,27 +13297,71 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("enum")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_title = self.s4;
-            b.f_one_of = self.s5;
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_one_of = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("oneOf")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s6 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -12945,21 +13384,78 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
-            b.f_enum = self.s3;
-            b.f_title = self.s4;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_enum = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s5 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_enum_names = self.s6;
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_enum_names = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -12979,19 +13475,58 @@ pub mod __de {
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
                 "type" => __rt::set(&mut self.s0, "type", value),
-                "default" => __rt::set(&mut self.s1, "default", value),
-                "description" => __rt::set(&mut self.s2, "description", value),
-                "enum" => __rt::set(&mut self.s3, "enum", value),
-                "title" => __rt::set(&mut self.s4, "title", value),
-                "oneOf" => __rt::set(&mut self.s5, "oneOf", value),
-                "enumNames" => __rt::set(&mut self.s6, "enumNames", value),
+                "default" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "default",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "description" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "description",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "enum" => {
+                    __rt::set_kinded(&mut self.s3, "enum", &[__rt::Kind::Array], value)
+                }
+                "title" => {
+                    __rt::set_kinded(&mut self.s4, "title", &[__rt::Kind::String], value)
+                }
+                "oneOf" => {
+                    __rt::set_kinded(&mut self.s5, "oneOf", &[__rt::Kind::Array], value)
+                }
+                "enumNames" => {
+                    __rt::set_kinded(
+                        &mut self.s6,
+                        "enumNames",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EnumSchema, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            if let Some(v) = &self.s0 {
+                if !(v.as_str() == Some("string")) {
+                    return Err(
+                        E::custom(
+                            format_args!(
+                                "invalid value for `{}`: expected {}, found {}", "type",
+                                "\"string\"", v
+                            ),
+                        ),
+                    );
+                }
+            }
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1(), self.score2()]
                 .into_iter()
                 .enumerate()
@@ -13041,37 +13576,48 @@ pub mod __de {
     #[derive(Default)]
     pub struct EnumSchema__Merged1 {
         s0: Option<__rt::Value>,
-        s1: Option<Vec<String>>,
-        s2: Option<String>,
+        s1: Option<__rt::Slot<Vec<String>>>,
+        s2: Option<__rt::Slot<String>>,
         s3: Option<__rt::Value>,
-        s4: Option<i64>,
-        s5: Option<i64>,
-        s6: Option<String>,
+        s4: Option<__rt::Slot<i64>>,
+        s5: Option<__rt::Slot<i64>>,
+        s6: Option<__rt::Slot<String>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl EnumSchema__Merged1 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("array") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
             match &self.s3 {
                 Some(v) => {
                     if !((__rt::is_kind(v, __rt::Kind::Object))
@@ -13090,39 +13636,62 @@ pub mod __de {
                     complete = false;
                 }
             }
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("array") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
             match &self.s3 {
                 Some(v) => {
                     if !((__rt::is_kind(v, __rt::Kind::Object))
@@ -13137,16 +13706,28 @@ pub mod __de {
                     complete = false;
                 }
             }
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -13158,17 +13739,78 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)
                     .map_err(E::custom)?;
             }
-            b.f_max_items = self.s4;
-            b.f_min_items = self.s5;
-            b.f_title = self.s6;
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_max_items = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("maxItems")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_min_items = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("minItems")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -13188,17 +13830,78 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)
                     .map_err(E::custom)?;
             }
-            b.f_max_items = self.s4;
-            b.f_min_items = self.s5;
-            b.f_title = self.s6;
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_max_items = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("maxItems")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_min_items = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("minItems")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -13218,19 +13921,61 @@ pub mod __de {
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
                 "type" => __rt::set(&mut self.s0, "type", value),
-                "default" => __rt::set(&mut self.s1, "default", value),
-                "description" => __rt::set(&mut self.s2, "description", value),
+                "default" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "default",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "description" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "description",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
                 "items" => __rt::set(&mut self.s3, "items", value),
-                "maxItems" => __rt::set(&mut self.s4, "maxItems", value),
-                "minItems" => __rt::set(&mut self.s5, "minItems", value),
-                "title" => __rt::set(&mut self.s6, "title", value),
+                "maxItems" => {
+                    __rt::set_kinded(
+                        &mut self.s4,
+                        "maxItems",
+                        &[__rt::Kind::Integer],
+                        value,
+                    )
+                }
+                "minItems" => {
+                    __rt::set_kinded(
+                        &mut self.s5,
+                        "minItems",
+                        &[__rt::Kind::Integer],
+                        value,
+                    )
+                }
+                "title" => {
+                    __rt::set_kinded(&mut self.s6, "title", &[__rt::Kind::String], value)
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EnumSchema, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            if let Some(v) = &self.s0 {
+                if !(v.as_str() == Some("array")) {
+                    return Err(
+                        E::custom(
+                            format_args!(
+                                "invalid value for `{}`: expected {}, found {}", "type",
+                                "\"array\"", v
+                            ),
+                        ),
+                    );
+                }
+            }
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -13555,47 +14300,64 @@ pub mod __de {
     #[derive(Default)]
     pub struct GetPromptResultResponseResult__Merged0 {
         s0: Option<__rt::Value>,
-        s1: Option<super::ResultMetaObject>,
-        s2: Option<super::InputRequests>,
-        s3: Option<String>,
-        s4: Option<String>,
-        s5: Option<Vec<super::PromptMessage>>,
+        s1: Option<__rt::Slot<super::ResultMetaObject>>,
+        s2: Option<__rt::Slot<super::InputRequests>>,
+        s3: Option<__rt::Slot<String>>,
+        s4: Option<__rt::Slot<String>>,
+        s5: Option<__rt::Slot<Vec<super::PromptMessage>>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl GetPromptResultResponseResult__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("input_required") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -13610,19 +14372,31 @@ pub mod __de {
                     complete = false;
                 }
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -13638,16 +14412,51 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
-            b.f_meta = self.s1;
-            b.f_input_requests = self.s2;
-            b.f_request_state = self.s3;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_input_requests = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_request_state = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s4 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13657,7 +14466,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13684,14 +14493,23 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
-            b.f_meta = self.s1;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -13701,12 +14519,38 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_description = self.s4;
-            b.f_messages = self.s5;
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_messages = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -13726,18 +14570,48 @@ pub mod __de {
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
                 "resultType" => __rt::set(&mut self.s0, "resultType", value),
-                "_meta" => __rt::set(&mut self.s1, "_meta", value),
-                "inputRequests" => __rt::set(&mut self.s2, "inputRequests", value),
-                "requestState" => __rt::set(&mut self.s3, "requestState", value),
-                "description" => __rt::set(&mut self.s4, "description", value),
-                "messages" => __rt::set(&mut self.s5, "messages", value),
+                "_meta" => {
+                    __rt::set_kinded(&mut self.s1, "_meta", &[__rt::Kind::Object], value)
+                }
+                "inputRequests" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "inputRequests",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
+                "requestState" => {
+                    __rt::set_kinded(
+                        &mut self.s3,
+                        "requestState",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "description" => {
+                    __rt::set_kinded(
+                        &mut self.s4,
+                        "description",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "messages" => {
+                    __rt::set_kinded(
+                        &mut self.s5,
+                        "messages",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetPromptResultResponseResult, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -14145,27 +15019,33 @@ pub mod __de {
     }
     #[derive(Default)]
     pub struct InputResponse__Merged0 {
-        s0: Option<super::MetaObject>,
+        s0: Option<__rt::Slot<super::MetaObject>>,
         s1: Option<__rt::Value>,
-        s2: Option<String>,
-        s3: Option<super::Role>,
-        s4: Option<String>,
-        s5: Option<Vec<super::Root>>,
-        s6: Option<super::ElicitResultAction>,
+        s2: Option<__rt::Slot<String>>,
+        s3: Option<__rt::Slot<super::Role>>,
+        s4: Option<__rt::Slot<String>>,
+        s5: Option<__rt::Slot<Vec<super::Root>>>,
+        s6: Option<__rt::Slot<super::ElicitResultAction>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl InputResponse__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
             match &self.s1 {
                 Some(v) => {
                     if !((__rt::is_kind(v, __rt::Kind::Array)
@@ -14201,45 +15081,65 @@ pub mod __de {
                     complete = false;
                 }
             }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s5.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(bool, u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s1 {
@@ -14251,35 +15151,79 @@ pub mod __de {
                 }
                 None => {}
             }
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::InputResponse, E> {
             let mut b = CreateMessageResult::default();
-            b.f_meta = self.s0;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s1 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
                     .map_err(E::custom)?;
             }
-            b.f_model = self.s2;
-            b.f_role = self.s3;
-            b.f_stop_reason = self.s4;
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_model = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("model")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_role = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("role")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_stop_reason = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s5 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14289,7 +15233,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14312,7 +15256,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("_meta")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14328,7 +15272,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14338,7 +15282,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14348,18 +15292,27 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_roots = self.s5;
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_roots = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("roots")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s6 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14382,7 +15335,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("_meta")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14398,7 +15351,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14408,7 +15361,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14418,7 +15371,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14428,11 +15381,24 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_action = self.s6;
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_action = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("action")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -14450,20 +15416,42 @@ pub mod __de {
             value: D,
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
-                "_meta" => __rt::set(&mut self.s0, "_meta", value),
+                "_meta" => {
+                    __rt::set_kinded(&mut self.s0, "_meta", &[__rt::Kind::Object], value)
+                }
                 "content" => __rt::set(&mut self.s1, "content", value),
-                "model" => __rt::set(&mut self.s2, "model", value),
-                "role" => __rt::set(&mut self.s3, "role", value),
-                "stopReason" => __rt::set(&mut self.s4, "stopReason", value),
-                "roots" => __rt::set(&mut self.s5, "roots", value),
-                "action" => __rt::set(&mut self.s6, "action", value),
+                "model" => {
+                    __rt::set_kinded(&mut self.s2, "model", &[__rt::Kind::String], value)
+                }
+                "role" => {
+                    __rt::set_kinded(&mut self.s3, "role", &[__rt::Kind::String], value)
+                }
+                "stopReason" => {
+                    __rt::set_kinded(
+                        &mut self.s4,
+                        "stopReason",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "roots" => {
+                    __rt::set_kinded(&mut self.s5, "roots", &[__rt::Kind::Array], value)
+                }
+                "action" => {
+                    __rt::set_kinded(
+                        &mut self.s6,
+                        "action",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::InputResponse, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1(), self.score2()]
                 .into_iter()
                 .enumerate()
@@ -14695,130 +15683,178 @@ pub mod __de {
     #[derive(Default)]
     pub struct JsonRpcMessage__Merged0 {
         s0: Option<__rt::Value>,
-        s1: Option<super::RequestId>,
-        s2: Option<String>,
-        s3: Option<__rt::Map<String, __rt::Value>>,
-        s4: Option<super::McpResult>,
-        s5: Option<super::Error>,
+        s1: Option<__rt::Slot<super::RequestId>>,
+        s2: Option<__rt::Slot<String>>,
+        s3: Option<__rt::Slot<__rt::Map<String, __rt::Value>>>,
+        s4: Option<__rt::Slot<super::McpResult>>,
+        s5: Option<__rt::Slot<super::Error>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl JsonRpcMessage__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(bool, u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(bool, u32, u32)> {
+        fn score3(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -14830,16 +15866,51 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
                     .map_err(E::custom)?;
             }
-            b.f_id = self.s1;
-            b.f_method = self.s2;
-            b.f_params = self.s3;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_id = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_method = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("method")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_params = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("params")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s4 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14849,7 +15920,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14878,19 +15949,45 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("id")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_method = self.s2;
-            b.f_params = self.s3;
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_method = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("method")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_params = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("params")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s4 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14900,7 +15997,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14923,14 +16020,23 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
                     .map_err(E::custom)?;
             }
-            b.f_id = self.s1;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_id = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14940,18 +16046,31 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("params")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_result = self.s4;
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_result = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("result")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s5 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14974,14 +16093,23 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
                     .map_err(E::custom)?;
             }
-            b.f_id = self.s1;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_id = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -14991,7 +16119,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("params")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -15001,11 +16129,20 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_error = self.s5;
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_error = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("error")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -15025,18 +16162,60 @@ pub mod __de {
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
                 "jsonrpc" => __rt::set(&mut self.s0, "jsonrpc", value),
-                "id" => __rt::set(&mut self.s1, "id", value),
-                "method" => __rt::set(&mut self.s2, "method", value),
-                "params" => __rt::set(&mut self.s3, "params", value),
-                "result" => __rt::set(&mut self.s4, "result", value),
-                "error" => __rt::set(&mut self.s5, "error", value),
+                "id" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "id",
+                        &[__rt::Kind::Integer, __rt::Kind::String],
+                        value,
+                    )
+                }
+                "method" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "method",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "params" => {
+                    __rt::set_kinded(
+                        &mut self.s3,
+                        "params",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
+                "result" => {
+                    __rt::set_kinded(
+                        &mut self.s4,
+                        "result",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
+                "error" => {
+                    __rt::set_kinded(&mut self.s5, "error", &[__rt::Kind::Object], value)
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            if let Some(v) = &self.s0 {
+                if !(v.as_str() == Some("2.0")) {
+                    return Err(
+                        E::custom(
+                            format_args!(
+                                "invalid value for `{}`: expected {}, found {}", "jsonrpc",
+                                "\"2.0\"", v
+                            ),
+                        ),
+                    );
+                }
+            }
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [
                 self.score0(),
                 self.score1(),
@@ -15184,68 +16363,90 @@ pub mod __de {
     #[derive(Default)]
     pub struct JsonRpcResponse__Merged0 {
         s0: Option<__rt::Value>,
-        s1: Option<super::RequestId>,
-        s2: Option<super::McpResult>,
-        s3: Option<super::Error>,
+        s1: Option<__rt::Slot<super::RequestId>>,
+        s2: Option<__rt::Slot<super::McpResult>>,
+        s3: Option<__rt::Slot<super::Error>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl JsonRpcResponse__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("2.0") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -15257,15 +16458,37 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
                     .map_err(E::custom)?;
             }
-            b.f_id = self.s1;
-            b.f_result = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_id = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_result = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("result")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -15288,18 +16511,36 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
                     .map_err(E::custom)?;
             }
-            b.f_id = self.s1;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_id = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_error = self.s3;
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_error = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("error")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -15319,16 +16560,44 @@ pub mod __de {
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
                 "jsonrpc" => __rt::set(&mut self.s0, "jsonrpc", value),
-                "id" => __rt::set(&mut self.s1, "id", value),
-                "result" => __rt::set(&mut self.s2, "result", value),
-                "error" => __rt::set(&mut self.s3, "error", value),
+                "id" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "id",
+                        &[__rt::Kind::Integer, __rt::Kind::String],
+                        value,
+                    )
+                }
+                "result" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "result",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
+                "error" => {
+                    __rt::set_kinded(&mut self.s3, "error", &[__rt::Kind::Object], value)
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcResponse, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            if let Some(v) = &self.s0 {
+                if !(v.as_str() == Some("2.0")) {
+                    return Err(
+                        E::custom(
+                            format_args!(
+                                "invalid value for `{}`: expected {}, found {}", "jsonrpc",
+                                "\"2.0\"", v
+                            ),
+                        ),
+                    );
+                }
+            }
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -16526,37 +17795,48 @@ pub mod __de {
     #[derive(Default)]
     pub struct MultiSelectEnumSchema__Merged0 {
         s0: Option<__rt::Value>,
-        s1: Option<Vec<String>>,
-        s2: Option<String>,
+        s1: Option<__rt::Slot<Vec<String>>>,
+        s2: Option<__rt::Slot<String>>,
         s3: Option<__rt::Value>,
-        s4: Option<i64>,
-        s5: Option<i64>,
-        s6: Option<String>,
+        s4: Option<__rt::Slot<i64>>,
+        s5: Option<__rt::Slot<i64>>,
+        s6: Option<__rt::Slot<String>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl MultiSelectEnumSchema__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("array") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
             match &self.s3 {
                 Some(v) => {
                     if !((__rt::is_kind(v, __rt::Kind::Object))
@@ -16575,39 +17855,62 @@ pub mod __de {
                     complete = false;
                 }
             }
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("array") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
             match &self.s3 {
                 Some(v) => {
                     if !((__rt::is_kind(v, __rt::Kind::Object))
@@ -16622,16 +17925,28 @@ pub mod __de {
                     complete = false;
                 }
             }
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -16643,17 +17958,78 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)
                     .map_err(E::custom)?;
             }
-            b.f_max_items = self.s4;
-            b.f_min_items = self.s5;
-            b.f_title = self.s6;
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_max_items = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("maxItems")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_min_items = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("minItems")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -16673,17 +18049,78 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)
                     .map_err(E::custom)?;
             }
-            b.f_max_items = self.s4;
-            b.f_min_items = self.s5;
-            b.f_title = self.s6;
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_max_items = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("maxItems")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_min_items = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("minItems")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -16703,19 +18140,61 @@ pub mod __de {
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
                 "type" => __rt::set(&mut self.s0, "type", value),
-                "default" => __rt::set(&mut self.s1, "default", value),
-                "description" => __rt::set(&mut self.s2, "description", value),
+                "default" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "default",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "description" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "description",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
                 "items" => __rt::set(&mut self.s3, "items", value),
-                "maxItems" => __rt::set(&mut self.s4, "maxItems", value),
-                "minItems" => __rt::set(&mut self.s5, "minItems", value),
-                "title" => __rt::set(&mut self.s6, "title", value),
+                "maxItems" => {
+                    __rt::set_kinded(
+                        &mut self.s4,
+                        "maxItems",
+                        &[__rt::Kind::Integer],
+                        value,
+                    )
+                }
+                "minItems" => {
+                    __rt::set_kinded(
+                        &mut self.s5,
+                        "minItems",
+                        &[__rt::Kind::Integer],
+                        value,
+                    )
+                }
+                "title" => {
+                    __rt::set_kinded(&mut self.s6, "title", &[__rt::Kind::String], value)
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::MultiSelectEnumSchema, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            if let Some(v) = &self.s0 {
+                if !(v.as_str() == Some("array")) {
+                    return Err(
+                        E::custom(
+                            format_args!(
+                                "invalid value for `{}`: expected {}, found {}", "type",
+                                "\"array\"", v
+                            ),
+                        ),
+                    );
+                }
+            }
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -17039,155 +18518,243 @@ pub mod __de {
     #[derive(Default)]
     pub struct PrimitiveSchemaDefinition__Merged0 {
         s0: Option<__rt::Value>,
-        s1: Option<String>,
-        s2: Option<String>,
-        s3: Option<super::StringSchemaFormat>,
-        s4: Option<i64>,
-        s5: Option<i64>,
-        s6: Option<String>,
-        s7: Option<Vec<String>>,
-        s8: Option<Vec<super::TitledSingleSelectEnumSchemaOneOfItem>>,
-        s9: Option<Vec<String>>,
+        s1: Option<__rt::Slot<String>>,
+        s2: Option<__rt::Slot<String>>,
+        s3: Option<__rt::Slot<super::StringSchemaFormat>>,
+        s4: Option<__rt::Slot<i64>>,
+        s5: Option<__rt::Slot<i64>>,
+        s6: Option<__rt::Slot<String>>,
+        s7: Option<__rt::Slot<Vec<String>>>,
+        s8: Option<__rt::Slot<Vec<super::TitledSingleSelectEnumSchemaOneOfItem>>>,
+        s9: Option<__rt::Slot<Vec<String>>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl PrimitiveSchemaDefinition__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("string") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("string") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-            } else {}
-            if self.s7.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s7 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(bool, u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("string") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-            } else {}
-            if self.s8.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s8 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(bool, u32, u32)> {
+        fn score3(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("string") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-            } else {}
-            if self.s7.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s9.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s7 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s9 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -17199,19 +18766,93 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
-            b.f_format = self.s3;
-            b.f_max_length = self.s4;
-            b.f_min_length = self.s5;
-            b.f_title = self.s6;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_format = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("format")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_max_length = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("maxLength")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_min_length = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("minLength")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s7 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("enum")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -17221,7 +18862,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -17231,7 +18872,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -17254,15 +18895,41 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("format")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -17272,7 +18939,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("maxLength")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -17282,19 +18949,37 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("minLength")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_title = self.s6;
-            b.f_enum = self.s7;
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s7 {
+                Some(__rt::Slot::Typed(t)) => b.f_enum = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s8 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -17304,7 +18989,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -17327,15 +19012,41 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("format")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -17345,7 +19056,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("maxLength")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -17355,29 +19066,47 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("minLength")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_title = self.s6;
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s7 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("enum")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_one_of = self.s8;
+            match self.s8 {
+                Some(__rt::Slot::Typed(t)) => b.f_one_of = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("oneOf")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s9 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -17400,15 +19129,41 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("format")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -17418,7 +19173,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("maxLength")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -17428,23 +19183,54 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("minLength")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_title = self.s6;
-            b.f_enum = self.s7;
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s7 {
+                Some(__rt::Slot::Typed(t)) => b.f_enum = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s8 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_enum_names = self.s9;
+            match self.s9 {
+                Some(__rt::Slot::Typed(t)) => b.f_enum_names = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -17464,22 +19250,82 @@ pub mod __de {
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
                 "type" => __rt::set(&mut self.s0, "type", value),
-                "default" => __rt::set(&mut self.s1, "default", value),
-                "description" => __rt::set(&mut self.s2, "description", value),
-                "format" => __rt::set(&mut self.s3, "format", value),
-                "maxLength" => __rt::set(&mut self.s4, "maxLength", value),
-                "minLength" => __rt::set(&mut self.s5, "minLength", value),
-                "title" => __rt::set(&mut self.s6, "title", value),
-                "enum" => __rt::set(&mut self.s7, "enum", value),
-                "oneOf" => __rt::set(&mut self.s8, "oneOf", value),
-                "enumNames" => __rt::set(&mut self.s9, "enumNames", value),
+                "default" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "default",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "description" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "description",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "format" => {
+                    __rt::set_kinded(
+                        &mut self.s3,
+                        "format",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "maxLength" => {
+                    __rt::set_kinded(
+                        &mut self.s4,
+                        "maxLength",
+                        &[__rt::Kind::Integer],
+                        value,
+                    )
+                }
+                "minLength" => {
+                    __rt::set_kinded(
+                        &mut self.s5,
+                        "minLength",
+                        &[__rt::Kind::Integer],
+                        value,
+                    )
+                }
+                "title" => {
+                    __rt::set_kinded(&mut self.s6, "title", &[__rt::Kind::String], value)
+                }
+                "enum" => {
+                    __rt::set_kinded(&mut self.s7, "enum", &[__rt::Kind::Array], value)
+                }
+                "oneOf" => {
+                    __rt::set_kinded(&mut self.s8, "oneOf", &[__rt::Kind::Array], value)
+                }
+                "enumNames" => {
+                    __rt::set_kinded(
+                        &mut self.s9,
+                        "enumNames",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            if let Some(v) = &self.s0 {
+                if !(v.as_str() == Some("string")) {
+                    return Err(
+                        E::custom(
+                            format_args!(
+                                "invalid value for `{}`: expected {}, found {}", "type",
+                                "\"string\"", v
+                            ),
+                        ),
+                    );
+                }
+            }
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [
                 self.score0(),
                 self.score1(),
@@ -17541,37 +19387,48 @@ pub mod __de {
     #[derive(Default)]
     pub struct PrimitiveSchemaDefinition__Merged1 {
         s0: Option<__rt::Value>,
-        s1: Option<Vec<String>>,
-        s2: Option<String>,
+        s1: Option<__rt::Slot<Vec<String>>>,
+        s2: Option<__rt::Slot<String>>,
         s3: Option<__rt::Value>,
-        s4: Option<i64>,
-        s5: Option<i64>,
-        s6: Option<String>,
+        s4: Option<__rt::Slot<i64>>,
+        s5: Option<__rt::Slot<i64>>,
+        s6: Option<__rt::Slot<String>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl PrimitiveSchemaDefinition__Merged1 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("array") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
             match &self.s3 {
                 Some(v) => {
                     if !((__rt::is_kind(v, __rt::Kind::Object))
@@ -17590,39 +19447,62 @@ pub mod __de {
                     complete = false;
                 }
             }
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("array") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
             match &self.s3 {
                 Some(v) => {
                     if !((__rt::is_kind(v, __rt::Kind::Object))
@@ -17637,16 +19517,28 @@ pub mod __de {
                     complete = false;
                 }
             }
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-            } else {}
-            if self.s6.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -17658,17 +19550,78 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)
                     .map_err(E::custom)?;
             }
-            b.f_max_items = self.s4;
-            b.f_min_items = self.s5;
-            b.f_title = self.s6;
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_max_items = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("maxItems")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_min_items = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("minItems")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -17688,17 +19641,78 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)
                     .map_err(E::custom)?;
             }
-            b.f_max_items = self.s4;
-            b.f_min_items = self.s5;
-            b.f_title = self.s6;
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_max_items = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("maxItems")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_min_items = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("minItems")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -17718,19 +19732,61 @@ pub mod __de {
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
                 "type" => __rt::set(&mut self.s0, "type", value),
-                "default" => __rt::set(&mut self.s1, "default", value),
-                "description" => __rt::set(&mut self.s2, "description", value),
+                "default" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "default",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "description" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "description",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
                 "items" => __rt::set(&mut self.s3, "items", value),
-                "maxItems" => __rt::set(&mut self.s4, "maxItems", value),
-                "minItems" => __rt::set(&mut self.s5, "minItems", value),
-                "title" => __rt::set(&mut self.s6, "title", value),
+                "maxItems" => {
+                    __rt::set_kinded(
+                        &mut self.s4,
+                        "maxItems",
+                        &[__rt::Kind::Integer],
+                        value,
+                    )
+                }
+                "minItems" => {
+                    __rt::set_kinded(
+                        &mut self.s5,
+                        "minItems",
+                        &[__rt::Kind::Integer],
+                        value,
+                    )
+                }
+                "title" => {
+                    __rt::set_kinded(&mut self.s6, "title", &[__rt::Kind::String], value)
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            if let Some(v) = &self.s0 {
+                if !(v.as_str() == Some("array")) {
+                    return Err(
+                        E::custom(
+                            format_args!(
+                                "invalid value for `{}`: expected {}, found {}", "type",
+                                "\"array\"", v
+                            ),
+                        ),
+                    );
+                }
+            }
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -18330,85 +20386,161 @@ pub mod __de {
     }
     #[derive(Default)]
     pub struct ReadResourceResultContentsItem__Merged0 {
-        s0: Option<super::MetaObject>,
-        s1: Option<String>,
-        s2: Option<String>,
-        s3: Option<String>,
-        s4: Option<String>,
+        s0: Option<__rt::Slot<super::MetaObject>>,
+        s1: Option<__rt::Slot<String>>,
+        s2: Option<__rt::Slot<String>>,
+        s3: Option<__rt::Slot<String>>,
+        s4: Option<__rt::Slot<String>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl ReadResourceResultContentsItem__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
-            if self.s0.is_some() {
-                declared += 1;
-            } else {}
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s0 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceResultContentsItem, E> {
             let mut b = TextResourceContents::default();
-            b.f_meta = self.s0;
-            b.f_mime_type = self.s1;
-            b.f_text = self.s2;
-            b.f_uri = self.s3;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_text = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s4 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("blob")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -18425,20 +20557,60 @@ pub mod __de {
             self,
         ) -> ::core::result::Result<super::ReadResourceResultContentsItem, E> {
             let mut b = BlobResourceContents::default();
-            b.f_meta = self.s0;
-            b.f_mime_type = self.s1;
+            match self.s0 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("text")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_uri = self.s3;
-            b.f_blob = self.s4;
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_blob = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("blob")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -18457,18 +20629,33 @@ pub mod __de {
             value: D,
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
-                "_meta" => __rt::set(&mut self.s0, "_meta", value),
-                "mimeType" => __rt::set(&mut self.s1, "mimeType", value),
-                "text" => __rt::set(&mut self.s2, "text", value),
-                "uri" => __rt::set(&mut self.s3, "uri", value),
-                "blob" => __rt::set(&mut self.s4, "blob", value),
+                "_meta" => {
+                    __rt::set_kinded(&mut self.s0, "_meta", &[__rt::Kind::Object], value)
+                }
+                "mimeType" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "mimeType",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "text" => {
+                    __rt::set_kinded(&mut self.s2, "text", &[__rt::Kind::String], value)
+                }
+                "uri" => {
+                    __rt::set_kinded(&mut self.s3, "uri", &[__rt::Kind::String], value)
+                }
+                "blob" => {
+                    __rt::set_kinded(&mut self.s4, "blob", &[__rt::Kind::String], value)
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceResultContentsItem, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -18557,48 +20744,65 @@ pub mod __de {
     #[derive(Default)]
     pub struct ReadResourceResultResponseResult__Merged0 {
         s0: Option<__rt::Value>,
-        s1: Option<super::ResultMetaObject>,
-        s2: Option<super::InputRequests>,
-        s3: Option<String>,
-        s4: Option<super::ReadResourceResultCacheScope>,
-        s5: Option<Vec<super::ReadResourceResultContentsItem>>,
-        s6: Option<u64>,
+        s1: Option<__rt::Slot<super::ResultMetaObject>>,
+        s2: Option<__rt::Slot<super::InputRequests>>,
+        s3: Option<__rt::Slot<String>>,
+        s4: Option<__rt::Slot<super::ReadResourceResultCacheScope>>,
+        s5: Option<__rt::Slot<Vec<super::ReadResourceResultContentsItem>>>,
+        s6: Option<__rt::Slot<u64>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl ReadResourceResultResponseResult__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("input_required") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -18613,28 +20817,44 @@ pub mod __de {
                     complete = false;
                 }
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s5.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s6.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -18650,16 +20870,51 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
-            b.f_meta = self.s1;
-            b.f_input_requests = self.s2;
-            b.f_request_state = self.s3;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_input_requests = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_request_state = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s4 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -18669,7 +20924,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -18679,7 +20934,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -18706,14 +20961,23 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
-            b.f_meta = self.s1;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s2 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -18723,13 +20987,48 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_cache_scope = self.s4;
-            b.f_contents = self.s5;
-            b.f_ttl_ms = self.s6;
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_cache_scope = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_contents = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_ttl_ms = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -18749,19 +21048,56 @@ pub mod __de {
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
                 "resultType" => __rt::set(&mut self.s0, "resultType", value),
-                "_meta" => __rt::set(&mut self.s1, "_meta", value),
-                "inputRequests" => __rt::set(&mut self.s2, "inputRequests", value),
-                "requestState" => __rt::set(&mut self.s3, "requestState", value),
-                "cacheScope" => __rt::set(&mut self.s4, "cacheScope", value),
-                "contents" => __rt::set(&mut self.s5, "contents", value),
-                "ttlMs" => __rt::set(&mut self.s6, "ttlMs", value),
+                "_meta" => {
+                    __rt::set_kinded(&mut self.s1, "_meta", &[__rt::Kind::Object], value)
+                }
+                "inputRequests" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "inputRequests",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
+                "requestState" => {
+                    __rt::set_kinded(
+                        &mut self.s3,
+                        "requestState",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "cacheScope" => {
+                    __rt::set_kinded(
+                        &mut self.s4,
+                        "cacheScope",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "contents" => {
+                    __rt::set_kinded(
+                        &mut self.s5,
+                        "contents",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "ttlMs" => {
+                    __rt::set_kinded(
+                        &mut self.s6,
+                        "ttlMs",
+                        &[__rt::Kind::Integer],
+                        value,
+                    )
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceResultResponseResult, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {
@@ -20038,34 +22374,36 @@ pub mod __de {
     pub struct ServerResult__Merged0 {
         s0: Option<__rt::Value>,
         s1: Option<__rt::Value>,
-        s2: Option<super::InputRequests>,
-        s3: Option<String>,
+        s2: Option<__rt::Slot<super::InputRequests>>,
+        s3: Option<__rt::Slot<String>>,
         s4: Option<__rt::Value>,
-        s5: Option<super::ServerCapabilities>,
-        s6: Option<String>,
-        s7: Option<Vec<String>>,
-        s8: Option<u64>,
-        s9: Option<String>,
-        s10: Option<Vec<super::Resource>>,
-        s11: Option<Vec<super::ResourceTemplate>>,
-        s12: Option<Vec<super::ReadResourceResultContentsItem>>,
-        s13: Option<Vec<super::Prompt>>,
-        s14: Option<String>,
-        s15: Option<Vec<super::PromptMessage>>,
-        s16: Option<Vec<super::Tool>>,
-        s17: Option<Vec<super::ContentBlock>>,
-        s18: Option<bool>,
-        s19: Option<__rt::Value>,
-        s20: Option<super::CompleteResultCompletion>,
+        s5: Option<__rt::Slot<super::ServerCapabilities>>,
+        s6: Option<__rt::Slot<String>>,
+        s7: Option<__rt::Slot<Vec<String>>>,
+        s8: Option<__rt::Slot<u64>>,
+        s9: Option<__rt::Slot<String>>,
+        s10: Option<__rt::Slot<Vec<super::Resource>>>,
+        s11: Option<__rt::Slot<Vec<super::ResourceTemplate>>>,
+        s12: Option<__rt::Slot<Vec<super::ReadResourceResultContentsItem>>>,
+        s13: Option<__rt::Slot<Vec<super::Prompt>>>,
+        s14: Option<__rt::Slot<String>>,
+        s15: Option<__rt::Slot<Vec<super::PromptMessage>>>,
+        s16: Option<__rt::Slot<Vec<super::Tool>>>,
+        s17: Option<__rt::Slot<Vec<super::ContentBlock>>>,
+        s18: Option<__rt::Slot<bool>>,
+        s19: Option<__rt::Slot<__rt::Value>>,
+        s20: Option<__rt::Slot<super::CompleteResultCompletion>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl ServerResult__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -20091,14 +22429,16 @@ pub mod __de {
                     complete = false;
                 }
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -20114,26 +22454,37 @@ pub mod __de {
             }
             match &self.s1 {
                 Some(v) if v.as_str() == Some("input_required") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
-            if self.s3.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(bool, u32, u32)> {
+        fn score2(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -20171,35 +22522,53 @@ pub mod __de {
                     complete = false;
                 }
             }
-            if self.s5.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s6.is_some() {
-                declared += 1;
-            } else {}
-            if self.s7.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s6 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s8.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s7 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            match &self.s8 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(bool, u32, u32)> {
+        fn score3(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -20237,29 +22606,43 @@ pub mod __de {
                     complete = false;
                 }
             }
-            if self.s8.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s8 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s9.is_some() {
-                declared += 1;
-            } else {}
-            if self.s10.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s9 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s10 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score4(&self) -> Option<(bool, u32, u32)> {
+        fn score4(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -20297,29 +22680,43 @@ pub mod __de {
                     complete = false;
                 }
             }
-            if self.s8.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s8 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s9.is_some() {
-                declared += 1;
-            } else {}
-            if self.s11.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s9 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s11 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score5(&self) -> Option<(bool, u32, u32)> {
+        fn score5(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -20357,26 +22754,36 @@ pub mod __de {
                     complete = false;
                 }
             }
-            if self.s8.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s8 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s12.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s12 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score6(&self) -> Option<(bool, u32, u32)> {
+        fn score6(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -20409,14 +22816,16 @@ pub mod __de {
                     complete = false;
                 }
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score7(&self) -> Option<(bool, u32, u32)> {
+        fn score7(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -20454,29 +22863,43 @@ pub mod __de {
                     complete = false;
                 }
             }
-            if self.s8.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s8 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s9.is_some() {
-                declared += 1;
-            } else {}
-            if self.s13.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s9 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s13 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score8(&self) -> Option<(bool, u32, u32)> {
+        fn score8(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -20502,23 +22925,33 @@ pub mod __de {
                     complete = false;
                 }
             }
-            if self.s14.is_some() {
-                declared += 1;
-            } else {}
-            if self.s15.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s14 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s15 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score9(&self) -> Option<(bool, u32, u32)> {
+        fn score9(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -20556,29 +22989,43 @@ pub mod __de {
                     complete = false;
                 }
             }
-            if self.s8.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s8 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s9.is_some() {
-                declared += 1;
-            } else {}
-            if self.s16.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s9 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s16 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score10(&self) -> Option<(bool, u32, u32)> {
+        fn score10(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -20604,26 +23051,40 @@ pub mod __de {
                     complete = false;
                 }
             }
-            if self.s17.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s17 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            if self.s18.is_some() {
-                declared += 1;
-            } else {}
-            if self.s19.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s18 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s19 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score11(&self) -> Option<(bool, u32, u32)> {
+        fn score11(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
@@ -20649,13 +23110,17 @@ pub mod __de {
                     complete = false;
                 }
             }
-            if self.s20.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s20 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
             }
-            Some((complete, required, declared))
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -20683,7 +23148,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -20693,7 +23158,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -20713,7 +23178,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -20723,7 +23188,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -20733,7 +23198,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -20743,7 +23208,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -20753,7 +23218,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -20763,7 +23228,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -20773,7 +23238,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -20783,7 +23248,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -20793,7 +23258,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -20803,7 +23268,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -20813,7 +23278,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -20823,7 +23288,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -20833,7 +23298,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -20843,7 +23308,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -20853,7 +23318,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -20863,7 +23328,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -20895,8 +23360,34 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
-            b.f_input_requests = self.s2;
-            b.f_request_state = self.s3;
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_input_requests = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_request_state = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s4 {
                 __rt::ObjectBuilder::<
                     'static,
@@ -20913,7 +23404,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -20923,7 +23414,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -20933,7 +23424,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -20943,7 +23434,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -20953,7 +23444,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -20963,7 +23454,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -20973,7 +23464,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -20983,7 +23474,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -20993,7 +23484,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21003,7 +23494,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21013,7 +23504,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21023,7 +23514,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21033,7 +23524,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21043,7 +23534,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21053,7 +23544,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21063,7 +23554,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21102,7 +23593,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21112,7 +23603,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21126,17 +23617,65 @@ pub mod __de {
                     )
                     .map_err(E::custom)?;
             }
-            b.f_capabilities = self.s5;
-            b.f_instructions = self.s6;
-            b.f_supported_versions = self.s7;
-            b.f_ttl_ms = self.s8;
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_capabilities = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s6 {
+                Some(__rt::Slot::Typed(t)) => b.f_instructions = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s7 {
+                Some(__rt::Slot::Typed(t)) => b.f_supported_versions = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s8 {
+                Some(__rt::Slot::Typed(t)) => b.f_ttl_ms = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s9 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21146,7 +23685,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21156,7 +23695,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21166,7 +23705,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21176,7 +23715,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21186,7 +23725,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21196,7 +23735,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21206,7 +23745,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21216,7 +23755,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21226,7 +23765,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21236,7 +23775,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21246,7 +23785,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21284,7 +23823,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21294,7 +23833,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21314,7 +23853,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21324,7 +23863,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21334,20 +23873,55 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_ttl_ms = self.s8;
-            b.f_next_cursor = self.s9;
-            b.f_resources = self.s10;
+            match self.s8 {
+                Some(__rt::Slot::Typed(t)) => b.f_ttl_ms = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s9 {
+                Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s10 {
+                Some(__rt::Slot::Typed(t)) => b.f_resources = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s11 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21357,7 +23931,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21367,7 +23941,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21377,7 +23951,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21387,7 +23961,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21397,7 +23971,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21407,7 +23981,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21417,7 +23991,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21427,7 +24001,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21437,7 +24011,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21476,7 +24050,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21486,7 +24060,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21506,7 +24080,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21516,7 +24090,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21526,30 +24100,65 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_ttl_ms = self.s8;
-            b.f_next_cursor = self.s9;
+            match self.s8 {
+                Some(__rt::Slot::Typed(t)) => b.f_ttl_ms = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s9 {
+                Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s10 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_resource_templates = self.s11;
+            match self.s11 {
+                Some(__rt::Slot::Typed(t)) => b.f_resource_templates = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s12 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21559,7 +24168,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21569,7 +24178,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21579,7 +24188,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21589,7 +24198,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21599,7 +24208,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21609,7 +24218,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21619,7 +24228,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21629,7 +24238,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21668,7 +24277,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21678,7 +24287,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21698,7 +24307,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21708,7 +24317,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21718,18 +24327,27 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_ttl_ms = self.s8;
+            match self.s8 {
+                Some(__rt::Slot::Typed(t)) => b.f_ttl_ms = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s9 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21739,7 +24357,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21749,18 +24367,31 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_contents = self.s12;
+            match self.s12 {
+                Some(__rt::Slot::Typed(t)) => b.f_contents = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s13 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21770,7 +24401,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21780,7 +24411,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21790,7 +24421,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21800,7 +24431,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21810,7 +24441,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21820,7 +24451,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21830,7 +24461,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21869,7 +24500,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21879,7 +24510,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21899,7 +24530,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21909,7 +24540,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21919,7 +24550,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21929,7 +24560,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21939,7 +24570,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21949,7 +24580,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21959,7 +24590,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21969,7 +24600,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21979,7 +24610,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21989,7 +24620,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -21999,7 +24630,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22009,7 +24640,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22019,7 +24650,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22029,7 +24660,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22039,7 +24670,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22049,7 +24680,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22088,7 +24719,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22098,7 +24729,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22118,7 +24749,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22128,7 +24759,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22138,19 +24769,41 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_ttl_ms = self.s8;
-            b.f_next_cursor = self.s9;
+            match self.s8 {
+                Some(__rt::Slot::Typed(t)) => b.f_ttl_ms = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s9 {
+                Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s10 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22160,7 +24813,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22170,18 +24823,31 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_prompts = self.s13;
+            match self.s13 {
+                Some(__rt::Slot::Typed(t)) => b.f_prompts = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s14 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22191,7 +24857,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22201,7 +24867,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22211,7 +24877,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22221,7 +24887,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22231,7 +24897,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22241,7 +24907,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22280,7 +24946,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22290,7 +24956,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22310,7 +24976,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22320,7 +24986,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22330,7 +24996,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22340,7 +25006,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22350,7 +25016,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22360,7 +25026,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22370,7 +25036,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22380,7 +25046,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22390,19 +25056,45 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_description = self.s14;
-            b.f_messages = self.s15;
+            match self.s14 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s15 {
+                Some(__rt::Slot::Typed(t)) => b.f_messages = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s16 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22412,7 +25104,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22422,7 +25114,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22432,7 +25124,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22442,7 +25134,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22480,7 +25172,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22490,7 +25182,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22510,7 +25202,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22520,7 +25212,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22530,19 +25222,41 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_ttl_ms = self.s8;
-            b.f_next_cursor = self.s9;
+            match self.s8 {
+                Some(__rt::Slot::Typed(t)) => b.f_ttl_ms = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s9 {
+                Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s10 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22552,7 +25266,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22562,7 +25276,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22572,7 +25286,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22582,7 +25296,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22592,18 +25306,27 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_tools = self.s16;
+            match self.s16 {
+                Some(__rt::Slot::Typed(t)) => b.f_tools = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("tools")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s17 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22613,7 +25336,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22623,7 +25346,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22633,7 +25356,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22671,7 +25394,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22681,7 +25404,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22701,7 +25424,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22711,7 +25434,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22721,7 +25444,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22731,7 +25454,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22741,7 +25464,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22751,7 +25474,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22761,7 +25484,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22771,7 +25494,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22781,7 +25504,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22791,7 +25514,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22801,7 +25524,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22811,20 +25534,59 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_content = self.s17;
-            b.f_is_error = self.s18;
-            b.f_structured_content = self.s19;
+            match self.s17 {
+                Some(__rt::Slot::Typed(t)) => b.f_content = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s18 {
+                Some(__rt::Slot::Typed(t)) => b.f_is_error = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s19 {
+                Some(__rt::Slot::Typed(t)) => b.f_structured_content = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s20 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22862,7 +25624,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22872,7 +25634,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22892,7 +25654,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22902,7 +25664,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22912,7 +25674,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22922,7 +25684,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22932,7 +25694,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22942,7 +25704,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22952,7 +25714,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22962,7 +25724,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22972,7 +25734,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22982,7 +25744,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -22992,7 +25754,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23002,7 +25764,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23012,7 +25774,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23022,7 +25784,7 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23032,11 +25794,24 @@ pub mod __de {
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_completion = self.s20;
+            match self.s20 {
+                Some(__rt::Slot::Typed(t)) => b.f_completion = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -23056,38 +25831,161 @@ pub mod __de {
             match &*key {
                 "_meta" => __rt::set(&mut self.s0, "_meta", value),
                 "resultType" => __rt::set(&mut self.s1, "resultType", value),
-                "inputRequests" => __rt::set(&mut self.s2, "inputRequests", value),
-                "requestState" => __rt::set(&mut self.s3, "requestState", value),
+                "inputRequests" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "inputRequests",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
+                "requestState" => {
+                    __rt::set_kinded(
+                        &mut self.s3,
+                        "requestState",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
                 "cacheScope" => __rt::set(&mut self.s4, "cacheScope", value),
-                "capabilities" => __rt::set(&mut self.s5, "capabilities", value),
-                "instructions" => __rt::set(&mut self.s6, "instructions", value),
+                "capabilities" => {
+                    __rt::set_kinded(
+                        &mut self.s5,
+                        "capabilities",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
+                "instructions" => {
+                    __rt::set_kinded(
+                        &mut self.s6,
+                        "instructions",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
                 "supportedVersions" => {
-                    __rt::set(&mut self.s7, "supportedVersions", value)
+                    __rt::set_kinded(
+                        &mut self.s7,
+                        "supportedVersions",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
                 }
-                "ttlMs" => __rt::set(&mut self.s8, "ttlMs", value),
-                "nextCursor" => __rt::set(&mut self.s9, "nextCursor", value),
-                "resources" => __rt::set(&mut self.s10, "resources", value),
+                "ttlMs" => {
+                    __rt::set_kinded(
+                        &mut self.s8,
+                        "ttlMs",
+                        &[__rt::Kind::Integer],
+                        value,
+                    )
+                }
+                "nextCursor" => {
+                    __rt::set_kinded(
+                        &mut self.s9,
+                        "nextCursor",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "resources" => {
+                    __rt::set_kinded(
+                        &mut self.s10,
+                        "resources",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
                 "resourceTemplates" => {
-                    __rt::set(&mut self.s11, "resourceTemplates", value)
+                    __rt::set_kinded(
+                        &mut self.s11,
+                        "resourceTemplates",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
                 }
-                "contents" => __rt::set(&mut self.s12, "contents", value),
-                "prompts" => __rt::set(&mut self.s13, "prompts", value),
-                "description" => __rt::set(&mut self.s14, "description", value),
-                "messages" => __rt::set(&mut self.s15, "messages", value),
-                "tools" => __rt::set(&mut self.s16, "tools", value),
-                "content" => __rt::set(&mut self.s17, "content", value),
-                "isError" => __rt::set(&mut self.s18, "isError", value),
+                "contents" => {
+                    __rt::set_kinded(
+                        &mut self.s12,
+                        "contents",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "prompts" => {
+                    __rt::set_kinded(
+                        &mut self.s13,
+                        "prompts",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "description" => {
+                    __rt::set_kinded(
+                        &mut self.s14,
+                        "description",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "messages" => {
+                    __rt::set_kinded(
+                        &mut self.s15,
+                        "messages",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "tools" => {
+                    __rt::set_kinded(&mut self.s16, "tools", &[__rt::Kind::Array], value)
+                }
+                "content" => {
+                    __rt::set_kinded(
+                        &mut self.s17,
+                        "content",
+                        &[__rt::Kind::Array],
+                        value,
+                    )
+                }
+                "isError" => {
+                    __rt::set_kinded(
+                        &mut self.s18,
+                        "isError",
+                        &[__rt::Kind::Boolean],
+                        value,
+                    )
+                }
                 "structuredContent" => {
-                    __rt::set(&mut self.s19, "structuredContent", value)
+                    __rt::set_kinded(
+                        &mut self.s19,
+                        "structuredContent",
+                        &[
+                            __rt::Kind::Null,
+                            __rt::Kind::Boolean,
+                            __rt::Kind::Integer,
+                            __rt::Kind::Number,
+                            __rt::Kind::String,
+                            __rt::Kind::Array,
+                            __rt::Kind::Object,
+                        ],
+                        value,
+                    )
                 }
-                "completion" => __rt::set(&mut self.s20, "completion", value),
+                "completion" => {
+                    __rt::set_kinded(
+                        &mut self.s20,
+                        "completion",
+                        &[__rt::Kind::Object],
+                        value,
+                    )
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [
                 self.score0(),
                 self.score1(),
@@ -23226,79 +26124,117 @@ pub mod __de {
     #[derive(Default)]
     pub struct SingleSelectEnumSchema__Merged0 {
         s0: Option<__rt::Value>,
-        s1: Option<String>,
-        s2: Option<String>,
-        s3: Option<Vec<String>>,
-        s4: Option<String>,
-        s5: Option<Vec<super::TitledSingleSelectEnumSchemaOneOfItem>>,
+        s1: Option<__rt::Slot<String>>,
+        s2: Option<__rt::Slot<String>>,
+        s3: Option<__rt::Slot<Vec<String>>>,
+        s4: Option<__rt::Slot<String>>,
+        s5: Option<__rt::Slot<Vec<super::TitledSingleSelectEnumSchemaOneOfItem>>>,
         rest: __rt::Map<String, __rt::Value>,
     }
     impl SingleSelectEnumSchema__Merged0 {
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32)> {
+        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("string") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
-            if self.s3.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            Some((complete, required, declared))
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s3 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            Some((complete, consts, required, declared))
         }
         /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many are, and
-        /// how many present properties the member declares.
+        /// differs); else whether every required property is present, how many
+        /// constants matched, how many required properties are present, and how many
+        /// present properties the member declares.
         #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32)> {
+        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
             let mut complete = true;
+            let mut consts = 0u32;
             let mut required = 0u32;
             let mut declared = 0u32;
             match &self.s0 {
                 Some(v) if v.as_str() == Some("string") => {
+                    consts += 1;
                     required += 1;
                     declared += 1;
                 }
                 Some(_) => return None,
                 None => complete = false,
             }
-            if self.s1.is_some() {
-                declared += 1;
-            } else {}
-            if self.s2.is_some() {
-                declared += 1;
-            } else {}
-            if self.s4.is_some() {
-                declared += 1;
-            } else {}
-            if self.s5.is_some() {
-                declared += 1;
-                required += 1;
-            } else {
-                complete = false;
+            match &self.s1 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
             }
-            Some((complete, required, declared))
+            match &self.s2 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s4 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {}
+            }
+            match &self.s5 {
+                Some(__rt::Slot::Typed(_)) => {
+                    declared += 1;
+                    required += 1;
+                }
+                Some(__rt::Slot::Raw(_)) => return None,
+                None => {
+                    complete = false;
+                }
+            }
+            Some((complete, consts, required, declared))
         }
         fn build0<E: __rt::serde::de::Error>(
             self,
@@ -23310,17 +26246,61 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
-            b.f_enum = self.s3;
-            b.f_title = self.s4;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s3 {
+                Some(__rt::Slot::Typed(t)) => b.f_enum = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s5 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
@@ -23343,20 +26323,64 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                     .map_err(E::custom)?;
             }
-            b.f_default = self.s1;
-            b.f_description = self.s2;
+            match self.s1 {
+                Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s2 {
+                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(
+                            &mut b,
+                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                            v,
+                        )
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             if let Some(v) = self.s3 {
                 __rt::ObjectBuilder::<
                     'static,
                 >::field(
                         &mut b,
                         __rt::Key(::std::borrow::Cow::Borrowed("enum")),
-                        __rt::to_value::<_, E>(&v)?,
+                        __rt::slot_value::<_, E>(v)?,
                     )
                     .map_err(E::custom)?;
             }
-            b.f_title = self.s4;
-            b.f_one_of = self.s5;
+            match self.s4 {
+                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
+            match self.s5 {
+                Some(__rt::Slot::Typed(t)) => b.f_one_of = Some(t),
+                Some(__rt::Slot::Raw(v)) => {
+                    __rt::ObjectBuilder::<
+                        'static,
+                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("oneOf")), v)
+                        .map_err(E::custom)?;
+                }
+                None => {}
+            }
             for (k, v) in self.rest {
                 __rt::ObjectBuilder::<
                     'static,
@@ -23376,18 +26400,50 @@ pub mod __de {
         ) -> ::core::result::Result<(), D::Error> {
             match &*key {
                 "type" => __rt::set(&mut self.s0, "type", value),
-                "default" => __rt::set(&mut self.s1, "default", value),
-                "description" => __rt::set(&mut self.s2, "description", value),
-                "enum" => __rt::set(&mut self.s3, "enum", value),
-                "title" => __rt::set(&mut self.s4, "title", value),
-                "oneOf" => __rt::set(&mut self.s5, "oneOf", value),
+                "default" => {
+                    __rt::set_kinded(
+                        &mut self.s1,
+                        "default",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "description" => {
+                    __rt::set_kinded(
+                        &mut self.s2,
+                        "description",
+                        &[__rt::Kind::String],
+                        value,
+                    )
+                }
+                "enum" => {
+                    __rt::set_kinded(&mut self.s3, "enum", &[__rt::Kind::Array], value)
+                }
+                "title" => {
+                    __rt::set_kinded(&mut self.s4, "title", &[__rt::Kind::String], value)
+                }
+                "oneOf" => {
+                    __rt::set_kinded(&mut self.s5, "oneOf", &[__rt::Kind::Array], value)
+                }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SingleSelectEnumSchema, E> {
-            let mut best: Option<(usize, (bool, u32, u32))> = None;
+            if let Some(v) = &self.s0 {
+                if !(v.as_str() == Some("string")) {
+                    return Err(
+                        E::custom(
+                            format_args!(
+                                "invalid value for `{}`: expected {}, found {}", "type",
+                                "\"string\"", v
+                            ),
+                        ),
+                    );
+                }
+            }
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
             for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
                 if let Some(s) = score {
                     if best.is_none_or(|(_, b)| s > b) {

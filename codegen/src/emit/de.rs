@@ -451,7 +451,10 @@ fn merged(cx: &Cx, u: &Union, m: &Merged) -> TokenStream {
     let decls = m.slots.iter().enumerate().map(|(j, s)| {
         let n = slot(j);
         let t = match &s.typed {
-            Some(t) => de_type(t),
+            Some(t) => {
+                let t = de_type(t);
+                quote!(__rt::Slot<#t>)
+            }
             None => quote!(__rt::Value),
         };
         quote! { #n: Option<#t>, }
@@ -459,7 +462,16 @@ fn merged(cx: &Cx, u: &Union, m: &Merged) -> TokenStream {
     let arms = m.slots.iter().enumerate().map(|(j, s)| {
         let n = slot(j);
         let k = &s.json_name;
-        quote! { #k => __rt::set(&mut self.#n, #k, value), }
+        match &s.typed {
+            Some(t) => {
+                let kinds = kinds(module, t).into_iter().map(|k| {
+                    let k = format_ident!("{k:?}");
+                    quote!(__rt::Kind::#k)
+                });
+                quote! { #k => __rt::set_kinded(&mut self.#n, #k, &[#( #kinds ),*], value), }
+            }
+            None => quote! { #k => __rt::set(&mut self.#n, #k, value), },
+        }
     });
     let mut score_fns = Vec::new();
     let mut build_fns = Vec::new();
@@ -489,7 +501,7 @@ fn merged(cx: &Cx, u: &Union, m: &Merged) -> TokenStream {
                 let eq = const_eq(quote!(v), &c.value);
                 checks.push(quote! {
                     match &self.#n {
-                        Some(v) if #eq => { required += 1; declared += 1; }
+                        Some(v) if #eq => { consts += 1; required += 1; declared += 1; }
                         Some(_) => return None,
                         None => complete = false,
                     }
@@ -513,10 +525,23 @@ fn merged(cx: &Cx, u: &Union, m: &Merged) -> TokenStream {
                 };
                 if s.typed.is_some() {
                     checks.push(quote! {
-                        if self.#n.is_some() { declared += 1; #count_req } else { #absent }
+                        match &self.#n {
+                            Some(__rt::Slot::Typed(_)) => { declared += 1; #count_req }
+                            // Another JSON kind than this member declares.
+                            Some(__rt::Slot::Raw(_)) => return None,
+                            None => { #absent }
+                        }
                     });
                     let fname = slot_name(&f.rust_name);
-                    moves.push(quote! { b.#fname = self.#n; });
+                    moves.push(quote! {
+                        match self.#n {
+                            Some(__rt::Slot::Typed(t)) => b.#fname = Some(t),
+                            Some(__rt::Slot::Raw(v)) => {
+                                __rt::ObjectBuilder::<'static>::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed(#k)), v).map_err(E::custom)?;
+                            }
+                            None => {}
+                        }
+                    });
                 } else {
                     let shape = shape_check(module, &f.ty, f.optional_const.as_deref());
                     checks.push(quote! {
@@ -536,7 +561,7 @@ fn merged(cx: &Cx, u: &Union, m: &Merged) -> TokenStream {
                     checks.push(quote! { if self.#n.is_some() { return None; } });
                 }
                 let value = if s.typed.is_some() {
-                    quote!(__rt::to_value::<_, E>(&v)?)
+                    quote!(__rt::slot_value::<_, E>(v)?)
                 } else {
                     quote!(v)
                 };
@@ -554,15 +579,17 @@ fn merged(cx: &Cx, u: &Union, m: &Merged) -> TokenStream {
         let v = ident(&u.variants[i].rust_name);
         score_fns.push(quote! {
             /// `None` when the object cannot be this member (a constant or a JSON kind
-            /// differs); else whether every required property is present, how many are, and
-            /// how many present properties the member declares.
+            /// differs); else whether every required property is present, how many
+            /// constants matched, how many required properties are present, and how many
+            /// present properties the member declares.
             #[allow(unused_mut, unused_variables)]
-            fn #score_fn(&self) -> Option<(bool, u32, u32)> {
+            fn #score_fn(&self) -> Option<(bool, u32, u32, u32)> {
                 let mut complete = true;
+                let mut consts = 0u32;
                 let mut required = 0u32;
                 let mut declared = 0u32;
                 #( #checks )*
-                Some((complete, required, declared))
+                Some((complete, consts, required, declared))
             }
         });
         build_fns.push(quote! {
@@ -584,6 +611,36 @@ fn merged(cx: &Cx, u: &Union, m: &Merged) -> TokenStream {
         });
     }
     let union_name = cx.ty.schema_name.as_deref().unwrap_or(&cx.ty.name);
+    // Constants every member requires with the same value (`jsonrpc`): a wrong value is
+    // reported as such, not as "no member matches".
+    let member_structs: Vec<&crate::ir::Struct> = m
+        .members
+        .iter()
+        .filter_map(|&i| module.as_struct(&u.variants[i].ty))
+        .collect();
+    let common_consts = m.slots.iter().enumerate().filter_map(|(j, s)| {
+        let first = member_structs.first()?.const_field(&s.json_name)?;
+        if m.fallback.is_some()
+            || !member_structs.iter().all(|st| st.const_field(&s.json_name) == Some(first))
+        {
+            return None;
+        }
+        let n = slot(j);
+        let k = &s.json_name;
+        let eq = const_eq(quote!(v), &first.value);
+        let expected = match &first.value {
+            ConstValue::Str(v) => format!("{v:?}"),
+            ConstValue::Int(i) => i.to_string(),
+        };
+        Some(quote! {
+            if let Some(v) = &self.#n {
+                if !(#eq) {
+                    return Err(E::custom(format_args!("invalid value for `{}`: expected {}, found {}", #k, #expected, v)));
+                }
+            }
+        })
+    });
+    let common_consts = quote! { #( #common_consts )* };
     let none = match m.fallback {
         Some(i) => {
             let v = ident(&u.variants[i].rust_name);
@@ -592,7 +649,7 @@ fn merged(cx: &Cx, u: &Union, m: &Merged) -> TokenStream {
                 let n = slot(j);
                 let k = &s.json_name;
                 if s.typed.is_some() {
-                    quote! { if let Some(v) = &self.#n { all.insert(#k.to_owned(), __rt::to_value::<_, E>(v)?); } }
+                    quote! { if let Some(v) = self.#n { all.insert(#k.to_owned(), __rt::slot_value::<_, E>(v)?); } }
                 } else {
                     quote! { if let Some(v) = self.#n { all.insert(#k.to_owned(), v); } }
                 }
@@ -637,7 +694,8 @@ fn merged(cx: &Cx, u: &Union, m: &Merged) -> TokenStream {
             }
 
             fn finish<E: __rt::serde::de::Error>(self) -> ::core::result::Result<super::#name, E> {
-                let mut best: Option<(usize, (bool, u32, u32))> = None;
+                #common_consts
+                let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
                 for (i, score) in [#( #scores ),*].into_iter().enumerate() {
                     if let Some(s) = score {
                         if best.is_none_or(|(_, b)| s > b) {

@@ -1239,58 +1239,72 @@ pub mod shapes {
         #[derive(Default)]
         pub struct Block__Merged0 {
             s0: Option<__rt::Value>,
-            s1: Option<String>,
-            s2: Option<Vec<String>>,
+            s1: Option<__rt::Slot<String>>,
+            s2: Option<__rt::Slot<Vec<String>>>,
             rest: __rt::Map<String, __rt::Value>,
         }
         impl Block__Merged0 {
             /// `None` when the object cannot be this member (a constant or a JSON kind
-            /// differs); else whether every required property is present, how many are, and
-            /// how many present properties the member declares.
+            /// differs); else whether every required property is present, how many
+            /// constants matched, how many required properties are present, and how many
+            /// present properties the member declares.
             #[allow(unused_mut, unused_variables)]
-            fn score0(&self) -> Option<(bool, u32, u32)> {
+            fn score0(&self) -> Option<(bool, u32, u32, u32)> {
                 let mut complete = true;
+                let mut consts = 0u32;
                 let mut required = 0u32;
                 let mut declared = 0u32;
                 match &self.s0 {
                     Some(v) if v.as_str() == Some("text") => {
+                        consts += 1;
                         required += 1;
                         declared += 1;
                     }
                     Some(_) => return None,
                     None => complete = false,
                 }
-                if self.s1.is_some() {
-                    declared += 1;
-                    required += 1;
-                } else {
-                    complete = false;
+                match &self.s1 {
+                    Some(__rt::Slot::Typed(_)) => {
+                        declared += 1;
+                        required += 1;
+                    }
+                    Some(__rt::Slot::Raw(_)) => return None,
+                    None => {
+                        complete = false;
+                    }
                 }
-                Some((complete, required, declared))
+                Some((complete, consts, required, declared))
             }
             /// `None` when the object cannot be this member (a constant or a JSON kind
-            /// differs); else whether every required property is present, how many are, and
-            /// how many present properties the member declares.
+            /// differs); else whether every required property is present, how many
+            /// constants matched, how many required properties are present, and how many
+            /// present properties the member declares.
             #[allow(unused_mut, unused_variables)]
-            fn score1(&self) -> Option<(bool, u32, u32)> {
+            fn score1(&self) -> Option<(bool, u32, u32, u32)> {
                 let mut complete = true;
+                let mut consts = 0u32;
                 let mut required = 0u32;
                 let mut declared = 0u32;
                 match &self.s0 {
                     Some(v) if v.as_str() == Some("text") => {
+                        consts += 1;
                         required += 1;
                         declared += 1;
                     }
                     Some(_) => return None,
                     None => complete = false,
                 }
-                if self.s2.is_some() {
-                    declared += 1;
-                    required += 1;
-                } else {
-                    complete = false;
+                match &self.s2 {
+                    Some(__rt::Slot::Typed(_)) => {
+                        declared += 1;
+                        required += 1;
+                    }
+                    Some(__rt::Slot::Raw(_)) => return None,
+                    None => {
+                        complete = false;
+                    }
                 }
-                Some((complete, required, declared))
+                Some((complete, consts, required, declared))
             }
             fn build0<E: __rt::serde::de::Error>(
                 self,
@@ -1302,14 +1316,27 @@ pub mod shapes {
                     >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
                         .map_err(E::custom)?;
                 }
-                b.f_text = self.s1;
+                match self.s1 {
+                    Some(__rt::Slot::Typed(t)) => b.f_text = Some(t),
+                    Some(__rt::Slot::Raw(v)) => {
+                        __rt::ObjectBuilder::<
+                            'static,
+                        >::field(
+                                &mut b,
+                                __rt::Key(::std::borrow::Cow::Borrowed("text")),
+                                v,
+                            )
+                            .map_err(E::custom)?;
+                    }
+                    None => {}
+                }
                 if let Some(v) = self.s2 {
                     __rt::ObjectBuilder::<
                         'static,
                     >::field(
                             &mut b,
                             __rt::Key(::std::borrow::Cow::Borrowed("enum")),
-                            __rt::to_value::<_, E>(&v)?,
+                            __rt::slot_value::<_, E>(v)?,
                         )
                         .map_err(E::custom)?;
                 }
@@ -1337,11 +1364,24 @@ pub mod shapes {
                     >::field(
                             &mut b,
                             __rt::Key(::std::borrow::Cow::Borrowed("text")),
-                            __rt::to_value::<_, E>(&v)?,
+                            __rt::slot_value::<_, E>(v)?,
                         )
                         .map_err(E::custom)?;
                 }
-                b.f_enum = self.s2;
+                match self.s2 {
+                    Some(__rt::Slot::Typed(t)) => b.f_enum = Some(t),
+                    Some(__rt::Slot::Raw(v)) => {
+                        __rt::ObjectBuilder::<
+                            'static,
+                        >::field(
+                                &mut b,
+                                __rt::Key(::std::borrow::Cow::Borrowed("enum")),
+                                v,
+                            )
+                            .map_err(E::custom)?;
+                    }
+                    None => {}
+                }
                 for (k, v) in self.rest {
                     __rt::ObjectBuilder::<
                         'static,
@@ -1360,15 +1400,41 @@ pub mod shapes {
             ) -> ::core::result::Result<(), D::Error> {
                 match &*key {
                     "type" => __rt::set(&mut self.s0, "type", value),
-                    "text" => __rt::set(&mut self.s1, "text", value),
-                    "enum" => __rt::set(&mut self.s2, "enum", value),
+                    "text" => {
+                        __rt::set_kinded(
+                            &mut self.s1,
+                            "text",
+                            &[__rt::Kind::String],
+                            value,
+                        )
+                    }
+                    "enum" => {
+                        __rt::set_kinded(
+                            &mut self.s2,
+                            "enum",
+                            &[__rt::Kind::Array],
+                            value,
+                        )
+                    }
                     _ => __rt::set_extra_value(&mut self.rest, key, value),
                 }
             }
             fn finish<E: __rt::serde::de::Error>(
                 self,
             ) -> ::core::result::Result<super::Block, E> {
-                let mut best: Option<(usize, (bool, u32, u32))> = None;
+                if let Some(v) = &self.s0 {
+                    if !(v.as_str() == Some("text")) {
+                        return Err(
+                            E::custom(
+                                format_args!(
+                                    "invalid value for `{}`: expected {}, found {}", "type",
+                                    "\"text\"", v
+                                ),
+                            ),
+                        );
+                    }
+                }
+                let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
                 for (i, score) in [self.score0(), self.score1()].into_iter().enumerate()
                 {
                     if let Some(s) = score {
