@@ -69,11 +69,34 @@ pub(crate) struct Cx<'a> {
     pub ty: &'a TypeDef,
 }
 
-/// An identifier from a generated name (raw identifiers kept).
+/// An identifier from a generated name (raw identifiers kept). Names come from
+/// [`naming`](crate::ir::naming), which only produces valid identifiers; anything else is
+/// mapped to one rather than panicking.
 pub(crate) fn ident(name: &str) -> Ident {
-    match name.strip_prefix("r#") {
-        Some(raw) => Ident::new_raw(raw, Span::call_site()),
-        None => Ident::new(name, Span::call_site()),
+    let (raw, body) = match name.strip_prefix("r#") {
+        Some(b) => (true, b),
+        None => (false, name),
+    };
+    let mut clean: String = body
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if clean.is_empty() || clean.starts_with(|c: char| c.is_ascii_digit()) {
+        clean.insert(0, '_');
+    }
+    if clean == "_" {
+        clean = "_x".to_owned();
+    }
+    if raw && !["self", "Self", "super", "crate"].contains(&clean.as_str()) {
+        Ident::new_raw(&clean, Span::call_site())
+    } else {
+        Ident::new(&clean, Span::call_site())
     }
 }
 

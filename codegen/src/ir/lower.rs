@@ -62,6 +62,10 @@ const STRUCTURAL: &[&str] = &[
     "enum",
 ];
 
+/// How deep inline schemas may nest (the official schemas nest about five levels). Deeper
+/// input is reported as an error rather than exhausting the stack.
+pub const MAX_DEPTH: usize = 32;
+
 /// Lowers a whole schema document.
 pub fn lower(doc: &SchemaDoc) -> Result<Module> {
     lower_with(doc, &[])
@@ -107,6 +111,8 @@ struct Lowerer<'a> {
     /// Every Rust type name taken so far.
     taken: BTreeSet<String>,
     types: Vec<TypeDef>,
+    /// Current nesting of inline schemas.
+    depth: usize,
 }
 
 impl<'a> Lowerer<'a> {
@@ -130,6 +136,7 @@ impl<'a> Lowerer<'a> {
             def_names,
             taken,
             types: Vec::new(),
+            depth: 0,
         })
     }
 
@@ -206,6 +213,24 @@ impl<'a> Lowerer<'a> {
 
     /// Decides what a schema node is. `hint` names the types it introduces.
     fn shape(&mut self, obj: &Map<String, Value>, pointer: &str, hint: &str) -> Result<Shape> {
+        if self.depth >= MAX_DEPTH {
+            return Err(Error::schema(
+                pointer,
+                format!("schemas nested deeper than {MAX_DEPTH} levels are not supported"),
+            ));
+        }
+        self.depth += 1;
+        let shape = self.shape_inner(obj, pointer, hint);
+        self.depth -= 1;
+        shape
+    }
+
+    fn shape_inner(
+        &mut self,
+        obj: &Map<String, Value>,
+        pointer: &str,
+        hint: &str,
+    ) -> Result<Shape> {
         check_keywords(obj, pointer)?;
         if let Some(r) = obj.get("$ref") {
             let Value::String(r) = r else {
@@ -868,6 +893,19 @@ mod tests {
         );
         assert_eq!(s.fields.len(), 1);
         assert!(s.fields[0].required);
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_stack_overflow() {
+        let mut schema = serde_json::json!({"type": "string"});
+        for _ in 0..200 {
+            schema = serde_json::json!({"type": "array", "items": schema});
+        }
+        let e = module(serde_json::json!({"A": schema}))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("nested deeper than 32 levels"), "{e}");
+        assert!(e.starts_with("#/$defs/A/items/items/"), "{e}");
     }
 
     #[test]

@@ -113,7 +113,8 @@ pub fn camel(text: &str) -> String {
         rest = &rest[c.len_utf8()..];
     }
     let name = fixed
-        .split(|c: char| !c.is_alphanumeric())
+        // Identifiers are kept ASCII: `²` is alphanumeric but not an identifier character.
+        .split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|w| !w.is_empty())
         .map(|w| {
             // Words produced from acronyms are already spelled; others go through heck.
@@ -139,7 +140,7 @@ pub fn field_name(json_name: &str) -> String {
     let base = json_name.rsplit('/').next().unwrap_or(json_name);
     let mut name = base
         .chars()
-        .map(|c| if c.is_alphanumeric() { c } else { '_' })
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
         .collect::<String>()
         .to_snake_case();
     if name.is_empty() {
@@ -256,6 +257,9 @@ mod tests {
         assert_eq!(camel("tool_result"), "ToolResult");
         assert_eq!(camel("date-time"), "DateTime");
         assert_eq!(camel("2.0"), "V20");
+        assert_eq!(camel("x²y"), "XY");
+        assert_eq!(camel("²"), "Value");
+        assert_eq!(field_name("ü²"), "field");
     }
 
     #[test]
