@@ -16,6 +16,7 @@ use crate::{ir, source};
 ///
 /// ```no_run
 /// // build.rs
+/// # #[allow(clippy::needless_doctest_main)]
 /// fn main() {
 ///     mcp_codegen::Builder::new()
 ///         .schema_path("schema/2025-11-25/schema.json")

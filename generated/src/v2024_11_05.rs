@@ -241,6 +241,7 @@ impl<'de> __rt::Buildable<'de> for CallToolResult {
     const EXPECTING: &'static str = "a CallToolResult object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum CallToolResultContentItem {
     /// A [`TextContent`].
     TextContent(TextContent),
@@ -448,6 +449,7 @@ impl<'de> __rt::Buildable<'de> for ClientCapabilitiesRoots {
     const EXPECTING: &'static str = "a ClientCapabilitiesRoots object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ClientNotification {
     /// A [`CancelledNotification`].
     Cancelled(CancelledNotification),
@@ -504,6 +506,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ClientNotification {
     }
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ClientRequest {
     /// An [`InitializeRequest`].
     Initialize(InitializeRequest),
@@ -632,6 +635,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ClientRequest {
     }
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ClientResult {
     /// A [`McpResult`].
     Mcp(McpResult),
@@ -746,6 +750,7 @@ impl<'de> __rt::Buildable<'de> for CompleteRequestParamsArgument {
     const EXPECTING: &'static str = "a CompleteRequestParamsArgument object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum CompleteRequestParamsRef {
     /// A [`PromptReference`].
     Prompt(PromptReference),
@@ -1097,6 +1102,7 @@ impl<'de> __rt::Buildable<'de> for CreateMessageResult {
     const EXPECTING: &'static str = "a CreateMessageResult object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum CreateMessageResultContent {
     /// A [`TextContent`].
     Text(TextContent),
@@ -1225,6 +1231,7 @@ impl<'de> __rt::Buildable<'de> for EmbeddedResourceAnnotations {
     const EXPECTING: &'static str = "a EmbeddedResourceAnnotations object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum EmbeddedResourceResource {
     /// A [`TextResourceContents`].
     Text(TextResourceContents),
@@ -1762,6 +1769,7 @@ impl<'de> __rt::Buildable<'de> for JsonRpcErrorError {
     const EXPECTING: &'static str = "a JsonRpcErrorError object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum JsonRpcMessage {
     /// A [`JsonRpcRequest`].
     JsonRpcRequest(JsonRpcRequest),
@@ -3276,6 +3284,7 @@ impl<'de> __rt::Buildable<'de> for ProgressNotificationParams {
 }
 /// A progress token, used to associate progress notifications with the original request.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ProgressToken {
     /// A JSON string.
     String(String),
@@ -3492,6 +3501,7 @@ impl<'de> __rt::Buildable<'de> for PromptMessage {
     const EXPECTING: &'static str = "a PromptMessage object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum PromptMessageContent {
     /// A [`TextContent`].
     TextContent(TextContent),
@@ -3681,6 +3691,7 @@ impl<'de> __rt::Buildable<'de> for ReadResourceResult {
     const EXPECTING: &'static str = "a ReadResourceResult object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ReadResourceResultContentsItem {
     /// A [`TextResourceContents`].
     Text(TextResourceContents),
@@ -3820,6 +3831,7 @@ impl<'de> __rt::Buildable<'de> for RequestParams {
 }
 /// A uniquely identifying ID for a request in JSON-RPC.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum RequestId {
     /// A JSON string.
     String(String),
@@ -4489,6 +4501,7 @@ impl<'de> __rt::Buildable<'de> for SamplingMessage {
     const EXPECTING: &'static str = "a SamplingMessage object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum SamplingMessageContent {
     /// A [`TextContent`].
     Text(TextContent),
@@ -4685,6 +4698,7 @@ impl<'de> __rt::Buildable<'de> for ServerCapabilitiesTools {
     const EXPECTING: &'static str = "a ServerCapabilitiesTools object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ServerNotification {
     /// A [`CancelledNotification`].
     Cancelled(CancelledNotification),
@@ -4773,6 +4787,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerNotification {
     }
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ServerRequest {
     /// A [`PingRequest`].
     Ping(PingRequest),
@@ -4819,6 +4834,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerRequest {
     }
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ServerResult {
     /// A [`McpResult`].
     Mcp(McpResult),

@@ -254,6 +254,7 @@ impl<'de> __rt::Buildable<'de> for CallToolResult {
     const EXPECTING: &'static str = "a CallToolResult object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum CallToolResultContentItem {
     /// A [`TextContent`].
     TextContent(TextContent),
@@ -471,6 +472,7 @@ impl<'de> __rt::Buildable<'de> for ClientCapabilitiesRoots {
     const EXPECTING: &'static str = "a ClientCapabilitiesRoots object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ClientNotification {
     /// A [`CancelledNotification`].
     Cancelled(CancelledNotification),
@@ -527,6 +529,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ClientNotification {
     }
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ClientRequest {
     /// An [`InitializeRequest`].
     Initialize(InitializeRequest),
@@ -655,6 +658,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ClientRequest {
     }
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ClientResult {
     /// A [`McpResult`].
     Mcp(McpResult),
@@ -769,6 +773,7 @@ impl<'de> __rt::Buildable<'de> for CompleteRequestParamsArgument {
     const EXPECTING: &'static str = "a CompleteRequestParamsArgument object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum CompleteRequestParamsRef {
     /// A [`PromptReference`].
     Prompt(PromptReference),
@@ -1120,6 +1125,7 @@ impl<'de> __rt::Buildable<'de> for CreateMessageResult {
     const EXPECTING: &'static str = "a CreateMessageResult object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum CreateMessageResultContent {
     /// A [`TextContent`].
     Text(TextContent),
@@ -1215,6 +1221,7 @@ impl<'de> __rt::Buildable<'de> for EmbeddedResource {
     const EXPECTING: &'static str = "a EmbeddedResource object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum EmbeddedResourceResource {
     /// A [`TextResourceContents`].
     Text(TextResourceContents),
@@ -1634,6 +1641,7 @@ impl<'de> __rt::Buildable<'de> for InitializedNotificationParams {
 /// A JSON-RPC batch request, as described in <https://www.jsonrpc.org/specification#batch>.
 pub type JsonRpcBatchRequest = Vec<JsonRpcBatchRequestItem>;
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum JsonRpcBatchRequestItem {
     /// A [`JsonRpcRequest`].
     JsonRpcRequest(JsonRpcRequest),
@@ -1675,6 +1683,7 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcBatchRequestItem {
 /// A JSON-RPC batch response, as described in <https://www.jsonrpc.org/specification#batch>.
 pub type JsonRpcBatchResponse = Vec<JsonRpcBatchResponseItem>;
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum JsonRpcBatchResponseItem {
     /// A [`JsonRpcResponse`].
     JsonRpcResponse(JsonRpcResponse),
@@ -1792,6 +1801,7 @@ impl<'de> __rt::Buildable<'de> for JsonRpcErrorError {
 }
 /// Refers to any valid JSON-RPC object that can be decoded off the wire, or encoded to be sent.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum JsonRpcMessage {
     /// A [`JsonRpcRequest`].
     JsonRpcRequest(JsonRpcRequest),
@@ -1851,6 +1861,7 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcMessage {
     }
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum JsonRpcMessageArrayItem {
     /// A [`JsonRpcRequest`].
     JsonRpcRequest(JsonRpcRequest),
@@ -1890,6 +1901,7 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcMessageArrayItem {
     }
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum JsonRpcMessageArrayItem2 {
     /// A [`JsonRpcResponse`].
     JsonRpcResponse(JsonRpcResponse),
@@ -3395,6 +3407,7 @@ impl<'de> __rt::Buildable<'de> for ProgressNotificationParams {
 }
 /// A progress token, used to associate progress notifications with the original request.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ProgressToken {
     /// A JSON string.
     String(String),
@@ -3611,6 +3624,7 @@ impl<'de> __rt::Buildable<'de> for PromptMessage {
     const EXPECTING: &'static str = "a PromptMessage object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum PromptMessageContent {
     /// A [`TextContent`].
     TextContent(TextContent),
@@ -3810,6 +3824,7 @@ impl<'de> __rt::Buildable<'de> for ReadResourceResult {
     const EXPECTING: &'static str = "a ReadResourceResult object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ReadResourceResultContentsItem {
     /// A [`TextResourceContents`].
     Text(TextResourceContents),
@@ -3949,6 +3964,7 @@ impl<'de> __rt::Buildable<'de> for RequestParams {
 }
 /// A uniquely identifying ID for a request in JSON-RPC.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum RequestId {
     /// A JSON string.
     String(String),
@@ -4532,6 +4548,7 @@ impl<'de> __rt::Buildable<'de> for SamplingMessage {
     const EXPECTING: &'static str = "a SamplingMessage object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum SamplingMessageContent {
     /// A [`TextContent`].
     Text(TextContent),
@@ -4741,6 +4758,7 @@ impl<'de> __rt::Buildable<'de> for ServerCapabilitiesTools {
     const EXPECTING: &'static str = "a ServerCapabilitiesTools object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ServerNotification {
     /// A [`CancelledNotification`].
     Cancelled(CancelledNotification),
@@ -4829,6 +4847,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerNotification {
     }
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ServerRequest {
     /// A [`PingRequest`].
     Ping(PingRequest),
@@ -4875,6 +4894,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerRequest {
     }
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ServerResult {
     /// A [`McpResult`].
     Mcp(McpResult),

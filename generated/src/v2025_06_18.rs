@@ -530,6 +530,7 @@ impl<'de> __rt::Buildable<'de> for ClientCapabilitiesRoots {
     const EXPECTING: &'static str = "a ClientCapabilitiesRoots object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ClientNotification {
     /// A [`CancelledNotification`].
     Cancelled(CancelledNotification),
@@ -586,6 +587,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ClientNotification {
     }
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ClientRequest {
     /// An [`InitializeRequest`].
     Initialize(InitializeRequest),
@@ -714,6 +716,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ClientRequest {
     }
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ClientResult {
     /// A [`McpResult`].
     Mcp(McpResult),
@@ -870,6 +873,7 @@ impl<'de> __rt::Buildable<'de> for CompleteRequestParamsContext {
     const EXPECTING: &'static str = "a CompleteRequestParamsContext object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum CompleteRequestParamsRef {
     /// A [`PromptReference`].
     Prompt(PromptReference),
@@ -1024,6 +1028,7 @@ impl<'de> __rt::Buildable<'de> for CompleteResultCompletion {
     const EXPECTING: &'static str = "a CompleteResultCompletion object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ContentBlock {
     /// A [`TextContent`].
     TextContent(TextContent),
@@ -1287,6 +1292,7 @@ impl<'de> __rt::Buildable<'de> for CreateMessageResult {
     const EXPECTING: &'static str = "a CreateMessageResult object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum CreateMessageResultContent {
     /// A [`TextContent`].
     Text(TextContent),
@@ -1558,6 +1564,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ElicitResultAction {
     }
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ElicitResultContentValue {
     /// A JSON string.
     String(String),
@@ -1641,6 +1648,7 @@ impl<'de> __rt::Buildable<'de> for EmbeddedResource {
     const EXPECTING: &'static str = "a EmbeddedResource object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum EmbeddedResourceResource {
     /// A [`TextResourceContents`].
     Text(TextResourceContents),
@@ -2199,6 +2207,7 @@ impl<'de> __rt::Buildable<'de> for JsonRpcErrorError {
 }
 /// Refers to any valid JSON-RPC object that can be decoded off the wire, or encoded to be sent.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum JsonRpcMessage {
     /// A [`JsonRpcRequest`].
     JsonRpcRequest(JsonRpcRequest),
@@ -3744,6 +3753,7 @@ impl<'de> __rt::Buildable<'de> for PingRequestParams {
 /// Restricted schema definitions that only allow primitive types
 /// without nested objects or arrays.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum PrimitiveSchemaDefinition {
     /// A [`StringSchema`].
     String(StringSchema),
@@ -3882,6 +3892,7 @@ impl<'de> __rt::Buildable<'de> for ProgressNotificationParams {
 }
 /// A progress token, used to associate progress notifications with the original request.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ProgressToken {
     /// A JSON string.
     String(String),
@@ -4273,6 +4284,7 @@ impl<'de> __rt::Buildable<'de> for ReadResourceResult {
     const EXPECTING: &'static str = "a ReadResourceResult object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ReadResourceResultContentsItem {
     /// A [`TextResourceContents`].
     Text(TextResourceContents),
@@ -4414,6 +4426,7 @@ impl<'de> __rt::Buildable<'de> for RequestParams {
 }
 /// A uniquely identifying ID for a request in JSON-RPC.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum RequestId {
     /// A JSON string.
     String(String),
@@ -5114,6 +5127,7 @@ impl<'de> __rt::Buildable<'de> for SamplingMessage {
     const EXPECTING: &'static str = "a SamplingMessage object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum SamplingMessageContent {
     /// A [`TextContent`].
     Text(TextContent),
@@ -5323,6 +5337,7 @@ impl<'de> __rt::Buildable<'de> for ServerCapabilitiesTools {
     const EXPECTING: &'static str = "a ServerCapabilitiesTools object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ServerNotification {
     /// A [`CancelledNotification`].
     Cancelled(CancelledNotification),
@@ -5411,6 +5426,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerNotification {
     }
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ServerRequest {
     /// A [`PingRequest`].
     Ping(PingRequest),
@@ -5465,6 +5481,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerRequest {
     }
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ServerResult {
     /// A [`McpResult`].
     Mcp(McpResult),

@@ -970,6 +970,7 @@ impl<'de> __rt::Buildable<'de> for ClientCapabilitiesTasks {
     const EXPECTING: &'static str = "a ClientCapabilitiesTasks object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ClientNotification {
     /// A [`CancelledNotification`].
     Cancelled(CancelledNotification),
@@ -1034,6 +1035,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ClientNotification {
     }
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ClientRequest {
     /// An [`InitializeRequest`].
     Initialize(InitializeRequest),
@@ -1194,6 +1196,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ClientRequest {
     }
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ClientResult {
     /// A [`McpResult`].
     Mcp(McpResult),
@@ -1465,6 +1468,7 @@ impl<'de> __rt::Buildable<'de> for CompleteRequestParamsContext {
     const EXPECTING: &'static str = "a CompleteRequestParamsContext object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum CompleteRequestParamsRef {
     /// A [`PromptReference`].
     Prompt(PromptReference),
@@ -1581,6 +1585,7 @@ impl<'de> __rt::Buildable<'de> for CompleteResultCompletion {
     const EXPECTING: &'static str = "a CompleteResultCompletion object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ContentBlock {
     /// A [`TextContent`].
     TextContent(TextContent),
@@ -1930,6 +1935,7 @@ impl<'de> __rt::Buildable<'de> for CreateMessageResult {
     const EXPECTING: &'static str = "a CreateMessageResult object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum CreateMessageResultContent {
     /// A [`TextContent`].
     TextContent(TextContent),
@@ -2268,6 +2274,7 @@ impl<'de> __rt::Buildable<'de> for ElicitRequestFormParamsRequestedSchema {
 }
 /// The parameters for a request to elicit additional information from the user via the client.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ElicitRequestParams {
     /// An [`ElicitRequestUrlParams`].
     ElicitRequestUrl(ElicitRequestUrlParams),
@@ -2509,6 +2516,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ElicitResultAction {
     }
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ElicitResultContentValueStringOrIntegerOrBoolean {
     /// A JSON string.
     String(String),
@@ -2544,6 +2552,7 @@ for ElicitResultContentValueStringOrIntegerOrBoolean {
     }
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ElicitResultContentValue {
     /// A JSON array.
     Array(Vec<String>),
@@ -2700,6 +2709,7 @@ impl<'de> __rt::Buildable<'de> for EmbeddedResource {
     const EXPECTING: &'static str = "a EmbeddedResource object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum EmbeddedResourceResource {
     /// A [`TextResourceContents`].
     Text(TextResourceContents),
@@ -2736,6 +2746,7 @@ impl<'de> __rt::serde::Deserialize<'de> for EmbeddedResourceResource {
 }
 pub type EmptyResult = McpResult;
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum EnumSchema {
     /// An [`UntitledSingleSelectEnumSchema`].
     UntitledSingleSelect(UntitledSingleSelectEnumSchema),
@@ -3763,6 +3774,7 @@ impl<'de> __rt::Buildable<'de> for JsonRpcErrorResponse {
 }
 /// Refers to any valid JSON-RPC object that can be decoded off the wire, or encoded to be sent.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum JsonRpcMessage {
     /// A [`JsonRpcRequest`].
     JsonRpcRequest(JsonRpcRequest),
@@ -3903,6 +3915,7 @@ impl<'de> __rt::Buildable<'de> for JsonRpcRequest {
 }
 /// A response to a request, containing either the result or error.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum JsonRpcResponse {
     /// A [`JsonRpcResultResponse`].
     JsonRpcResult(JsonRpcResultResponse),
@@ -4839,6 +4852,7 @@ impl<'de> __rt::Buildable<'de> for ModelPreferences {
     const EXPECTING: &'static str = "a ModelPreferences object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum MultiSelectEnumSchema {
     /// An [`UntitledMultiSelectEnumSchema`].
     Untitled(UntitledMultiSelectEnumSchema),
@@ -5243,6 +5257,7 @@ impl<'de> __rt::Buildable<'de> for PingRequest {
 /// Restricted schema definitions that only allow primitive types
 /// without nested objects or arrays.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum PrimitiveSchemaDefinition {
     /// A [`StringSchema`].
     String(StringSchema),
@@ -5432,6 +5447,7 @@ impl<'de> __rt::Buildable<'de> for ProgressNotificationParams {
 }
 /// A progress token, used to associate progress notifications with the original request.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ProgressToken {
     /// A JSON string.
     String(String),
@@ -5851,6 +5867,7 @@ impl<'de> __rt::Buildable<'de> for ReadResourceResult {
     const EXPECTING: &'static str = "a ReadResourceResult object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ReadResourceResultContentsItem {
     /// A [`TextResourceContents`].
     Text(TextResourceContents),
@@ -5958,6 +5975,7 @@ impl<'de> __rt::Buildable<'de> for Request {
 }
 /// A uniquely identifying ID for a request in JSON-RPC.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum RequestId {
     /// A JSON string.
     String(String),
@@ -6790,6 +6808,7 @@ impl<'de> __rt::Buildable<'de> for SamplingMessage {
     const EXPECTING: &'static str = "a SamplingMessage object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum SamplingMessageContent {
     /// A [`TextContent`].
     TextContent(TextContent),
@@ -6862,6 +6881,7 @@ impl<'de> __rt::serde::Deserialize<'de> for SamplingMessageContent {
     }
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum SamplingMessageContentBlock {
     /// A [`TextContent`].
     Text(TextContent),
@@ -7214,6 +7234,7 @@ impl<'de> __rt::Buildable<'de> for ServerCapabilitiesTools {
     const EXPECTING: &'static str = "a ServerCapabilitiesTools object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ServerNotification {
     /// A [`CancelledNotification`].
     Cancelled(CancelledNotification),
@@ -7320,6 +7341,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerNotification {
     }
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ServerRequest {
     /// A [`PingRequest`].
     Ping(PingRequest),
@@ -7406,6 +7428,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerRequest {
     }
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ServerResult {
     /// A [`McpResult`].
     Mcp(McpResult),
@@ -7651,6 +7674,7 @@ impl<'de> __rt::Buildable<'de> for SetLevelRequestParamsMeta {
     const EXPECTING: &'static str = "a SetLevelRequestParamsMeta object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum SingleSelectEnumSchema {
     /// An [`UntitledSingleSelectEnumSchema`].
     Untitled(UntitledSingleSelectEnumSchema),

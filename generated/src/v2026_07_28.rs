@@ -559,6 +559,7 @@ impl<'de> __rt::Buildable<'de> for CallToolResultResponse {
     const EXPECTING: &'static str = "a CallToolResultResponse object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum CallToolResultResponseResult {
     /// An [`InputRequiredResult`].
     InputRequired(InputRequiredResult),
@@ -867,6 +868,7 @@ impl<'de> __rt::Buildable<'de> for ClientNotification {
     const EXPECTING: &'static str = "a ClientNotification object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ClientRequest {
     /// A [`DiscoverRequest`].
     Discover(DiscoverRequest),
@@ -1126,6 +1128,7 @@ impl<'de> __rt::Buildable<'de> for CompleteRequestParamsContext {
     const EXPECTING: &'static str = "a CompleteRequestParamsContext object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum CompleteRequestParamsRef {
     /// A [`PromptReference`].
     Prompt(PromptReference),
@@ -1288,6 +1291,7 @@ impl<'de> __rt::Buildable<'de> for CompleteResultResponse {
     const EXPECTING: &'static str = "a CompleteResultResponse object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ContentBlock {
     /// A [`TextContent`].
     TextContent(TextContent),
@@ -1584,6 +1588,7 @@ impl<'de> __rt::Buildable<'de> for CreateMessageResult {
     const EXPECTING: &'static str = "a CreateMessageResult object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum CreateMessageResultContent {
     /// A [`TextContent`].
     TextContent(TextContent),
@@ -2058,6 +2063,7 @@ impl<'de> __rt::Buildable<'de> for ElicitRequestFormParamsRequestedSchema {
 }
 /// The parameters for a request to elicit additional information from the user via the client.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ElicitRequestParams {
     /// An [`ElicitRequestFormParams`].
     ElicitRequestForm(ElicitRequestFormParams),
@@ -2241,6 +2247,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ElicitResultAction {
     }
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ElicitResultContentValueStringOrIntegerOrBoolean {
     /// A JSON string.
     String(String),
@@ -2276,6 +2283,7 @@ for ElicitResultContentValueStringOrIntegerOrBoolean {
     }
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ElicitResultContentValue {
     /// A JSON array.
     Array(Vec<String>),
@@ -2361,6 +2369,7 @@ impl<'de> __rt::Buildable<'de> for EmbeddedResource {
     const EXPECTING: &'static str = "a EmbeddedResource object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum EmbeddedResourceResource {
     /// A [`TextResourceContents`].
     Text(TextResourceContents),
@@ -2398,6 +2407,7 @@ impl<'de> __rt::serde::Deserialize<'de> for EmbeddedResourceResource {
 /// Common result fields.
 pub type EmptyResult = McpResult;
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum EnumSchema {
     /// An [`UntitledSingleSelectEnumSchema`].
     UntitledSingleSelect(UntitledSingleSelectEnumSchema),
@@ -2673,6 +2683,7 @@ impl<'de> __rt::Buildable<'de> for GetPromptResultResponse {
     const EXPECTING: &'static str = "a GetPromptResultResponse object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum GetPromptResultResponseResult {
     /// An [`InputRequiredResult`].
     InputRequired(InputRequiredResult),
@@ -3076,6 +3087,7 @@ impl<'de> __rt::Buildable<'de> for Implementation {
     const EXPECTING: &'static str = "a Implementation object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum InputRequest {
     /// A [`CreateMessageRequest`].
     CreateMessage(CreateMessageRequest),
@@ -3174,6 +3186,7 @@ impl<'de> __rt::Buildable<'de> for InputRequiredResult {
     const EXPECTING: &'static str = "a InputRequiredResult object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum InputResponse {
     /// A [`CreateMessageResult`].
     CreateMessage(CreateMessageResult),
@@ -3437,6 +3450,7 @@ impl<'de> __rt::Buildable<'de> for JsonRpcErrorResponse {
 }
 /// Refers to any valid JSON-RPC object that can be decoded off the wire, or encoded to be sent.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum JsonRpcMessage {
     /// A [`JsonRpcRequest`].
     JsonRpcRequest(JsonRpcRequest),
@@ -3577,6 +3591,7 @@ impl<'de> __rt::Buildable<'de> for JsonRpcRequest {
 }
 /// A response to a request, containing either the result or error.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum JsonRpcResponse {
     /// A [`JsonRpcResultResponse`].
     JsonRpcResult(JsonRpcResultResponse),
@@ -3650,6 +3665,7 @@ impl<'de> __rt::Buildable<'de> for JsonRpcResultResponse {
     const EXPECTING: &'static str = "a JSONRPCResultResponse object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum JsonValue {
     /// A [`JsonObject`].
     JsonObject(JsonObject),
@@ -3689,6 +3705,7 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonValue {
     }
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum JsonValueStringOrIntegerOrBoolean {
     /// A JSON string.
     String(String),
@@ -5214,6 +5231,7 @@ impl<'de> __rt::Buildable<'de> for ModelPreferences {
     const EXPECTING: &'static str = "a ModelPreferences object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum MultiSelectEnumSchema {
     /// An [`UntitledMultiSelectEnumSchema`].
     Untitled(UntitledMultiSelectEnumSchema),
@@ -5629,6 +5647,7 @@ impl<'de> __rt::Buildable<'de> for ParseError {
 /// Restricted schema definitions that only allow primitive types
 /// without nested objects or arrays.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum PrimitiveSchemaDefinition {
     /// A [`StringSchema`].
     String(StringSchema),
@@ -5817,6 +5836,7 @@ impl<'de> __rt::Buildable<'de> for ProgressNotificationParams {
 }
 /// A progress token, used to associate progress notifications with the original request.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ProgressToken {
     /// A JSON string.
     String(String),
@@ -6299,6 +6319,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ReadResourceResultCacheScope {
     }
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ReadResourceResultContentsItem {
     /// A [`TextResourceContents`].
     Text(TextResourceContents),
@@ -6376,6 +6397,7 @@ impl<'de> __rt::Buildable<'de> for ReadResourceResultResponse {
     const EXPECTING: &'static str = "a ReadResourceResultResponse object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ReadResourceResultResponseResult {
     /// An [`InputRequiredResult`].
     InputRequired(InputRequiredResult),
@@ -6450,6 +6472,7 @@ impl<'de> __rt::Buildable<'de> for Request {
 }
 /// A uniquely identifying ID for a request in JSON-RPC.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum RequestId {
     /// A JSON string.
     String(String),
@@ -7296,6 +7319,7 @@ impl<'de> __rt::Buildable<'de> for SamplingMessage {
     const EXPECTING: &'static str = "a SamplingMessage object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum SamplingMessageContent {
     /// A [`TextContent`].
     TextContent(TextContent),
@@ -7368,6 +7392,7 @@ impl<'de> __rt::serde::Deserialize<'de> for SamplingMessageContent {
     }
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum SamplingMessageContentBlock {
     /// A [`TextContent`].
     Text(TextContent),
@@ -7613,6 +7638,7 @@ impl<'de> __rt::Buildable<'de> for ServerCapabilitiesTools {
     const EXPECTING: &'static str = "a ServerCapabilitiesTools object";
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ServerNotification {
     /// A [`CancelledNotification`].
     Cancelled(CancelledNotification),
@@ -7711,6 +7737,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerNotification {
     }
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ServerResult {
     /// A [`McpResult`].
     Mcp(McpResult),
@@ -7830,6 +7857,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerResult {
     }
 }
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum SingleSelectEnumSchema {
     /// An [`UntitledSingleSelectEnumSchema`].
     Untitled(UntitledSingleSelectEnumSchema),

@@ -738,17 +738,17 @@ fn shape_check(module: &Module, ty: &TypeRef, optional_const: Option<&str>) -> T
         TypeRef::Nullable(t) => module.resolve(t),
         t => t,
     };
-    if let TypeRef::Named(n) = inner {
-        if let Some(crate::ir::TypeKind::Union(un)) = module.get(n).map(|t| &t.kind) {
-            let members: Vec<TokenStream> = un
-                .variants
-                .iter()
-                .filter(|v| module.as_struct(&v.ty).is_some())
-                .map(|v| struct_shape(module, &v.ty))
-                .collect();
-            if !members.is_empty() {
-                nested.push(quote!((#( #members )||*)));
-            }
+    if let TypeRef::Named(n) = inner
+        && let Some(crate::ir::TypeKind::Union(un)) = module.get(n).map(|t| &t.kind)
+    {
+        let members: Vec<TokenStream> = un
+            .variants
+            .iter()
+            .filter(|v| module.as_struct(&v.ty).is_some())
+            .map(|v| struct_shape(module, &v.ty))
+            .collect();
+        if !members.is_empty() {
+            nested.push(quote!((#( #members )||*)));
         }
     }
     if module.as_struct(inner).is_some() {

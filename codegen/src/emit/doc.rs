@@ -58,12 +58,12 @@ fn inline(line: &str, module: &Module) -> String {
             }
             continue;
         }
-        if let Some(after) = rest.strip_prefix("{@link") {
-            if let Some(end) = after.find('}') {
-                out.push_str(&link(after[..end].trim(), module));
-                rest = &after[end + 1..];
-                continue;
-            }
+        if let Some(after) = rest.strip_prefix("{@link")
+            && let Some(end) = after.find('}')
+        {
+            out.push_str(&link(after[..end].trim(), module));
+            rest = &after[end + 1..];
+            continue;
         }
         if rest.starts_with("https://") || rest.starts_with("http://") {
             let end = rest

@@ -329,6 +329,7 @@ impl Cx<'_> {
         quote! {
             #doc
             #[derive(Debug, Clone, PartialEq #(, #user)*)]
+            #[allow(clippy::large_enum_variant)]
             pub enum #name {
                 #( #variants )*
             }

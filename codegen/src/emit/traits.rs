@@ -94,12 +94,11 @@ fn result_type(module: &Module, base: &str) -> Option<TypeRef> {
             .iter()
             .find(|t| t.schema_name.as_deref() == Some(n))
     };
-    if let Some(resp) = by_schema(&format!("{base}ResultResponse")) {
-        if let TypeKind::Struct(s) = &resp.kind {
-            if let Some(f) = s.field("result") {
-                return Some(f.ty.clone());
-            }
-        }
+    if let Some(resp) = by_schema(&format!("{base}ResultResponse"))
+        && let TypeKind::Struct(s) = &resp.kind
+        && let Some(f) = s.field("result")
+    {
+        return Some(f.ty.clone());
     }
     if let Some(r) = by_schema(&format!("{base}Result")) {
         return Some(TypeRef::Named(r.name.clone()));

@@ -652,13 +652,13 @@ impl<'a> Lowerer<'a> {
                     ));
                 }
             }
-            if let Some(t) = m.get("type") {
-                if t != "object" {
-                    return Err(Error::schema(
-                        format!("{member_at}/type"),
-                        "allOf members must be objects",
-                    ));
-                }
+            if let Some(t) = m.get("type")
+                && t != "object"
+            {
+                return Err(Error::schema(
+                    format!("{member_at}/type"),
+                    "allOf members must be objects",
+                ));
             }
             if let Some(Value::Object(p)) = m.get("properties") {
                 for (k, v) in p {
@@ -702,10 +702,10 @@ impl<'a> Lowerer<'a> {
                 }
                 _ => {}
             }
-            if !merged.contains_key("description") {
-                if let Some(d) = m.get("description") {
-                    merged.insert("description".into(), d.clone());
-                }
+            if !merged.contains_key("description")
+                && let Some(d) = m.get("description")
+            {
+                merged.insert("description".into(), d.clone());
             }
         }
         merged.insert("type".into(), Value::String("object".into()));

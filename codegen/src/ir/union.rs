@@ -207,20 +207,20 @@ fn collect_leaves(
     seen: &mut BTreeSet<String>,
     root: bool,
 ) {
-    if let TypeRef::Named(n) = ty {
-        if let Some(TypeKind::Union(u)) = module.get(n).map(|t| &t.kind) {
-            // Only plain unions are flattened into their parent; the root is always expanded.
-            if seen.insert(n.clone()) {
-                for v in &u.variants {
-                    collect_leaves(module, &v.ty, out, seen, false);
-                }
-                return;
-            }
-            if !root {
-                out.push(ty.clone());
+    if let TypeRef::Named(n) = ty
+        && let Some(TypeKind::Union(u)) = module.get(n).map(|t| &t.kind)
+    {
+        // Only plain unions are flattened into their parent; the root is always expanded.
+        if seen.insert(n.clone()) {
+            for v in &u.variants {
+                collect_leaves(module, &v.ty, out, seen, false);
             }
             return;
         }
+        if !root {
+            out.push(ty.clone());
+        }
+        return;
     }
     if !out.contains(ty) {
         out.push(ty.clone());
@@ -399,31 +399,31 @@ fn object_plan(
         _ => {}
     }
     let mut merged_ids = 0usize;
-    if fallback.is_none() {
-        if let Some(t) = find_tag(module, variants, &structs) {
-            let open = OPEN_TAGS.contains(&t.tag.as_str());
-            let mut arms = Vec::new();
-            for (value, members) in t.arms {
-                arms.push((
-                    value,
-                    group(module, variants, &members, None, &mut merged_ids),
-                ));
-            }
-            let absent = if t.absent.is_empty() {
-                None
-            } else {
-                Some(group(module, variants, &t.absent, None, &mut merged_ids))
-            };
-            return Ok((
-                ObjectPlan::Tagged(Tagged {
-                    tag: t.tag,
-                    arms,
-                    absent,
-                    unknown: open.then_some(variants.len()),
-                }),
-                open,
+    if fallback.is_none()
+        && let Some(t) = find_tag(module, variants, &structs)
+    {
+        let open = OPEN_TAGS.contains(&t.tag.as_str());
+        let mut arms = Vec::new();
+        for (value, members) in t.arms {
+            arms.push((
+                value,
+                group(module, variants, &members, None, &mut merged_ids),
             ));
         }
+        let absent = if t.absent.is_empty() {
+            None
+        } else {
+            Some(group(module, variants, &t.absent, None, &mut merged_ids))
+        };
+        return Ok((
+            ObjectPlan::Tagged(Tagged {
+                tag: t.tag,
+                arms,
+                absent,
+                unknown: open.then_some(variants.len()),
+            }),
+            open,
+        ));
     }
     Ok((
         ObjectPlan::Merged(merged(
@@ -488,10 +488,10 @@ fn merged(
     }
     for slot in &mut slots {
         let d = &decls[&slot.json_name];
-        if let Some(Some(first)) = d.first() {
-            if d.iter().all(|x| x.as_ref() == Some(first)) {
-                slot.typed = Some(first.clone());
-            }
+        if let Some(Some(first)) = d.first()
+            && d.iter().all(|x| x.as_ref() == Some(first))
+        {
+            slot.typed = Some(first.clone());
         }
     }
     let id = *ids;
@@ -529,9 +529,7 @@ fn find_tag(module: &Module, variants: &[Variant], members: &[usize]) -> Option<
         let mut absent = Vec::new();
         let mut usable = true;
         for &m in members {
-            let Some(s) = module.as_struct(&variants[m].ty) else {
-                return None;
-            };
+            let s = module.as_struct(&variants[m].ty)?;
             let (values, optional) = if let Some(c) = s.const_field(&tag) {
                 match &c.value {
                     super::ConstValue::Str(v) => (vec![v.clone()], false),

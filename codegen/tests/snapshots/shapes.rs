@@ -6,6 +6,7 @@ pub mod shapes {
     use ::mcp_types::runtime as __rt;
     /// A string or an integer.
     #[derive(Debug, Clone, PartialEq)]
+    #[allow(clippy::large_enum_variant)]
     pub enum Id {
         /// A JSON string.
         String(String),
@@ -188,6 +189,7 @@ pub mod shapes {
     }
     /// Open `method` tag: unknown methods are kept as `Custom`.
     #[derive(Debug, Clone, PartialEq)]
+    #[allow(clippy::large_enum_variant)]
     pub enum Message {
         /// A [`Ping`].
         Ping(Ping),
@@ -384,6 +386,7 @@ pub mod shapes {
     }
     /// Closed `type` tag; `text` is shared by two members, told apart by shape.
     #[derive(Debug, Clone, PartialEq)]
+    #[allow(clippy::large_enum_variant)]
     pub enum Block {
         /// A [`Text`].
         Text(Text),
@@ -543,6 +546,7 @@ pub mod shapes {
     }
     /// Optional tag: objects without `mode` are `Form`.
     #[derive(Debug, Clone, PartialEq)]
+    #[allow(clippy::large_enum_variant)]
     pub enum Params {
         /// A [`Form`].
         Form(Form),
@@ -676,6 +680,7 @@ pub mod shapes {
     }
     /// Recursive, and named like a name generated code uses.
     #[derive(Debug, Clone, PartialEq)]
+    #[allow(clippy::large_enum_variant)]
     pub enum McpValue {
         /// A JSON map.
         Map(__rt::IndexMap<String, McpValue>),
@@ -710,6 +715,7 @@ pub mod shapes {
         }
     }
     #[derive(Debug, Clone, PartialEq)]
+    #[allow(clippy::large_enum_variant)]
     pub enum McpValueStringOrIntegerOrBoolean {
         /// A JSON string.
         String(String),
