@@ -5,6 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod arbitrary_json;
+
 /// The workspace root.
 pub fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
