@@ -7740,7 +7740,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerNotification {
 #[allow(clippy::large_enum_variant)]
 pub enum ServerResult {
     /// A [`McpResult`].
-    Mcp(McpResult),
+    McpResult(McpResult),
     /// An [`InputRequiredResult`].
     InputRequired(InputRequiredResult),
     /// A [`DiscoverResult`].
@@ -7766,7 +7766,7 @@ pub enum ServerResult {
 }
 impl From<McpResult> for ServerResult {
     fn from(v: McpResult) -> Self {
-        ServerResult::Mcp(v)
+        ServerResult::McpResult(v)
     }
 }
 impl From<InputRequiredResult> for ServerResult {
@@ -7830,7 +7830,7 @@ impl __rt::serde::Serialize for ServerResult {
         s: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
         match self {
-            ServerResult::Mcp(v) => __rt::serde::Serialize::serialize(v, s),
+            ServerResult::McpResult(v) => __rt::serde::Serialize::serialize(v, s),
             ServerResult::InputRequired(v) => __rt::serde::Serialize::serialize(v, s),
             ServerResult::Discover(v) => __rt::serde::Serialize::serialize(v, s),
             ServerResult::ListResources(v) => __rt::serde::Serialize::serialize(v, s),
@@ -23366,7 +23366,7 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
                     .map_err(E::custom)?;
             }
-            __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::Mcp)
+            __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::McpResult)
         }
         fn build1<E: __rt::serde::de::Error>(
             self,
@@ -26129,7 +26129,7 @@ pub mod __de {
                 _ => {
                     Err(
                         E::custom(
-                            "no member of ServerResult matches this object; expected one of: Mcp (with resultType); InputRequired (with resultType); Discover (with cacheScope, capabilities, resultType, supportedVersions, ttlMs); ListResources (with cacheScope, resources, resultType, ttlMs); ListResourceTemplates (with cacheScope, resourceTemplates, resultType, ttlMs); ReadResource (with cacheScope, contents, resultType, ttlMs); SubscriptionsListen (with _meta, resultType); ListPrompts (with cacheScope, prompts, resultType, ttlMs); GetPrompt (with messages, resultType); ListTools (with cacheScope, resultType, tools, ttlMs); CallTool (with content, resultType); Complete (with completion, resultType)",
+                            "no member of ServerResult matches this object; expected one of: McpResult (with resultType); InputRequired (with resultType); Discover (with cacheScope, capabilities, resultType, supportedVersions, ttlMs); ListResources (with cacheScope, resources, resultType, ttlMs); ListResourceTemplates (with cacheScope, resourceTemplates, resultType, ttlMs); ReadResource (with cacheScope, contents, resultType, ttlMs); SubscriptionsListen (with _meta, resultType); ListPrompts (with cacheScope, prompts, resultType, ttlMs); GetPrompt (with messages, resultType); ListTools (with cacheScope, resultType, tools, ttlMs); CallTool (with content, resultType); Complete (with completion, resultType)",
                         ),
                     )
                 }

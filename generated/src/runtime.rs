@@ -529,7 +529,7 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for KindedVisitor<T> {
 
     fn visit_bool<E: de::Error>(self, v: bool) -> Result<Slot<T>, E> {
         if self.takes(Kind::Boolean) {
-            T::deserialize(v.into_deserializer()).map(Slot::Typed)
+            T::deserialize(NotNull(v.into_deserializer())).map(Slot::Typed)
         } else {
             Ok(Slot::Raw(Value::Bool(v)))
         }
@@ -537,7 +537,7 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for KindedVisitor<T> {
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Slot<T>, E> {
         if self.takes(Kind::Integer) || self.takes(Kind::Number) {
-            T::deserialize(v.into_deserializer()).map(Slot::Typed)
+            T::deserialize(NotNull(v.into_deserializer())).map(Slot::Typed)
         } else {
             Ok(Slot::Raw(Value::from(v)))
         }
@@ -545,7 +545,7 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for KindedVisitor<T> {
 
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<Slot<T>, E> {
         if self.takes(Kind::Integer) || self.takes(Kind::Number) {
-            T::deserialize(v.into_deserializer()).map(Slot::Typed)
+            T::deserialize(NotNull(v.into_deserializer())).map(Slot::Typed)
         } else {
             Ok(Slot::Raw(Value::from(v)))
         }
@@ -553,7 +553,7 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for KindedVisitor<T> {
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Slot<T>, E> {
         if self.takes(Kind::Number) {
-            T::deserialize(v.into_deserializer()).map(Slot::Typed)
+            T::deserialize(NotNull(v.into_deserializer())).map(Slot::Typed)
         } else {
             Ok(Slot::Raw(Value::from(v)))
         }
@@ -561,7 +561,7 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for KindedVisitor<T> {
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Slot<T>, E> {
         if self.takes(Kind::String) {
-            T::deserialize(v.into_deserializer()).map(Slot::Typed)
+            T::deserialize(NotNull(v.into_deserializer())).map(Slot::Typed)
         } else {
             Ok(Slot::Raw(Value::String(v.to_owned())))
         }
@@ -582,7 +582,7 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for KindedVisitor<T> {
     fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<Slot<T>, A::Error> {
         let d = de::value::SeqAccessDeserializer::new(seq);
         if self.takes(Kind::Array) {
-            T::deserialize(d).map(Slot::Typed)
+            T::deserialize(NotNull(d)).map(Slot::Typed)
         } else {
             Value::deserialize(d).map(Slot::Raw)
         }
@@ -591,7 +591,7 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for KindedVisitor<T> {
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Slot<T>, A::Error> {
         let d = de::value::MapAccessDeserializer::new(map);
         if self.takes(Kind::Object) {
-            T::deserialize(d).map(Slot::Typed)
+            T::deserialize(NotNull(d)).map(Slot::Typed)
         } else {
             Value::deserialize(d).map(Slot::Raw)
         }
@@ -603,5 +603,28 @@ pub fn slot_value<T: Serialize, E: de::Error>(slot: Slot<T>) -> Result<Value, E>
     match slot {
         Slot::Typed(t) => to_value(&t),
         Slot::Raw(v) => Ok(v),
+    }
+}
+
+/// A deserializer for a value already known not to be `null`: an `Option` decoding from it
+/// gets `Some`. (serde's in-memory deserializers answer `deserialize_option` by visiting the
+/// value itself, which `Option`'s visitor rejects.)
+struct NotNull<D>(D);
+
+impl<'de, D: Deserializer<'de>> Deserializer<'de> for NotNull<D> {
+    type Error = D::Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+        self.0.deserialize_any(visitor)
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+        visitor.visit_some(self.0)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf unit unit_struct newtype_struct seq tuple
+        tuple_struct map struct enum identifier ignored_any
     }
 }

@@ -638,7 +638,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ClientRequest {
 #[allow(clippy::large_enum_variant)]
 pub enum ClientResult {
     /// A [`McpResult`].
-    Mcp(McpResult),
+    McpResult(McpResult),
     /// A [`CreateMessageResult`].
     CreateMessage(CreateMessageResult),
     /// A [`ListRootsResult`].
@@ -646,7 +646,7 @@ pub enum ClientResult {
 }
 impl From<McpResult> for ClientResult {
     fn from(v: McpResult) -> Self {
-        ClientResult::Mcp(v)
+        ClientResult::McpResult(v)
     }
 }
 impl From<CreateMessageResult> for ClientResult {
@@ -665,7 +665,7 @@ impl __rt::serde::Serialize for ClientResult {
         s: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
         match self {
-            ClientResult::Mcp(v) => __rt::serde::Serialize::serialize(v, s),
+            ClientResult::McpResult(v) => __rt::serde::Serialize::serialize(v, s),
             ClientResult::CreateMessage(v) => __rt::serde::Serialize::serialize(v, s),
             ClientResult::ListRoots(v) => __rt::serde::Serialize::serialize(v, s),
         }
@@ -4837,7 +4837,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerRequest {
 #[allow(clippy::large_enum_variant)]
 pub enum ServerResult {
     /// A [`McpResult`].
-    Mcp(McpResult),
+    McpResult(McpResult),
     /// An [`InitializeResult`].
     Initialize(InitializeResult),
     /// A [`ListResourcesResult`].
@@ -4859,7 +4859,7 @@ pub enum ServerResult {
 }
 impl From<McpResult> for ServerResult {
     fn from(v: McpResult) -> Self {
-        ServerResult::Mcp(v)
+        ServerResult::McpResult(v)
     }
 }
 impl From<InitializeResult> for ServerResult {
@@ -4913,7 +4913,7 @@ impl __rt::serde::Serialize for ServerResult {
         s: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
         match self {
-            ServerResult::Mcp(v) => __rt::serde::Serialize::serialize(v, s),
+            ServerResult::McpResult(v) => __rt::serde::Serialize::serialize(v, s),
             ServerResult::Initialize(v) => __rt::serde::Serialize::serialize(v, s),
             ServerResult::ListResources(v) => __rt::serde::Serialize::serialize(v, s),
             ServerResult::ListResourceTemplates(v) => {
@@ -6770,7 +6770,7 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
                     .map_err(E::custom)?;
             }
-            __rt::ObjectBuilder::<'static>::finish(b).map(super::ClientResult::Mcp)
+            __rt::ObjectBuilder::<'static>::finish(b).map(super::ClientResult::McpResult)
         }
         fn build1<E: __rt::serde::de::Error>(
             self,
@@ -7004,7 +7004,7 @@ pub mod __de {
                 _ => {
                     Err(
                         E::custom(
-                            "no member of ClientResult matches this object; expected one of: Mcp (with ); CreateMessage (with content, model, role); ListRoots (with roots)",
+                            "no member of ClientResult matches this object; expected one of: McpResult (with ); CreateMessage (with content, model, role); ListRoots (with roots)",
                         ),
                     )
                 }
@@ -12329,7 +12329,7 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
                     .map_err(E::custom)?;
             }
-            __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::Mcp)
+            __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::McpResult)
         }
         fn build1<E: __rt::serde::de::Error>(
             self,
@@ -14183,7 +14183,7 @@ pub mod __de {
                 _ => {
                     Err(
                         E::custom(
-                            "no member of ServerResult matches this object; expected one of: Mcp (with ); Initialize (with capabilities, protocolVersion, serverInfo); ListResources (with resources); ListResourceTemplates (with resourceTemplates); ReadResource (with contents); ListPrompts (with prompts); GetPrompt (with messages); ListTools (with tools); CallTool (with content); Complete (with completion)",
+                            "no member of ServerResult matches this object; expected one of: McpResult (with ); Initialize (with capabilities, protocolVersion, serverInfo); ListResources (with resources); ListResourceTemplates (with resourceTemplates); ReadResource (with contents); ListPrompts (with prompts); GetPrompt (with messages); ListTools (with tools); CallTool (with content); Complete (with completion)",
                         ),
                     )
                 }

@@ -719,7 +719,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ClientRequest {
 #[allow(clippy::large_enum_variant)]
 pub enum ClientResult {
     /// A [`McpResult`].
-    Mcp(McpResult),
+    McpResult(McpResult),
     /// A [`CreateMessageResult`].
     CreateMessage(CreateMessageResult),
     /// A [`ListRootsResult`].
@@ -729,7 +729,7 @@ pub enum ClientResult {
 }
 impl From<McpResult> for ClientResult {
     fn from(v: McpResult) -> Self {
-        ClientResult::Mcp(v)
+        ClientResult::McpResult(v)
     }
 }
 impl From<CreateMessageResult> for ClientResult {
@@ -753,7 +753,7 @@ impl __rt::serde::Serialize for ClientResult {
         s: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
         match self {
-            ClientResult::Mcp(v) => __rt::serde::Serialize::serialize(v, s),
+            ClientResult::McpResult(v) => __rt::serde::Serialize::serialize(v, s),
             ClientResult::CreateMessage(v) => __rt::serde::Serialize::serialize(v, s),
             ClientResult::ListRoots(v) => __rt::serde::Serialize::serialize(v, s),
             ClientResult::Elicit(v) => __rt::serde::Serialize::serialize(v, s),
@@ -5484,7 +5484,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerRequest {
 #[allow(clippy::large_enum_variant)]
 pub enum ServerResult {
     /// A [`McpResult`].
-    Mcp(McpResult),
+    McpResult(McpResult),
     /// An [`InitializeResult`].
     Initialize(InitializeResult),
     /// A [`ListResourcesResult`].
@@ -5506,7 +5506,7 @@ pub enum ServerResult {
 }
 impl From<McpResult> for ServerResult {
     fn from(v: McpResult) -> Self {
-        ServerResult::Mcp(v)
+        ServerResult::McpResult(v)
     }
 }
 impl From<InitializeResult> for ServerResult {
@@ -5560,7 +5560,7 @@ impl __rt::serde::Serialize for ServerResult {
         s: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
         match self {
-            ServerResult::Mcp(v) => __rt::serde::Serialize::serialize(v, s),
+            ServerResult::McpResult(v) => __rt::serde::Serialize::serialize(v, s),
             ServerResult::Initialize(v) => __rt::serde::Serialize::serialize(v, s),
             ServerResult::ListResources(v) => __rt::serde::Serialize::serialize(v, s),
             ServerResult::ListResourceTemplates(v) => {
@@ -7751,7 +7751,7 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
                     .map_err(E::custom)?;
             }
-            __rt::ObjectBuilder::<'static>::finish(b).map(super::ClientResult::Mcp)
+            __rt::ObjectBuilder::<'static>::finish(b).map(super::ClientResult::McpResult)
         }
         fn build1<E: __rt::serde::de::Error>(
             self,
@@ -8088,7 +8088,7 @@ pub mod __de {
                 _ => {
                     Err(
                         E::custom(
-                            "no member of ClientResult matches this object; expected one of: Mcp (with ); CreateMessage (with content, model, role); ListRoots (with roots); Elicit (with action)",
+                            "no member of ClientResult matches this object; expected one of: McpResult (with ); CreateMessage (with content, model, role); ListRoots (with roots); Elicit (with action)",
                         ),
                     )
                 }
@@ -14377,7 +14377,7 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
                     .map_err(E::custom)?;
             }
-            __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::Mcp)
+            __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::McpResult)
         }
         fn build1<E: __rt::serde::de::Error>(
             self,
@@ -16333,7 +16333,7 @@ pub mod __de {
                 _ => {
                     Err(
                         E::custom(
-                            "no member of ServerResult matches this object; expected one of: Mcp (with ); Initialize (with capabilities, protocolVersion, serverInfo); ListResources (with resources); ListResourceTemplates (with resourceTemplates); ReadResource (with contents); ListPrompts (with prompts); GetPrompt (with messages); ListTools (with tools); CallTool (with content); Complete (with completion)",
+                            "no member of ServerResult matches this object; expected one of: McpResult (with ); Initialize (with capabilities, protocolVersion, serverInfo); ListResources (with resources); ListResourceTemplates (with resourceTemplates); ReadResource (with contents); ListPrompts (with prompts); GetPrompt (with messages); ListTools (with tools); CallTool (with content); Complete (with completion)",
                         ),
                     )
                 }

@@ -1181,3 +1181,24 @@ fn example_quirk_read_resource_result_without_ttl_and_cache_scope_is_rejected_na
     read_resource_missing_ttl!(draft, "draft");
     read_resource_missing_ttl!(v2026_07_28, "2026-07-28");
 }
+
+/// A shape union's nullable slot (`Task.ttl`, `integer | null`) takes integers: a `tasks/get`
+/// result decodes through `ServerResult` and `ClientResult` as a `GetTaskResult`, `ttl` kept.
+#[test]
+fn nullable_member_of_a_shape_union_takes_a_value() {
+    use mcp_types::v2025_11_25 as m;
+    let v = serde_json::json!({"taskId": "t", "status": "working",
+        "createdAt": "2025-01-01T00:00:00Z", "lastUpdatedAt": "2025-01-01T00:00:00Z", "ttl": 60000});
+    let r: m::ServerResult = serde_json::from_value(v.clone()).unwrap();
+    let m::ServerResult::GetTask(task) = &r else {
+        panic!("{r:?}")
+    };
+    assert_eq!(task.ttl, Some(60000));
+    assert_eq!(serde_json::to_value(&r).unwrap(), v);
+    let r: m::ClientResult = serde_json::from_value(v.clone()).unwrap();
+    assert_eq!(serde_json::to_value(&r).unwrap(), v);
+    let with_null = serde_json::json!({"taskId": "t", "status": "working",
+        "createdAt": "2025-01-01T00:00:00Z", "lastUpdatedAt": "2025-01-01T00:00:00Z", "ttl": null});
+    let r: m::ServerResult = serde_json::from_value(with_null.clone()).unwrap();
+    assert_eq!(serde_json::to_value(&r).unwrap(), with_null);
+}

@@ -250,6 +250,16 @@ impl<'a> Lowerer<'a> {
             return Ok(Shape::Ref(TypeRef::Named(self.def_names[name].clone())));
         }
         if let Some(all) = obj.get("allOf") {
+            // `allOf: [{"$ref": X}]` next to annotations is draft-07's way of describing a
+            // reference: it is the reference (and may point back at its own definition).
+            if let Value::Array(members) = all {
+                if let [Value::Object(only)] = members.as_slice() {
+                    let structural = obj.keys().filter(|k| STRUCTURAL.contains(&k.as_str()));
+                    if only.len() == 1 && only.contains_key("$ref") && structural.count() == 1 {
+                        return self.shape(only, &format!("{pointer}/allOf/0"), hint);
+                    }
+                }
+            }
             let merged = self.merge_all_of(obj, all, pointer)?;
             return self.shape(&merged, pointer, hint);
         }
@@ -906,6 +916,24 @@ mod tests {
             .to_string();
         assert!(e.contains("nested deeper than 32 levels"), "{e}");
         assert!(e.starts_with("#/$defs/A/items/items/"), "{e}");
+    }
+
+    #[test]
+    fn annotated_self_reference_through_all_of_is_a_reference() {
+        let m = module(
+            serde_json::json!({"Node": {"type": "object", "properties": {"children": {
+                "type": "array",
+                "items": {"allOf": [{"$ref": "#/$defs/Node"}], "description": "A child."}
+            }}}}),
+        )
+        .unwrap();
+        let TypeKind::Struct(s) = &m.get("Node").unwrap().kind else {
+            panic!()
+        };
+        assert_eq!(
+            s.fields[0].ty,
+            TypeRef::Array(Box::new(TypeRef::Named("Node".into())))
+        );
     }
 
     #[test]

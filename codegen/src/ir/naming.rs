@@ -193,8 +193,59 @@ pub fn words(name: &str) -> Vec<&str> {
 }
 
 /// Variant names for union members: each member's name with the longest word suffix common
-/// to all of them removed (`InitializeRequest`, `PingRequest` → `Initialize`, `Ping`), unless
-/// that leaves a name empty or two names equal.
+/// to all of them removed (`InitializeRequest`, `PingRequest` → `Initialize`, `Ping`). A
+/// member whose name would be emptied (`Result` among `…Result`s) keeps its name from
+/// `whole` (`McpResult`); when names would collide, nothing is removed.
+pub fn variant_names_with(names: &[String], whole: &[String]) -> Vec<String> {
+    let stripped = variant_names(names);
+    if stripped == names {
+        // Nothing was removed: maybe because one name would be emptied. Retry without it.
+        let keep: Vec<usize> = (0..names.len())
+            .filter(|&i| words(&names[i]).len() > 1)
+            .collect();
+        if keep.len() >= 2 && keep.len() + 1 == names.len() {
+            let sub: Vec<String> = keep.iter().map(|&i| names[i].clone()).collect();
+            let sub_stripped = variant_names(&sub);
+            let lone = (0..names.len()).find(|i| !keep.contains(i)).unwrap_or(0);
+            // Only when the lone name is exactly the common suffix (`Result`).
+            let common = &sub[0][sub_stripped[0].len()..];
+            if sub_stripped != sub && names[lone] == common {
+                let mut out: Vec<String> = Vec::with_capacity(names.len());
+                let mut it = sub_stripped.into_iter();
+                for i in 0..names.len() {
+                    if i == lone {
+                        out.push(whole.get(i).cloned().unwrap_or_else(|| names[i].clone()));
+                    } else {
+                        out.push(it.next().unwrap_or_default());
+                    }
+                }
+                return dedupe(out);
+            }
+        }
+        // A schema name that is a prelude name (`Result`) becomes the type's Rust name
+        // (`McpResult`); kind names (`String`) have no type name and stay.
+        return dedupe(
+            names
+                .iter()
+                .zip(
+                    whole
+                        .iter()
+                        .map(String::as_str)
+                        .chain(std::iter::repeat("")),
+                )
+                .map(|(n, w)| {
+                    if PRELUDE.contains(&n.as_str()) && !w.is_empty() {
+                        w.to_owned()
+                    } else {
+                        n.clone()
+                    }
+                }),
+        );
+    }
+    stripped
+}
+
+/// [`variant_names_with`] where the names are already Rust names.
 pub fn variant_names(names: &[String]) -> Vec<String> {
     if names.len() < 2 {
         return dedupe(names.iter().cloned());
@@ -299,5 +350,26 @@ mod tests {
             ["TextContent", "ResourceLink"]
         );
         assert_eq!(v(&["A", "A"]), ["A", "A2"]);
+        let w = |xs: &[&str], ws: &[&str]| {
+            variant_names_with(
+                &xs.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+                &ws.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            )
+        };
+        assert_eq!(
+            w(
+                &["Result", "InitializeResult", "CallToolResult"],
+                &["McpResult", "InitializeResult", "CallToolResult"]
+            ),
+            ["McpResult", "Initialize", "CallTool"]
+        );
+        assert_eq!(
+            w(&["Result", "Ping"], &["McpResult", "Ping"]),
+            ["McpResult", "Ping"]
+        );
+        assert_eq!(
+            w(&["Array", "String", "Integer"], &["", "", ""]),
+            ["Array", "String", "Integer"]
+        );
     }
 }

@@ -169,10 +169,23 @@ fn flatten(module: &Module, name: &str) -> Result<Vec<Variant>> {
         &mut seen,
         true,
     );
-    let names: Vec<String> = leaves
+    // Named members lend their schema name (`Result`, not `McpResult`), so that a prefix
+    // added against the prelude does not end up as a variant name.
+    let whole: Vec<String> = leaves
         .iter()
         .map(|t| match t {
             TypeRef::Named(n) => n.clone(),
+            _ => String::new(),
+        })
+        .collect();
+    let names: Vec<String> = leaves
+        .iter()
+        .map(|t| match t {
+            TypeRef::Named(n) => module
+                .get(n)
+                .and_then(|d| d.schema_name.as_deref())
+                .map(naming::camel)
+                .unwrap_or_else(|| n.clone()),
             TypeRef::String => "String".into(),
             TypeRef::Integer { .. } => "Integer".into(),
             TypeRef::Number => "Number".into(),
@@ -190,12 +203,14 @@ fn flatten(module: &Module, name: &str) -> Result<Vec<Variant>> {
         Some(TypeKind::Union(u)) => u.variants.clone(),
         _ => Vec::new(),
     };
-    if original.iter().map(|v| &v.ty).eq(leaves.iter()) {
+    if original.iter().map(|v| &v.ty).eq(leaves.iter())
+        && !leaves.iter().any(|t| matches!(t, TypeRef::Named(_)))
+    {
         return Ok(original);
     }
     Ok(leaves
         .into_iter()
-        .zip(naming::variant_names(&names))
+        .zip(naming::variant_names_with(&names, &whole))
         .map(|(ty, rust_name)| Variant { rust_name, ty })
         .collect())
 }
@@ -230,14 +245,16 @@ fn collect_leaves(
 /// The JSON kinds a type accepts.
 pub fn kinds(module: &Module, ty: &TypeRef) -> BTreeSet<Kind> {
     let mut out = BTreeSet::new();
-    kinds_into(module, ty, &mut out, 0);
+    kinds_into(module, ty, &mut out, &mut BTreeSet::new());
     out
 }
 
-fn kinds_into(module: &Module, ty: &TypeRef, out: &mut BTreeSet<Kind>, depth: usize) {
-    if depth > 32 {
-        return;
-    }
+fn kinds_into<'m>(
+    module: &'m Module,
+    ty: &'m TypeRef,
+    out: &mut BTreeSet<Kind>,
+    seen: &mut BTreeSet<&'m str>,
+) {
     match ty {
         TypeRef::String => {
             out.insert(Kind::String);
@@ -270,8 +287,9 @@ fn kinds_into(module: &Module, ty: &TypeRef, out: &mut BTreeSet<Kind>, depth: us
         }
         TypeRef::Nullable(inner) => {
             out.insert(Kind::Null);
-            kinds_into(module, inner, out, depth + 1);
+            kinds_into(module, inner, out, seen);
         }
+        TypeRef::Named(n) if !seen.insert(n.as_str()) => {}
         TypeRef::Named(n) => match module.get(n).map(|t| &t.kind) {
             Some(TypeKind::Struct(_)) => {
                 out.insert(Kind::Object);
@@ -279,10 +297,10 @@ fn kinds_into(module: &Module, ty: &TypeRef, out: &mut BTreeSet<Kind>, depth: us
             Some(TypeKind::StringEnum(_)) => {
                 out.insert(Kind::String);
             }
-            Some(TypeKind::Alias(t)) => kinds_into(module, t, out, depth + 1),
+            Some(TypeKind::Alias(t)) => kinds_into(module, t, out, seen),
             Some(TypeKind::Union(u)) => {
                 for v in &u.variants {
-                    kinds_into(module, &v.ty, out, depth + 1);
+                    kinds_into(module, &v.ty, out, seen);
                 }
             }
             None => {}
@@ -673,6 +691,24 @@ mod tests {
         };
         assert_eq!(mg.members, [0, 1]);
         assert!(mg.slots.iter().all(|s| s.typed == Some(TypeRef::String)));
+    }
+
+    #[test]
+    fn self_referencing_unions_terminate() {
+        // Each member reaches the union again: kinds are collected once per type.
+        // (It used to explore 2^32 paths.) The result is an error here: after flattening,
+        // two members of `A` take integers.
+        for defs in [
+            serde_json::json!({
+                "A": {"anyOf": [{"$ref": "#/$defs/B"}, {"$ref": "#/$defs/C"}]},
+                "B": {"anyOf": [{"$ref": "#/$defs/A"}, {"type": "string"}]},
+                "C": {"anyOf": [{"$ref": "#/$defs/A"}, {"type": "integer"}]}
+            }),
+            serde_json::json!({"P": {"anyOf": [{"$ref": "#/$defs/P"}, {"$ref": "#/$defs/P"}]}}),
+        ] {
+            let doc = SchemaDoc::from_value(serde_json::json!({"$defs": defs})).unwrap();
+            let _ = crate::ir::lower(&doc);
+        }
     }
 
     #[test]
