@@ -813,7 +813,7 @@ fn inline_variant_hint(obj: &Map<String, Value>) -> String {
 }
 
 /// The name a member lends its union variant.
-fn variant_base_name(ty: &TypeRef) -> String {
+pub(crate) fn variant_base_name(ty: &TypeRef) -> String {
     match ty {
         TypeRef::Named(n) => n.clone(),
         TypeRef::String => "String".into(),

@@ -43,6 +43,19 @@ pub enum Kind {
     Object,
 }
 
+impl Kind {
+    /// Every kind, in the order unions are planned.
+    pub const ALL: [Kind; 7] = [
+        Kind::Null,
+        Kind::Boolean,
+        Kind::Integer,
+        Kind::Number,
+        Kind::String,
+        Kind::Array,
+        Kind::Object,
+    ];
+}
+
 /// Tag values that open a union to unknown values (`Custom` variant).
 pub const OPEN_TAGS: &[&str] = &["method"];
 
@@ -186,15 +199,7 @@ fn flatten(module: &Module, name: &str) -> Result<Vec<Variant>> {
                 .and_then(|d| d.schema_name.as_deref())
                 .map(naming::camel)
                 .unwrap_or_else(|| n.clone()),
-            TypeRef::String => "String".into(),
-            TypeRef::Integer { .. } => "Integer".into(),
-            TypeRef::Number => "Number".into(),
-            TypeRef::Boolean => "Boolean".into(),
-            TypeRef::Any => "Value".into(),
-            TypeRef::Object => "Object".into(),
-            TypeRef::Array(_) => "Array".into(),
-            TypeRef::Map(_) => "Map".into(),
-            TypeRef::Nullable(_) => "Nullable".into(),
+            other => super::lower::variant_base_name(other),
         })
         .collect();
     // Keep the names the lowering gave when nothing was flattened (kind names such as
@@ -269,15 +274,7 @@ fn kinds_into<'m>(
             out.insert(Kind::Boolean);
         }
         TypeRef::Any => {
-            out.extend([
-                Kind::Null,
-                Kind::Boolean,
-                Kind::Integer,
-                Kind::Number,
-                Kind::String,
-                Kind::Array,
-                Kind::Object,
-            ]);
+            out.extend(Kind::ALL);
         }
         TypeRef::Object | TypeRef::Map(_) => {
             out.insert(Kind::Object);
@@ -314,15 +311,7 @@ fn plan(module: &Module, variants: &[Variant], pointer: &str) -> Result<(Plan, b
     let mut scalars = BTreeMap::new();
     let mut objects = Vec::new();
     let mut arrays = Vec::new();
-    for kind in [
-        Kind::Null,
-        Kind::Boolean,
-        Kind::Integer,
-        Kind::Number,
-        Kind::String,
-        Kind::Array,
-        Kind::Object,
-    ] {
+    for kind in Kind::ALL {
         let takers: Vec<usize> = variants
             .iter()
             .enumerate()
