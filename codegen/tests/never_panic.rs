@@ -8,9 +8,9 @@
 //! takes up to a second), [`SMALL_CASES`] mutated small documents, [`RANDOM_CASES`]
 //! random documents and [`TEXT_CASES`] arbitrary texts. `PROPTEST_CASES` overrides them all.
 //!
-//! Documents that run into a reported generator bug not fixed yet (the "pending" section:
-//! bugs A, B, C) are rejected with `prop_assume!` and do not count as cases;
-//! `known_bugs_still_reproduce` fails as soon as one is fixed, so that its filter goes.
+//! This file found three generator bugs (self-reference through `allOf` recursing without
+//! end, self-referencing unions hanging, error pointers naming merged `allOf` nodes); all are
+//! fixed, with regressions here and in `mcp_codegen`'s unit tests, and no input is skipped.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
@@ -96,7 +96,6 @@ fn generate_checked(text: &str, doc: Option<&Value>) -> Result<(), String> {
             }
             if let Some(doc) = doc
                 && !resolves(doc, pointer)
-                && !pending_all_of_pointer(doc, pointer)
             {
                 return Err(format!(
                     "schema error names a node the document does not have: {shown}"
@@ -141,25 +140,6 @@ fn resolves(doc: &Value, pointer: &str) -> bool {
             .is_some_and(|v| v.is_object() || v.is_array()),
         None => false,
     }
-}
-
-// ---------------------------------------------------------------------------------------
-// Generator bugs found by this file and not fixed yet (see `known_bugs_still_reproduce`)
-
-/// Bug C: an error found while lowering an `allOf`-merged schema names the pointer of the
-/// merged node (`#/$defs/A/properties/x/const`), which the document lacks, instead of the
-/// member holding it (`#/$defs/A/allOf/0/properties/x/const`). Until fixed, a pointer that
-/// passes through a node with `allOf` is not required to resolve (except in the probe).
-fn pending_all_of_pointer(doc: &Value, pointer: &str) -> bool {
-    if std::env::var_os(PROBE_ENV).is_some() {
-        return false;
-    }
-    let tokens: Vec<&str> = pointer[1..].split('/').skip(1).collect();
-    (0..tokens.len()).any(|n| {
-        let prefix: String = tokens[..n].iter().map(|t| format!("/{t}")).collect();
-        doc.pointer(&prefix)
-            .is_some_and(|v| v.get("allOf").is_some())
-    })
 }
 
 // ---------------------------------------------------------------------------------------
@@ -896,92 +876,6 @@ fn error_pointers_are_checked() {
     ));
     assert!(resolves(&elsewhere, "#/$defs/Tool"));
     assert!(resolves(&elsewhere, "#"));
-}
-
-/// The minimal reproduction of each pending bug above, run in a child process (a stack
-/// overflow aborts the process; a hang is cut off). When one stops failing, the bug is
-/// fixed and its pending filter must go, so that the properties cover those inputs again.
-#[test]
-fn known_bugs_still_reproduce() {
-    let repros = [(
-        "pending_all_of_pointer",
-        json!({"$defs": {"A": {"allOf": [{"type": "object", "properties": {"x": {"const": []}}}]}}}),
-    )];
-    let mut fixed = Vec::new();
-    for (bug, doc) in repros {
-        // The leniency covers its repro in this process (the probe is strict).
-        let covered = generate_checked(&doc.to_string(), Some(&doc)).is_ok();
-        assert!(
-            covered,
-            "{bug}: the filter does not cover its own repro {doc}"
-        );
-        let mut child = std::process::Command::new(std::env::current_exe().expect("test binary"))
-            .args([
-                "--exact",
-                "probe_known_bug",
-                "--ignored",
-                "--test-threads=1",
-            ])
-            .env(PROBE_ENV, doc.to_string())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("run the probe");
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(8);
-        let status = loop {
-            if let Some(status) = child.try_wait().expect("wait for the probe") {
-                break Some(status);
-            }
-            if std::time::Instant::now() > deadline {
-                child.kill().expect("stop the probe");
-                child.wait().expect("reap the probe");
-                break None; // hangs: still reproduces
-            }
-            std::thread::sleep(std::time::Duration::from_millis(20));
-        };
-        if status.is_some_and(|s| s.success()) {
-            fixed.push(format!("{bug}: {doc}"));
-        }
-    }
-    assert!(
-        fixed.is_empty(),
-        "fixed in mcp-codegen — remove these pending filters from never_panic.rs:\n{}",
-        fixed.join("\n")
-    );
-}
-
-/// Former bugs A (self-reference through `allOf` recursed without end) and B (a union
-/// reaching itself through several members made generation hang): fixed, kept as
-/// regressions. Both must finish, on a test thread's 2 MiB stack.
-#[test]
-fn self_references_through_all_of_and_unions_terminate() {
-    let node = json!({"$defs": {"Node": {"type": "object", "properties": {"children": {"type": "array", "items": {"allOf": [{"$ref": "#/$defs/Node"}], "description": "A child."}}}}}});
-    assert!(generate_checked(&node.to_string(), Some(&node)).is_ok());
-    for doc in [
-        json!({"$defs": {"P": {"anyOf": [{"$ref": "#/$defs/P"}, {"$ref": "#/$defs/P"}]}}}),
-        json!({"$defs": {
-            "A": {"anyOf": [{"$ref": "#/$defs/B"}, {"$ref": "#/$defs/C"}]},
-            "B": {"anyOf": [{"$ref": "#/$defs/A"}, {"type": "string"}]},
-            "C": {"anyOf": [{"$ref": "#/$defs/A"}, {"type": "integer"}]}
-        }}),
-        json!({"$defs": {"Node": {"type": "object", "properties": {"next": {"allOf": [{"$ref": "#/$defs/Node"}, {"description": "d", "properties": {"x": {"type": "string"}}}]}}}}}),
-    ] {
-        // Ok or a schema error naming a pointer; never a panic or a hang.
-        let _ = generate_checked(&doc.to_string(), Some(&doc));
-    }
-}
-
-const PROBE_ENV: &str = "NEVER_PANIC_PROBE";
-
-/// Run by `known_bugs_still_reproduce` in a child process, on a test thread (2 MiB stack).
-#[test]
-#[ignore = "run by known_bugs_still_reproduce in a child process"]
-fn probe_known_bug() {
-    let Ok(text) = std::env::var(PROBE_ENV) else {
-        return;
-    };
-    let doc: Value = serde_json::from_str(&text).expect("probe document");
-    generate_checked(&text, Some(&doc)).expect("the generator handles the document");
 }
 
 /// Inputs that made the generator panic or overflow its stack before 0097812: names with

@@ -113,6 +113,9 @@ struct Lowerer<'a> {
     types: Vec<TypeDef>,
     /// Current nesting of inline schemas.
     depth: usize,
+    /// For properties merged from `allOf` members: the pointer of the merged property →
+    /// where it is written in the document, so that errors point at the source.
+    origins: BTreeMap<String, String>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -137,6 +140,7 @@ impl<'a> Lowerer<'a> {
             taken,
             types: Vec::new(),
             depth: 0,
+            origins: BTreeMap::new(),
         })
     }
 
@@ -450,6 +454,7 @@ impl<'a> Lowerer<'a> {
         let mut fields = Vec::new();
         for (json_name, prop) in &props {
             let at = format!("{pointer}/properties/{}", escape_pointer(json_name));
+            let at = self.origins.get(&at).cloned().unwrap_or(at);
             let is_required = required.iter().any(|r| r == json_name);
             let prop_obj = as_schema_object(prop, &at)?;
             if let Some(c) = prop_obj.get("const") {
@@ -672,6 +677,10 @@ impl<'a> Lowerer<'a> {
             }
             if let Some(Value::Object(p)) = m.get("properties") {
                 for (k, v) in p {
+                    self.origins.insert(
+                        format!("{pointer}/properties/{}", escape_pointer(k)),
+                        format!("{member_at}/properties/{}", escape_pointer(k)),
+                    );
                     let refined = match (props.get(k), v) {
                         // A refinement without its own type or description keeps the
                         // earlier member's.
@@ -933,6 +942,27 @@ mod tests {
         assert_eq!(
             s.fields[0].ty,
             TypeRef::Array(Box::new(TypeRef::Named("Node".into())))
+        );
+    }
+
+    #[test]
+    fn errors_inside_all_of_point_at_the_member() {
+        let e = module(serde_json::json!({"A": {"allOf": [{"type": "object", "properties": {"x": {"const": []}}}]}}))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("#/$defs/A/allOf/0/properties/x/const: "),
+            "{e}"
+        );
+        let e = module(serde_json::json!({
+            "B": {"type": "object", "properties": {"y": {"type": "object", "patternProperties": {}}}},
+            "A": {"allOf": [{"$ref": "#/$defs/B"}, {"type": "object"}]}
+        }))
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.starts_with("#/$defs/B/properties/y: unsupported keyword"),
+            "{e}"
         );
     }
 
