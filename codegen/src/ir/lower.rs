@@ -256,12 +256,12 @@ impl<'a> Lowerer<'a> {
         if let Some(all) = obj.get("allOf") {
             // `allOf: [{"$ref": X}]` next to annotations is draft-07's way of describing a
             // reference: it is the reference (and may point back at its own definition).
-            if let Value::Array(members) = all {
-                if let [Value::Object(only)] = members.as_slice() {
-                    let structural = obj.keys().filter(|k| STRUCTURAL.contains(&k.as_str()));
-                    if only.len() == 1 && only.contains_key("$ref") && structural.count() == 1 {
-                        return self.shape(only, &format!("{pointer}/allOf/0"), hint);
-                    }
+            if let Value::Array(members) = all
+                && let [Value::Object(only)] = members.as_slice()
+            {
+                let structural = obj.keys().filter(|k| STRUCTURAL.contains(&k.as_str()));
+                if only.len() == 1 && only.contains_key("$ref") && structural.count() == 1 {
+                    return self.shape(only, &format!("{pointer}/allOf/0"), hint);
                 }
             }
             let merged = self.merge_all_of(obj, all, pointer)?;

@@ -212,9 +212,9 @@ pub fn variant_names_with(names: &[String], whole: &[String]) -> Vec<String> {
             if sub_stripped != sub && names[lone] == common {
                 let mut out: Vec<String> = Vec::with_capacity(names.len());
                 let mut it = sub_stripped.into_iter();
-                for i in 0..names.len() {
+                for (i, name) in names.iter().enumerate() {
                     if i == lone {
-                        out.push(whole.get(i).cloned().unwrap_or_else(|| names[i].clone()));
+                        out.push(whole.get(i).cloned().unwrap_or_else(|| name.clone()));
                     } else {
                         out.push(it.next().unwrap_or_default());
                     }
