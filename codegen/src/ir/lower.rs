@@ -429,11 +429,11 @@ impl<'a> Lowerer<'a> {
         let extra = match obj.get("additionalProperties") {
             None | Some(Value::Bool(true)) => Extra::Any,
             Some(Value::Bool(false)) => Extra::Deny,
-            Some(s @ Value::Object(m)) if !m.is_empty() => Extra::Typed(self.lower_ref(
-                s,
-                &format!("{pointer}/additionalProperties"),
-                &format!("{hint}Value"),
-            )?),
+            Some(s @ Value::Object(m)) if !m.is_empty() => {
+                let at = format!("{pointer}/additionalProperties");
+                let at = self.origins.get(&at).cloned().unwrap_or(at);
+                Extra::Typed(self.lower_ref(s, &at, &format!("{hint}Value"))?)
+            }
             Some(Value::Object(_)) => Extra::Any,
             Some(_) => {
                 return Err(Error::schema(
@@ -643,6 +643,7 @@ impl<'a> Lowerer<'a> {
         while let Some((member_at, member)) = queue.pop() {
             let m = as_schema_object(&member, &member_at)?.clone();
             check_keywords(&m, &member_at)?;
+            check_mergeable(&m, &member_at)?;
             if let Some(Value::String(r)) = m.get("$ref") {
                 let name = self.doc.resolve_ref(r, &member_at)?.to_owned();
                 if !seen_refs.insert(name.clone()) {
@@ -709,17 +710,25 @@ impl<'a> Lowerer<'a> {
                     }
                 }
             }
-            match (
+            let taken = match (
                 m.get("additionalProperties"),
                 merged.get("additionalProperties"),
             ) {
                 (Some(a), None) => {
                     merged.insert("additionalProperties".into(), a.clone());
+                    true
                 }
                 (Some(Value::Bool(false)), Some(_)) => {
                     merged.insert("additionalProperties".into(), Value::Bool(false));
+                    true
                 }
-                _ => {}
+                _ => false,
+            };
+            if taken {
+                self.origins.insert(
+                    format!("{pointer}/additionalProperties"),
+                    format!("{member_at}/additionalProperties"),
+                );
             }
             if !merged.contains_key("description")
                 && let Some(d) = m.get("description")
@@ -750,6 +759,50 @@ fn as_schema_object<'v>(v: &'v Value, pointer: &str) -> Result<&'v Map<String, V
         _ => Err(Error::schema(
             pointer,
             "a schema must be an object or a boolean",
+        )),
+    }
+}
+
+/// Checks the keywords an `allOf` member contributes to the merged object, so that an error
+/// names the member (`…/allOf/1/required/0`) rather than the merged node.
+fn check_mergeable(m: &Map<String, Value>, at: &str) -> Result<()> {
+    match m.get("required") {
+        None => {}
+        Some(Value::Array(items)) => {
+            for (i, v) in items.iter().enumerate() {
+                if !v.is_string() {
+                    return Err(Error::schema(
+                        format!("{at}/required/{i}"),
+                        "must be a string",
+                    ));
+                }
+            }
+        }
+        Some(_) => return Err(Error::schema(format!("{at}/required"), "must be an array")),
+    }
+    match m.get("properties") {
+        None | Some(Value::Object(_)) => {}
+        Some(_) => {
+            return Err(Error::schema(
+                format!("{at}/properties"),
+                "must be an object",
+            ));
+        }
+    }
+    match m.get("additionalProperties") {
+        None | Some(Value::Bool(_)) | Some(Value::Object(_)) => {}
+        Some(_) => {
+            return Err(Error::schema(
+                format!("{at}/additionalProperties"),
+                "must be a boolean or a schema",
+            ));
+        }
+    }
+    match m.get("description") {
+        None | Some(Value::String(_)) => Ok(()),
+        Some(_) => Err(Error::schema(
+            format!("{at}/description"),
+            "must be a string",
         )),
     }
 }
@@ -963,6 +1016,29 @@ mod tests {
         assert!(
             e.starts_with("#/$defs/B/properties/y: unsupported keyword"),
             "{e}"
+        );
+    }
+
+    #[test]
+    fn malformed_all_of_members_are_reported_at_the_member() {
+        let e =
+            module(serde_json::json!({"A": {"allOf": [{"type": "object", "required": [null]}]}}))
+                .unwrap_err()
+                .to_string();
+        assert_eq!(e, "#/$defs/A/allOf/0/required/0: must be a string");
+        let e = module(serde_json::json!({
+            "T": {"type": "object", "required": [{}]},
+            "A": {"type": "object", "properties": {"r": {"allOf": [{"$ref": "#/$defs/T"}, {"type": "object"}]}}}
+        }))
+        .unwrap_err()
+        .to_string();
+        assert_eq!(e, "#/$defs/T/required/0: must be a string");
+        let e = module(serde_json::json!({"A": {"allOf": [{"type": "object", "additionalProperties": {"not": {}}}]}}))
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "#/$defs/A/allOf/0/additionalProperties: unsupported keyword 'not'"
         );
     }
 
