@@ -178,13 +178,7 @@ impl Builder {
             Some(Source::Revision(r)) => {
                 let workspace = match &self.workspace {
                     Some(w) => w.clone(),
-                    None => {
-                        let cwd = std::env::current_dir().map_err(|source| Error::Io {
-                            path: ".".into(),
-                            source,
-                        })?;
-                        source::find_workspace(&cwd).unwrap_or(cwd)
-                    }
+                    None => source::current_workspace()?,
                 };
                 let p = source::resolve(r, self.schema_dir.as_deref(), &workspace)?;
                 let text = read(&p)?;

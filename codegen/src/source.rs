@@ -76,6 +76,16 @@ pub fn resolve(revision: &str, schema_dir: Option<&Path>, workspace: &Path) -> R
         })
 }
 
+/// The workspace of the current directory: its nearest ancestor holding
+/// `schema/manifest.json`, else the current directory itself.
+pub fn current_workspace() -> Result<PathBuf> {
+    let cwd = std::env::current_dir().map_err(|source| Error::Io {
+        path: ".".into(),
+        source,
+    })?;
+    Ok(find_workspace(&cwd).unwrap_or(cwd))
+}
+
 /// The workspace root: the nearest ancestor of `start` holding `schema/manifest.json`.
 pub fn find_workspace(start: &Path) -> Option<PathBuf> {
     start

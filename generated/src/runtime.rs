@@ -227,11 +227,6 @@ pub fn const_int<'de, D: Deserializer<'de>>(
     Ok(())
 }
 
-/// The error for a required field that was absent.
-pub fn missing<E: de::Error>(name: &'static str) -> E {
-    E::missing_field(name)
-}
-
 /// Unwraps a required field's slot.
 pub fn required<T, E: de::Error>(slot: Option<T>, name: &'static str) -> Result<T, E> {
     slot.ok_or_else(|| E::missing_field(name))
@@ -251,15 +246,6 @@ pub fn check_required<E: de::Error>(checks: &[(&'static str, bool)]) -> Result<(
                 .collect::<Vec<_>>()
                 .join(", ")
         ))),
-    }
-}
-
-/// Checks that a required `const` field was present.
-pub fn required_const<E: de::Error>(seen: bool, name: &'static str) -> Result<(), E> {
-    if seen {
-        Ok(())
-    } else {
-        Err(E::missing_field(name))
     }
 }
 
@@ -289,25 +275,6 @@ pub trait TaggedUnion<'de>: Sized {
     /// The builder for a tag value; `None` when the object has no tag. `Err` carries the
     /// message for an unknown or missing tag.
     fn builder_for(tag: Option<&str>) -> Result<Self::Builder, String>;
-}
-
-/// The visitor of a [`TaggedUnion`].
-pub struct TaggedVisitor<T>(PhantomData<T>);
-
-impl<T> Default for TaggedVisitor<T> {
-    fn default() -> Self {
-        TaggedVisitor(PhantomData)
-    }
-}
-
-impl<'de, T: TaggedUnion<'de>> Visitor<'de> for TaggedVisitor<T> {
-    type Value = T;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str(T::EXPECTING)
-    }
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
-        visit_tagged::<T, A>(map)
-    }
 }
 
 /// Decodes a [`TaggedUnion`] from a map: fields before the tag are buffered, the rest stream
@@ -341,13 +308,6 @@ fn feed_buffered<'de, B: ObjectBuilder<'de>, E: de::Error>(
         builder.field(key, value).map_err(E::custom)?;
     }
     Ok(())
-}
-
-/// `Deserialize::deserialize` of a [`TaggedUnion`].
-pub fn deserialize_tagged<'de, T: TaggedUnion<'de>, D: Deserializer<'de>>(
-    d: D,
-) -> Result<T, D::Error> {
-    d.deserialize_map(TaggedVisitor::<T>::default())
 }
 
 /// The message for a tag value that no variant has.

@@ -60,11 +60,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
 
 /// The project folder: found from the current directory.
 pub fn workspace() -> Result<PathBuf> {
-    let cwd = std::env::current_dir().map_err(|source| mcp_codegen::Error::Io {
-        path: ".".into(),
-        source,
-    })?;
-    Ok(source::find_workspace(&cwd).unwrap_or(cwd))
+    source::current_workspace()
 }
 
 /// A builder for one revision with the shared options.

@@ -173,7 +173,7 @@ fn plan_of(u: &Union) -> Plan {
 pub(super) fn union_machinery(cx: &Cx, u: &Union) -> TokenStream {
     let name = cx.name();
     let plan = plan_of(u);
-    let expecting = expecting(cx, u, &plan);
+    let expecting = expecting(cx, &plan);
     let mut out = TokenStream::new();
     let variant = |i: usize| {
         let v = ident(&u.variants[i].rust_name);
@@ -291,7 +291,7 @@ pub(super) fn union_machinery(cx: &Cx, u: &Union) -> TokenStream {
     out
 }
 
-fn expecting(cx: &Cx, u: &Union, plan: &Plan) -> String {
+fn expecting(cx: &Cx, plan: &Plan) -> String {
     let what = cx.ty.schema_name.as_deref().unwrap_or(&cx.ty.name);
     let mut kinds: Vec<String> = plan
         .scalars
@@ -301,7 +301,6 @@ fn expecting(cx: &Cx, u: &Union, plan: &Plan) -> String {
     if !matches!(plan.object, ObjectPlan::None) {
         kinds.push("object".to_owned());
     }
-    let _ = u;
     format!("a {what} ({})", kinds.join(" or "))
 }
 

@@ -82,7 +82,7 @@ fn inline(line: &str, module: &Module) -> String {
         }
         let c = rest.chars().next().unwrap_or(' ');
         match c {
-            '[' | ']' | '<' | '>' | '*' | '_' | '\\' | '|' | '#' if needs_escape(c, &out, rest) => {
+            '[' | ']' | '<' | '>' | '*' | '_' | '\\' | '|' | '#' if needs_escape(c, &out) => {
                 out.push('\\');
                 out.push(c);
             }
@@ -93,16 +93,13 @@ fn inline(line: &str, module: &Module) -> String {
     out
 }
 
-fn needs_escape(c: char, before: &str, rest: &str) -> bool {
+fn needs_escape(c: char, before: &str) -> bool {
     match c {
         '[' | ']' | '<' | '>' | '\\' => true,
         // A leading `#` would start a heading.
         '#' => before.trim().is_empty(),
         // Emphasis markers are left alone: the schema uses them as Markdown.
-        _ => {
-            let _ = rest;
-            false
-        }
+        _ => false,
     }
 }
 

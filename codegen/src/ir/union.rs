@@ -21,7 +21,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::{Extra, Module, TypeKind, TypeRef, Variant, naming};
+use super::{Module, TypeKind, TypeRef, Variant, naming};
 use crate::error::{Error, Result};
 
 /// A JSON value kind.
@@ -606,13 +606,6 @@ fn fixed_values(module: &Module, f: &super::Field) -> Option<Vec<String>> {
         },
         _ => None,
     }
-}
-
-/// Whether a struct keeps unknown members (used by the emitter's shape checks).
-pub fn denies_unknown(module: &Module, ty: &TypeRef) -> bool {
-    module
-        .as_struct(ty)
-        .is_some_and(|s| matches!(s.extra, Extra::Deny))
 }
 
 #[cfg(test)]
