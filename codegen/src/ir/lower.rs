@@ -76,12 +76,14 @@ pub fn lower(doc: &SchemaDoc) -> Result<Module> {
 pub fn lower_with(doc: &SchemaDoc, fixed: &[(String, String, String)]) -> Result<Module> {
     let mut cx = Lowerer::new(doc)?;
     for (name, schema) in doc.definitions() {
-        let mut schema = schema.clone();
+        // Only a definition that has a fixed value is copied.
+        let mut schema = std::borrow::Cow::Borrowed(schema);
         for (def, prop, value) in fixed {
             if def != name {
                 continue;
             }
             let slot = schema
+                .to_mut()
                 .get_mut("properties")
                 .and_then(|p| p.get_mut(prop.as_str()))
                 .and_then(Value::as_object_mut);
