@@ -27,6 +27,12 @@ pub struct Options {
     /// for an input-required one. Definitions a revision does not have are ignored.
     #[arg(long = "fixed", value_name = "DEF.PROP=VALUE", default_values_t = Options::default_fixed())]
     pub fixed: Vec<String>,
+
+    /// Read the official schema to the letter: do not apply the project's errata
+    /// (`schema/errata.json`, built in), the documented deviations that let the types decode
+    /// what real peers send (decimal elicitation answers, `"id": null` error responses…).
+    #[arg(long)]
+    pub no_errata: bool,
 }
 
 impl Options {
@@ -62,6 +68,7 @@ impl Default for Options {
             derives: Vec::new(),
             module_name: None,
             fixed: Self::default_fixed(),
+            no_errata: false,
         }
     }
 }

@@ -2,8 +2,9 @@
 //! the project's resolver. Each expected change was checked by reading the two schema files;
 //! the tests read them too, to show why.
 
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 use mcp_codegen::diff::{self, ChangeKind, SchemaDiff};
 use mcp_codegen::load::SchemaDoc;
@@ -312,5 +313,89 @@ fn help_documents_the_format() {
         "Exit status: 0",
     ] {
         assert!(help.contains(s), "{s}\n{help}");
+    }
+}
+
+/// The status of a command whose stdout was closed before it wrote (128 + SIGPIPE).
+const BROKEN_PIPE: i32 = 141;
+
+/// Runs `mcp-codegen ARGS` with stdout a pipe whose reader is gone before the program starts,
+/// so that its first write fails (deterministically, unlike `| head`).
+fn run_with_closed_stdout(args: &[&str]) -> Output {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    Command::new(env!("CARGO_BIN_EXE_mcp-codegen"))
+        .args(args)
+        .current_dir(workspace())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_closed_stdout_ends_quietly_in_every_subcommand() {
+    let out = tempfile::tempdir().unwrap();
+    let out = out.path().to_str().unwrap();
+    for args in [
+        &["diff", "2025-06-18", "2025-11-25"][..],
+        &["diff", "--json", "2024-11-05", "draft"],
+        // A stale file to list: a cut-off check must not look successful.
+        &[
+            "generate",
+            "--check",
+            "--revision",
+            "2025-06-18",
+            "--out",
+            out,
+        ],
+    ] {
+        let o = run_with_closed_stdout(args);
+        let err = stderr(&o);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(!err.contains("Broken pipe"), "{args:?}: {err}");
+        assert!(
+            !err.lines().any(|l| l.starts_with("error:")),
+            "{args:?}: {err}"
+        );
+        assert_eq!(o.status.code(), Some(BROKEN_PIPE), "{args:?}: {err}");
+        if args[0] == "diff" {
+            // Stopped at the first write: not even the summary that follows the output.
+            assert_eq!(err, "", "{args:?}");
+        }
+    }
+}
+
+#[test]
+fn head_1_reads_one_line_and_the_rest_is_dropped_quietly() {
+    // `mcp-codegen diff 2025-06-18 2025-11-25 | head -1`, with the program's stderr kept apart.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mcp-codegen"))
+        .args(["diff", "2025-06-18", "2025-11-25"])
+        .current_dir(workspace())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    // The reader is dropped: the pipe is closed.
+    assert!(
+        first.starts_with("~ ") || first.starts_with("+ "),
+        "{first:?}"
+    );
+    let o = child.wait_with_output().unwrap();
+    let err = stderr(&o);
+    assert!(
+        !err.contains("panicked") && !err.contains("Broken pipe"),
+        "{err}"
+    );
+    match o.status.code() {
+        // Cut off while writing.
+        Some(BROKEN_PIPE) => assert_eq!(err, ""),
+        // Or everything fit in the pipe before it was closed.
+        Some(0) => assert!(err.contains("2025-06-18 (draft-07) → 2025-11-25"), "{err}"),
+        other => panic!("exit status {other:?}: {err}"),
     }
 }

@@ -7,17 +7,25 @@
 //!     --revision draft --definition CallToolResult results.jsonl
 //! ```
 //!
-//! Input: JSON Lines, one JSON-RPC message per line, or `{"dir":"c2s"|"s2c","msg":{…}}` to say
-//! which side sent it (`c2s`: client to server). Blank lines are skipped.
+//! Input: JSON values, one JSON-RPC message each, or `{"dir":"c2s"|"s2c","msg":{…}}` to say
+//! which side sent it (`c2s`: client to server): JSON Lines, one pretty-printed document, or
+//! values one after another. Blank lines are skipped; a line that is not JSON is reported and
+//! reading goes on at the next line.
 //!
 //! Output: one line per message, in input order, then `N passed, M failed`:
 //! - `ok <what>`: decoded into the revision's types, and encoding it again gives back the same
 //!   JSON. `<what>` is the typed variant: `request CallToolRequest (tools/call)`,
 //!   `notification Custom (vendor/x)`, `response to tools/call (CallToolResult)`,
-//!   `response` (no earlier request with that `id`), `error -32602 to tools/call`.
+//!   `response` (no earlier request with that `id`), `error -32602 to tools/call`. Notes may
+//!   follow: what the message holds that the revision does not define, kept whole
+//!   (`note: /result/content/1: unknown CallToolResultContentItem `type` "audio" (not in
+//!   2024-11-05)`, see `mcp_types::Unknowns`), and the errata of `schema/errata.json` that
+//!   were needed to accept it (`note: erratum elicit-content-numbers: /result/content/n`).
 //! - `lossy <paths>`: decoded, but the re-encoded JSON differs at these JSON Pointer paths
 //!   (`/params/progress: 50 -> 50.0`); numbers compare by value, integer-vs-float is a change.
-//! - `error <reason>`: not valid JSON, or not a valid message of this revision.
+//! - `error <reason>`: not valid JSON, or not a valid message of this revision. For a request,
+//!   the reason starts with its id and method and the JSON-RPC error a receiver answers
+//!   (`request id 4 (tools/call), answer -32602: …`).
 //!
 //! Lossy and error lines count as failed; the exit status is 1 when any line failed (2 for a
 //! usage error or an unreadable file).
@@ -35,12 +43,14 @@
 //! (`with_definition`), and printed as `ok NAME` (`ok ContentBlock (ImageContent)` for a union).
 
 use std::fmt::{self, Write as _};
-use std::io::{BufRead, BufReader, Write as _};
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use mcp_types::{DefinitionVisitor, ProtocolVersion, RequestMethod};
+use mcp_types::{
+    DefinitionVisitor, ProtocolVersion, RequestMethod, Unknown, UnknownKind, Unknowns,
+};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 use serde_json::{Number, Value};
@@ -81,18 +91,29 @@ fn parse_revision(s: &str) -> Result<ProtocolVersion, String> {
 // ---------------------------------------------------------------------------------------------
 // Decoding with the generated types of one revision
 
-/// A decoded value, as a short name of its type (the variant chosen for a union) and its
-/// re-encoded JSON; or the decoding error.
-type Decoded = Result<(String, Value), String>;
+/// A decoded value: a short name of its type (the variant chosen for a union), its
+/// re-encoded JSON, and what it holds that the revision does not define.
+struct Typed {
+    label: String,
+    encoded: Value,
+    unknowns: Vec<Unknown>,
+}
+
+/// A decoded value, or the decoding error.
+type Decoded = Result<Typed, String>;
 
 /// Decodes `text` as `T` and encodes it again.
 fn decode<T>(text: &str) -> Decoded
 where
-    T: serde::de::DeserializeOwned + serde::Serialize + fmt::Debug,
+    T: serde::de::DeserializeOwned + serde::Serialize + fmt::Debug + Unknowns,
 {
     let value: T = serde_json::from_str(text).map_err(|e| e.to_string())?;
     let encoded = serde_json::to_value(&value).map_err(|e| format!("re-encoding failed: {e}"))?;
-    Ok((type_label(&value), encoded))
+    Ok(Typed {
+        label: type_label(&value),
+        encoded,
+        unknowns: value.unknowns(),
+    })
 }
 
 /// [`decode`] for the type `with_definition` picks.
@@ -107,16 +128,18 @@ impl DefinitionVisitor for DecodeAs<'_> {
             + fmt::Debug
             + Clone
             + PartialEq
+            + mcp_types::Unknowns
             + 'static,
     {
-        decode::<T>(self.0).map(|(label, v)| {
+        decode::<T>(self.0).map(|mut t| {
             // `label` is empty for values whose `Debug` names no type (aliases of `String`,
             // `Vec`…).
-            if label.is_empty() || label == rust_name {
-                (rust_name.to_owned(), v)
+            if t.label.is_empty() || t.label == rust_name {
+                t.label = rust_name.to_owned();
             } else {
-                (format!("{rust_name} ({label})"), v)
+                t.label = format!("{rust_name} ({})", t.label);
             }
+            t
         })
     }
 }
@@ -170,13 +193,22 @@ struct Revision {
     /// The result of the request with this `method`; `None` for a method the revision does
     /// not define.
     result: fn(&str, &str) -> Option<Decoded>,
+    /// `CreateTaskResult`, the result of a task-augmented request (params with `task`), in
+    /// revisions that have tasks.
+    task_result: Option<fn(&str) -> Decoded>,
     /// The type generated for a schema definition; `None` when there is no such definition.
     definition: fn(&str, &str) -> Option<Decoded>,
     definitions: &'static [&'static str],
 }
 
 macro_rules! revision {
-    ($m:ident, $server_request:ident, [$($request:ident),* $(,)?]) => {{
+    ($m:ident, $server_request:ident, [$($request:ident),* $(,)?]) => {
+        revision!($m, $server_request, [$($request),*], None)
+    };
+    ($m:ident, $server_request:ident, [$($request:ident),* $(,)?], tasks) => {
+        revision!($m, $server_request, [$($request),*], Some(decode::<mcp_types::$m::CreateTaskResult>))
+    };
+    ($m:ident, $server_request:ident, [$($request:ident),* $(,)?], $task_result:expr) => {{
         use mcp_types::$m as m;
         Revision {
             message: decode::<m::JsonRpcMessage>,
@@ -193,6 +225,7 @@ macro_rules! revision {
                 )*
                 None
             },
+            task_result: $task_result,
             definition: |name, text| m::with_definition(name, DecodeAs(text)),
             definitions: m::DEFINITIONS,
         }
@@ -289,7 +322,8 @@ fn revision(version: ProtocolVersion) -> Revision {
                 SetLevelRequest,
                 SubscribeRequest,
                 UnsubscribeRequest,
-            ]
+            ],
+            tasks
         ),
         ProtocolVersion::V2026_07_28 => revision!(
             v2026_07_28,
@@ -479,6 +513,8 @@ struct Pending {
     dir: Option<Dir>,
     id: Value,
     method: String,
+    /// Task-augmented (`params.task`): answered with a `CreateTaskResult`.
+    task: bool,
 }
 
 #[derive(Default)]
@@ -487,17 +523,18 @@ struct Session {
 }
 
 impl Session {
-    fn request(&mut self, dir: Option<Dir>, id: &Value, method: &str) {
+    fn request(&mut self, dir: Option<Dir>, id: &Value, method: &str, task: bool) {
         self.pending.push(Pending {
             dir,
             id: id.clone(),
             method: method.to_owned(),
+            task,
         });
     }
 
     /// The method of the latest request with this `id` sent from the other side (either side
     /// when a direction is unknown); each request is answered once.
-    fn response(&mut self, dir: Option<Dir>, id: Option<&Value>) -> Option<String> {
+    fn response(&mut self, dir: Option<Dir>, id: Option<&Value>) -> Option<(String, bool)> {
         let id = id?;
         let i = self.pending.iter().rposition(|p| {
             &p.id == id
@@ -506,13 +543,15 @@ impl Session {
                     _ => true,
                 }
         })?;
-        Some(self.pending.remove(i).method)
+        let p = self.pending.remove(i);
+        Some((p.method, p.task))
     }
 }
 
-/// The outcome of one line.
+/// The outcome of one message.
 enum Outcome {
-    Ok(String),
+    /// Decoded and re-encoded unchanged; with notes on what was kept or needed an erratum.
+    Ok(String, Vec<String>),
     Lossy(Vec<Change>),
     Error(String),
 }
@@ -520,7 +559,13 @@ enum Outcome {
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Outcome::Ok(what) => write!(f, "ok {what}"),
+            Outcome::Ok(what, notes) => {
+                write!(f, "ok {what}")?;
+                for n in notes {
+                    write!(f, "; note: {n}")?;
+                }
+                Ok(())
+            }
             Outcome::Lossy(changes) => {
                 const SHOWN: usize = 8;
                 f.write_str("lossy ")?;
@@ -540,7 +585,7 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// Splits a line into its direction and message text.
+/// Splits a message into its direction and message text.
 fn split_line(line: &str) -> Result<(Option<Dir>, &str, Value), String> {
     let value: Value = serde_json::from_str(line).map_err(|e| format!("invalid JSON: {e}"))?;
     let wrapped = match &value {
@@ -576,7 +621,7 @@ fn decode_union(
     let mut errors = Vec::new();
     for (union, decode) in &mine {
         match decode(text) {
-            Ok((label, v)) if label != "Custom" => return Ok((label, v)),
+            Ok(t) if t.label != "Custom" => return Ok(t),
             Ok(custom_variant) => custom = Some(custom_variant),
             Err(e) => errors.push(format!("{union}: {e}")),
         }
@@ -585,39 +630,128 @@ fn decode_union(
         return Err(errors.join("; "));
     }
     if let (Some((union, decode)), Some(dir)) = (theirs, dir)
-        && let Ok((label, _)) = decode(text)
-        && label != "Custom"
+        && let Ok(t) = decode(text)
+        && t.label != "Custom"
     {
         let sent = match dir {
             Dir::C2s => "c2s",
             Dir::S2c => "s2c",
         };
         return Err(format!(
-            "wrong direction: {label} is a {union}, not a {} (sent {sent})",
-            mine[0].0
+            "wrong direction: {} is a {union}, not a {} (sent {sent})",
+            t.label, mine[0].0
         ));
     }
     Ok(custom.expect("one union was tried"))
 }
 
+/// For a value `version` cannot decode: `; a <revision> shape (<type>)` naming the oldest
+/// newer revision whose types take it, so that a reader sees a peer speaking past the
+/// negotiated revision rather than a broken message. Empty when none does.
+fn newer_revision(version: ProtocolVersion, decode: impl Fn(&Revision) -> Decoded) -> String {
+    ProtocolVersion::ALL
+        .iter()
+        .filter(|v| **v > version && **v != ProtocolVersion::Draft)
+        .find_map(|v| {
+            decode(&revision(*v))
+                .ok()
+                .map(|t| format!("; a {v} shape ({})", t.label))
+        })
+        .unwrap_or_default()
+}
+
+/// Notes on what a decoded value (at `path` in the message) holds beyond `revision`.
+fn unknown_notes(
+    revision: ProtocolVersion,
+    path: &str,
+    unknowns: &[Unknown],
+    notes: &mut Vec<String>,
+) {
+    for u in unknowns {
+        let u = Unknown {
+            pointer: format!("{path}{}", u.pointer),
+            kind: u.kind.clone(),
+        };
+        notes.push(format!("{u} (not in {revision})"));
+    }
+}
+
+/// Notes on the errata of `schema/errata.json` that accepting `message` needed: decimal
+/// elicitation answers (`elicit-content-numbers`) and `"id": null` error responses
+/// (`jsonrpc-error-id-null`). `result_label` is the type the result decoded as.
+fn errata_notes(message: &Value, result_label: Option<&str>, notes: &mut Vec<String>) {
+    if message.get("error").is_some() && message.get("id").is_some_and(Value::is_null) {
+        notes.push("erratum jsonrpc-error-id-null: /id".to_owned());
+    }
+    let mut decimals = |content: Option<&Value>, path: String| {
+        if let Some(Value::Object(content)) = content {
+            for (k, v) in content {
+                if v.is_f64() {
+                    notes.push(format!(
+                        "erratum elicit-content-numbers: {path}/content/{}",
+                        escape(k)
+                    ));
+                }
+            }
+        }
+    };
+    if result_label == Some("ElicitResult") {
+        decimals(message.pointer("/result/content"), "/result".to_owned());
+    }
+    // 2026-07-28: answers travel inside a retried request's `inputResponses`.
+    if let Some(Value::Object(responses)) = message.pointer("/params/inputResponses") {
+        for (k, r) in responses {
+            if r.get("action").is_some() {
+                decimals(
+                    r.get("content"),
+                    format!("/params/inputResponses/{}", escape(k)),
+                );
+            }
+        }
+    }
+}
+
 /// The typed part of one (non-batch) message whose envelope already decoded: what it is, and
 /// the changes its typed re-encoding makes.
+#[allow(clippy::too_many_arguments)]
 fn check_typed(
     rev: &Revision,
+    version: ProtocolVersion,
     session: &mut Session,
     dir: Option<Dir>,
     text: &str,
     value: &Value,
     path: &str,
+    envelope: &[Unknown],
     changes: &mut Vec<Change>,
+    notes: &mut Vec<String>,
 ) -> Result<String, String> {
     let method = value.get("method").and_then(Value::as_str);
     let id = value.get("id");
     if let Some(method) = method {
         let (kind, decoded) = if let Some(id) = id {
-            session.request(dir, id, method);
+            let task = value.pointer("/params/task").is_some();
+            session.request(dir, id, method, task);
             let server = (rev.server_request_union, rev.server_request);
-            let decoded = decode_union(dir, text, ("ClientRequest", rev.client_request), server);
+            let decoded = decode_union(dir, text, ("ClientRequest", rev.client_request), server)
+                // The receiver of a request it cannot read answers with an error to that id.
+                .map_err(|e| {
+                    let newer = newer_revision(version, |r| {
+                        decode_union(
+                            dir,
+                            text,
+                            ("ClientRequest", r.client_request),
+                            (r.server_request_union, r.server_request),
+                        )
+                    });
+                    // A method only the other side defines is, to this side, not found.
+                    let code = if e.starts_with("wrong direction") {
+                        -32601
+                    } else {
+                        -32602
+                    };
+                    format!("request id {id} ({method}), answer {code}: {e}{newer}")
+                });
             ("request", decoded)
         } else {
             let decoded = decode_union(
@@ -628,48 +762,87 @@ fn check_typed(
             );
             ("notification", decoded)
         };
-        let (label, encoded) = decoded?;
-        add_changes(changes, path, value, &encoded);
-        return Ok(format!("{kind} {label} ({method})"));
+        let mut typed = decoded?;
+        add_changes(changes, path, value, &typed.encoded);
+        // Before 2025-11-25 the request and notification types leave `jsonrpc` and `id` to
+        // the envelope: a top-level member is unknown only if the envelope does not declare
+        // it either.
+        typed.unknowns.retain(|u| {
+            !(u.kind == UnknownKind::Member && u.pointer.rfind('/') == Some(0))
+                || envelope
+                    .iter()
+                    .any(|e| e.pointer == format!("{path}{}", u.pointer))
+        });
+        unknown_notes(version, path, &typed.unknowns, notes);
+        errata_notes(value, None, notes);
+        return Ok(format!("{kind} {} ({method})", typed.label));
     }
     let answered = session.response(dir, id);
     if let Some(error) = value.get("error") {
+        errata_notes(value, None, notes);
         let code = error.get("code").map_or("?".to_owned(), Value::to_string);
         return Ok(match answered {
-            Some(method) => format!("error {code} to {method}"),
+            Some((method, _)) => format!("error {code} to {method}"),
             None => format!("error {code}"),
         });
     }
-    let Some(method) = answered else {
+    let Some((method, task)) = answered else {
         return Ok("response".to_owned());
     };
     let raw = serde_json::from_str::<ResultMember>(text).map_err(|e| e.to_string())?;
-    match (rev.result)(&method, raw.result.get()) {
-        None => Ok(format!("response to {method} (untyped)")),
-        Some(Err(e)) => Err(format!("result of {method}: {e}")),
-        Some(Ok((label, encoded))) => {
-            add_changes(
-                changes,
-                &format!("{path}/result"),
-                &value["result"],
-                &encoded,
-            );
-            Ok(format!("response to {method} ({label})"))
+    // A receiver that supports tasks for the request answers a task-augmented one with a
+    // `CreateTaskResult`; one that does not ignores `task` and answers as usual.
+    let result = |r: &Revision| {
+        let plain = (r.result)(&method, raw.result.get());
+        match (task, r.task_result) {
+            (true, Some(task_result)) => match task_result(raw.result.get()) {
+                Ok(t) => Some(Ok(t)),
+                Err(_) => plain,
+            },
+            _ => plain,
+        }
+    };
+    match result(rev) {
+        None => {
+            notes.push(format!(
+                "{path}/result: answers a method {version} does not define, not checked"
+            ));
+            Ok(format!("response to {method} (untyped)"))
+        }
+        Some(Err(e)) => {
+            let newer = newer_revision(version, |r| {
+                result(r).unwrap_or_else(|| Err("untyped".to_owned()))
+            });
+            let task = if task { " (task-augmented)" } else { "" };
+            Err(format!("result of {method}{task}: {e}{newer}"))
+        }
+        Some(Ok(typed)) => {
+            let at = format!("{path}/result");
+            add_changes(changes, &at, &value["result"], &typed.encoded);
+            unknown_notes(version, &at, &typed.unknowns, notes);
+            errata_notes(value, Some(&typed.label), notes);
+            Ok(format!("response to {method} ({})", typed.label))
         }
     }
 }
 
-/// Checks one line as a JSON-RPC message.
-fn check_message(rev: &Revision, session: &mut Session, line: &str) -> Outcome {
+/// Checks one message.
+fn check_message(
+    rev: &Revision,
+    version: ProtocolVersion,
+    session: &mut Session,
+    line: &str,
+) -> Outcome {
     let (dir, text, value) = match split_line(line) {
         Ok(split) => split,
         Err(e) => return Outcome::Error(e),
     };
-    let encoded = match (rev.message)(text) {
-        Ok((_, encoded)) => encoded,
+    let (encoded, envelope) = match (rev.message)(text) {
+        Ok(t) => (t.encoded, t.unknowns),
         Err(e) => return Outcome::Error(format!("JSONRPCMessage: {e}")),
     };
     let mut changes = Vec::new();
+    let mut notes = Vec::new();
     diff("", &value, &encoded, &mut changes);
     let what = match &value {
         // A batch (2025-03-26): each member is typed on its own.
@@ -681,27 +854,49 @@ fn check_message(rev: &Revision, session: &mut Session, line: &str) -> Outcome {
             let mut parts = Vec::new();
             for (i, (raw, item)) in raw.iter().zip(items).enumerate() {
                 let path = format!("/{i}");
-                match check_typed(rev, session, dir, raw.get(), item, &path, &mut changes) {
+                match check_typed(
+                    rev,
+                    version,
+                    session,
+                    dir,
+                    raw.get(),
+                    item,
+                    &path,
+                    &envelope,
+                    &mut changes,
+                    &mut notes,
+                ) {
                     Ok(what) => parts.push(what),
                     Err(e) => return Outcome::Error(format!("[{i}] {e}")),
                 }
             }
             format!("batch [{}]", parts.join(", "))
         }
-        _ => match check_typed(rev, session, dir, text, &value, "", &mut changes) {
+        _ => match check_typed(
+            rev,
+            version,
+            session,
+            dir,
+            text,
+            &value,
+            "",
+            &envelope,
+            &mut changes,
+            &mut notes,
+        ) {
             Ok(what) => what,
             Err(e) => return Outcome::Error(e),
         },
     };
     if changes.is_empty() {
-        Outcome::Ok(what)
+        Outcome::Ok(what, notes)
     } else {
         Outcome::Lossy(changes)
     }
 }
 
-/// Checks one line as the type of a schema definition.
-fn check_definition(rev: &Revision, name: &str, line: &str) -> Outcome {
+/// Checks one message as the type of a schema definition.
+fn check_definition(rev: &Revision, version: ProtocolVersion, name: &str, line: &str) -> Outcome {
     let (_, text, value) = match split_line(line) {
         Ok(split) => split,
         Err(e) => return Outcome::Error(e),
@@ -709,16 +904,60 @@ fn check_definition(rev: &Revision, name: &str, line: &str) -> Outcome {
     match (rev.definition)(name, text) {
         None => Outcome::Error(format!("no definition `{name}`")),
         Some(Err(e)) => Outcome::Error(e),
-        Some(Ok((what, encoded))) => {
+        Some(Ok(typed)) => {
             let mut changes = Vec::new();
-            diff("", &value, &encoded, &mut changes);
+            diff("", &value, &typed.encoded, &mut changes);
             if changes.is_empty() {
-                Outcome::Ok(what)
+                let mut notes = Vec::new();
+                unknown_notes(version, "", &typed.unknowns, &mut notes);
+                Outcome::Ok(typed.label, notes)
             } else {
                 Outcome::Lossy(changes)
             }
         }
     }
+}
+
+/// The JSON values of the input, in order: one per line (JSON Lines), or spanning lines (a
+/// pretty-printed document), or several on one line. A stretch that is not JSON is one
+/// `Err` naming its line, and reading goes on at the next line.
+fn values(text: &str) -> Vec<Result<&str, String>> {
+    let mut out = Vec::new();
+    let mut pos = 0;
+    while pos < text.len() {
+        let rest = &text[pos..];
+        let skipped = rest.len() - rest.trim_start().len();
+        pos += skipped;
+        if pos >= text.len() {
+            break;
+        }
+        let mut stream = serde_json::Deserializer::from_str(&text[pos..]).into_iter::<&RawValue>();
+        match stream.next() {
+            Some(Ok(raw)) => {
+                out.push(Ok(raw.get()));
+                pos += stream.byte_offset();
+            }
+            Some(Err(e)) => {
+                // The parser counts from `pos`: report where in the whole input it stopped.
+                let before = &text[..pos];
+                let first = before.matches('\n').count() + 1;
+                let line = first + e.line() - 1;
+                let column = if e.line() == 1 {
+                    before.len() - before.rfind('\n').map_or(0, |n| n + 1) + e.column()
+                } else {
+                    e.column()
+                };
+                let what = e.to_string();
+                let what = what.split(" at line ").next().unwrap_or(&what);
+                out.push(Err(format!(
+                    "invalid JSON at line {line} column {column}: {what}"
+                )));
+                pos = text[pos..].find('\n').map_or(text.len(), |n| pos + n);
+            }
+            None => break,
+        }
+    }
+    out
 }
 
 fn main() -> ExitCode {
@@ -734,15 +973,17 @@ fn main() -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let input: Box<dyn BufRead> = if args.file.as_os_str() == "-" {
-        Box::new(std::io::stdin().lock())
+    let text = if args.file.as_os_str() == "-" {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin().lock(), &mut text).map(|_| text)
     } else {
-        match std::fs::File::open(&args.file) {
-            Ok(f) => Box::new(BufReader::new(f)),
-            Err(e) => {
-                eprintln!("validate-traffic: {}: {e}", args.file.display());
-                return ExitCode::from(2);
-            }
+        std::fs::read_to_string(&args.file)
+    };
+    let text = match text {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("validate-traffic: {}: {e}", args.file.display());
+            return ExitCode::from(2);
         }
     };
 
@@ -750,23 +991,16 @@ fn main() -> ExitCode {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut session = Session::default();
     let (mut passed, mut failed) = (0usize, 0usize);
-    for line in input.lines() {
-        let line = match line {
-            Ok(line) => line,
-            Err(e) => {
-                eprintln!("validate-traffic: {}: {e}", args.file.display());
-                return ExitCode::from(2);
-            }
-        };
-        if line.trim().is_empty() {
-            continue;
-        }
-        let outcome = match &args.definition {
-            Some(name) => check_definition(&rev, name, &line),
-            None => check_message(&rev, &mut session, &line),
+    for message in values(&text) {
+        let outcome = match message {
+            Err(e) => Outcome::Error(e),
+            Ok(message) => match &args.definition {
+                Some(name) => check_definition(&rev, args.revision, name, message),
+                None => check_message(&rev, args.revision, &mut session, message),
+            },
         };
         match outcome {
-            Outcome::Ok(_) => passed += 1,
+            Outcome::Ok(..) => passed += 1,
             _ => failed += 1,
         }
         // A closed pipe (`| head`) ends the run quietly.
@@ -889,17 +1123,35 @@ mod tests {
     #[test]
     fn responses_pair_with_the_other_side_s_latest_request() {
         let mut s = Session::default();
-        s.request(Some(Dir::C2s), &json!(1), "tools/call");
-        s.request(Some(Dir::S2c), &json!(1), "ping");
+        s.request(Some(Dir::C2s), &json!(1), "tools/call", true);
+        s.request(Some(Dir::S2c), &json!(1), "ping", false);
         assert_eq!(
-            s.response(Some(Dir::C2s), Some(&json!(1))).as_deref(),
-            Some("ping")
+            s.response(Some(Dir::C2s), Some(&json!(1))),
+            Some(("ping".to_owned(), false))
         );
         assert_eq!(s.response(Some(Dir::C2s), Some(&json!(1))), None);
         assert_eq!(s.response(None, Some(&json!("1"))), None, "ids are typed");
         assert_eq!(
-            s.response(None, Some(&json!(1))).as_deref(),
-            Some("tools/call")
+            s.response(None, Some(&json!(1))),
+            Some(("tools/call".to_owned(), true))
         );
+    }
+
+    #[test]
+    fn values_are_read_whatever_their_layout() {
+        let text = "{\"a\":1}\n\n{\n  \"b\": [1,\n 2]\n}\n3 \"x\"\n{oops\n[]";
+        let got: Vec<Result<&str, String>> = values(text);
+        assert_eq!(got.len(), 6, "{got:?}");
+        assert_eq!(got[0], Ok("{\"a\":1}"));
+        assert_eq!(got[1], Ok("{\n  \"b\": [1,\n 2]\n}"));
+        assert_eq!(got[2], Ok("3"));
+        assert_eq!(got[3], Ok("\"x\""));
+        assert_eq!(
+            got[4],
+            Err("invalid JSON at line 7 column 2: key must be a string".to_owned())
+        );
+        assert_eq!(got[5], Ok("[]"));
+        assert!(values("").is_empty());
+        assert!(values(" \n\t\n").is_empty());
     }
 }

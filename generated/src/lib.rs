@@ -30,7 +30,15 @@
 #[doc(hidden)]
 pub mod runtime;
 
-pub use runtime::{DefinitionVisitor, NotificationMethod, RequestMethod};
+pub use runtime::{
+    DefinitionVisitor, NotificationMethod, RequestMethod, Unknown, UnknownKind, Unknowns,
+};
+
+/// The map types the generated types use, for building values: [`IndexMap`] for typed maps
+/// (`additionalProperties` with a schema), [`Map`] and [`Value`] for raw JSON. Both keep
+/// member order.
+pub use indexmap::IndexMap;
+pub use serde_json::{Map, Number, Value};
 
 #[cfg(feature = "v2024_11_05")]
 #[allow(missing_docs)]

@@ -292,8 +292,9 @@ pub fn visit_tagged<'de, T: TaggedUnion<'de>, A: MapAccess<'de>>(
         if &*key == T::TAG {
             let tag = map.next_value::<Key<'de>>()?;
             let mut builder = T::builder_for(Some(&tag)).map_err(de::Error::custom)?;
-            builder.field(key, tag.0.into_deserializer())?;
+            // In input order, so that a catch-all variant keeps the object as it came.
             feed_buffered(&mut builder, before)?;
+            builder.field(key, tag.0.into_deserializer())?;
             return drain_map(builder, map);
         }
         before.push((key, map.next_value::<Value>()?));
@@ -310,18 +311,12 @@ fn feed_buffered<'de, B: ObjectBuilder<'de>, E: de::Error>(
     Ok(())
 }
 
-/// The message for a tag value that no variant has.
-pub fn unknown_tag(union: &str, tag: &str, value: Option<&str>, expected: &[&str]) -> String {
-    match value {
-        Some(v) => format!(
-            "invalid `{tag}` {v:?} for {union}: expected one of {}",
-            quote_list(expected)
-        ),
-        None => format!(
-            "missing field `{tag}` for {union} (one of {})",
-            quote_list(expected)
-        ),
-    }
+/// The message for an object without the tag of a union whose every member requires it.
+pub fn missing_tag(union: &str, tag: &str, expected: &[&str]) -> String {
+    format!(
+        "missing field `{tag}` for {union} (one of {})",
+        quote_list(expected)
+    )
 }
 
 fn quote_list(items: &[&str]) -> String {
@@ -437,7 +432,13 @@ pub trait DefinitionVisitor {
     /// Called with the definition's type as `T`.
     fn visit<T>(self, rust_name: &'static str) -> Self::Output
     where
-        T: Serialize + serde::de::DeserializeOwned + fmt::Debug + Clone + PartialEq + 'static;
+        T: Serialize
+            + serde::de::DeserializeOwned
+            + fmt::Debug
+            + Clone
+            + PartialEq
+            + Unknowns
+            + 'static;
 }
 
 /// A merged-union slot: the value decoded as the type the declaring members agree on, or kept
@@ -586,5 +587,230 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for NotNull<D> {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
         bytes byte_buf unit unit_struct newtype_struct seq tuple
         tuple_struct map struct enum identifier ignored_any
+    }
+}
+
+/// The JSON Pointer (RFC 6901) of the value being inspected: a growing string with a stack
+/// of segment starts, so descending and returning cost no allocation per level.
+#[derive(Debug, Default)]
+pub struct JsonPath {
+    path: String,
+    starts: Vec<usize>,
+}
+
+impl JsonPath {
+    /// Descends into member or index `token`.
+    pub fn push(&mut self, token: &str) {
+        self.starts.push(self.path.len());
+        self.path.push('/');
+        for c in token.chars() {
+            match c {
+                '~' => self.path.push_str("~0"),
+                '/' => self.path.push_str("~1"),
+                c => self.path.push(c),
+            }
+        }
+    }
+
+    /// Descends into array index `i`.
+    pub fn push_index(&mut self, i: usize) {
+        self.starts.push(self.path.len());
+        self.path.push('/');
+        self.path.push_str(&i.to_string());
+    }
+
+    /// Returns to the parent.
+    pub fn pop(&mut self) {
+        if let Some(start) = self.starts.pop() {
+            self.path.truncate(start);
+        }
+    }
+
+    /// The pointer so far (`""` is the root).
+    pub fn as_str(&self) -> &str {
+        &self.path
+    }
+}
+
+/// Something a decoded value holds that its revision does not define: kept whole (so it
+/// re-encodes unchanged) and reported by [`Unknowns::unknowns`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Unknown {
+    /// JSON Pointer of the value from the root of the inspected value (`""` is the root,
+    /// `/content/1` the second content block).
+    pub pointer: String,
+    /// What it is.
+    pub kind: UnknownKind,
+}
+
+/// What kind of thing an [`Unknown`] is.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum UnknownKind {
+    /// A member the object's type does not declare (kept in its `extra` map). The pointer
+    /// names the member.
+    Member,
+    /// A tag value that no variant of the union has, e.g. content `type` `"audio"` in
+    /// 2024-11-05 (kept in the union's `Unknown` variant).
+    Variant {
+        /// The union's schema name (`ContentBlock`).
+        union: &'static str,
+        /// The tag property (`type`).
+        tag: &'static str,
+        /// The tag's value (`None` if it is not a string).
+        value: Option<String>,
+    },
+    /// A method the revision does not define (kept in the union's `Custom` variant).
+    Method {
+        /// The union's schema name (`ClientRequest`).
+        union: &'static str,
+        /// The method (`None` if it is not a string).
+        method: Option<String>,
+    },
+}
+
+impl fmt::Display for Unknown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let at = if self.pointer.is_empty() {
+            "/"
+        } else {
+            &self.pointer
+        };
+        match &self.kind {
+            UnknownKind::Member => write!(f, "{at}: unknown member"),
+            UnknownKind::Variant { union, tag, value } => match value {
+                Some(v) => write!(f, "{at}: unknown {union} `{tag}` {v:?}"),
+                None => write!(f, "{at}: unknown {union} `{tag}`"),
+            },
+            UnknownKind::Method { union, method } => match method {
+                Some(m) => write!(f, "{at}: custom method {m:?} ({union})"),
+                None => write!(f, "{at}: custom method ({union})"),
+            },
+        }
+    }
+}
+
+impl Unknown {
+    /// The report for a union's catch-all variant holding `object`, tagged by `tag`.
+    pub fn tagged(
+        at: &JsonPath,
+        union: &'static str,
+        tag: &'static str,
+        object: &Map<String, Value>,
+        method: bool,
+    ) -> Unknown {
+        let value = object.get(tag).and_then(Value::as_str).map(str::to_owned);
+        Unknown {
+            pointer: at.as_str().to_owned(),
+            kind: if method {
+                UnknownKind::Method {
+                    union,
+                    method: value,
+                }
+            } else {
+                UnknownKind::Variant { union, tag, value }
+            },
+        }
+    }
+}
+
+/// Reports every member of `extra` (members an object's type does not declare).
+pub fn unknown_members<V>(extra: &IndexMap<String, V>, at: &mut JsonPath, out: &mut Vec<Unknown>) {
+    for key in extra.keys() {
+        at.push(key);
+        out.push(Unknown {
+            pointer: at.as_str().to_owned(),
+            kind: UnknownKind::Member,
+        });
+        at.pop();
+    }
+}
+
+/// Reports every member of a raw `extra` map but `_meta`, which the specification allows on
+/// every request, notification and result whether or not a revision's schema lists it.
+pub fn unknown_value_members(
+    extra: &Map<String, Value>,
+    at: &mut JsonPath,
+    out: &mut Vec<Unknown>,
+) {
+    for key in extra.keys().filter(|k| *k != "_meta") {
+        at.push(key);
+        out.push(Unknown {
+            pointer: at.as_str().to_owned(),
+            kind: UnknownKind::Member,
+        });
+        at.pop();
+    }
+}
+
+/// "Did anything unknown come in?": implemented by every generated type.
+///
+/// Decoding is lossless: a member a type does not declare is kept in its `extra` map, a
+/// content block (or other tagged value) of a newer revision in its union's `Unknown`
+/// variant, an undefined method in `Custom`. Nothing of that is an error, so that a peer
+/// speaking a newer revision never breaks a session; this trait tells what was kept.
+/// Members inside free-form objects are expected, not unknown: `_meta` (vendor keys are
+/// welcome there by the specification) and objects the schema declares open
+/// (`additionalProperties`: tool `arguments`, the generic `Result`).
+pub trait Unknowns {
+    /// Appends what this value holds that its revision does not define; `at` is this
+    /// value's pointer.
+    fn collect_unknowns(&self, at: &mut JsonPath, out: &mut Vec<Unknown>);
+
+    /// Everything this value holds that its revision does not define, in document order.
+    /// Empty for a value that follows its revision to the letter.
+    fn unknowns(&self) -> Vec<Unknown> {
+        let mut out = Vec::new();
+        self.collect_unknowns(&mut JsonPath::default(), &mut out);
+        out
+    }
+
+    /// Whether [`unknowns`](Self::unknowns) is non-empty.
+    fn has_unknowns(&self) -> bool {
+        !self.unknowns().is_empty()
+    }
+}
+
+macro_rules! nothing_unknown {
+    ($($t:ty),*) => {
+        $(impl Unknowns for $t {
+            fn collect_unknowns(&self, _: &mut JsonPath, _: &mut Vec<Unknown>) {}
+        })*
+    };
+}
+
+nothing_unknown!(String, bool, i64, u64, Number, Value, Map<String, Value>);
+
+impl<T: Unknowns> Unknowns for Option<T> {
+    fn collect_unknowns(&self, at: &mut JsonPath, out: &mut Vec<Unknown>) {
+        if let Some(v) = self {
+            v.collect_unknowns(at, out);
+        }
+    }
+}
+
+impl<T: Unknowns> Unknowns for Box<T> {
+    fn collect_unknowns(&self, at: &mut JsonPath, out: &mut Vec<Unknown>) {
+        (**self).collect_unknowns(at, out);
+    }
+}
+
+impl<T: Unknowns> Unknowns for Vec<T> {
+    fn collect_unknowns(&self, at: &mut JsonPath, out: &mut Vec<Unknown>) {
+        for (i, v) in self.iter().enumerate() {
+            at.push_index(i);
+            v.collect_unknowns(at, out);
+            at.pop();
+        }
+    }
+}
+
+impl<T: Unknowns> Unknowns for IndexMap<String, T> {
+    fn collect_unknowns(&self, at: &mut JsonPath, out: &mut Vec<Unknown>) {
+        for (k, v) in self {
+            at.push(k);
+            v.collect_unknowns(at, out);
+            at.pop();
+        }
     }
 }

@@ -108,6 +108,80 @@ fn defaults_fill_omitted_fields() {
     assert_eq!(everything.legacy_titled_enum, Pet::Cats);
 }
 
+/// 2025-06-18 allows `default` on booleans only, so the other defaults are not sent; a client
+/// of that revision that leaves those fields out still gets them when the result is read.
+#[test]
+fn defaults_2025_06_18_does_not_send_still_fill_omitted_fields() {
+    use mcp_types::ProtocolVersion::V2025_06_18;
+    let params = Preferences::form_params("Your preferences", V2025_06_18)
+        .unwrap()
+        .to_value();
+    let properties = &params["requestedSchema"]["properties"];
+    for name in [
+        "partySize",
+        "offset",
+        "tipRatio",
+        "seating",
+        "extra",
+        "note",
+    ] {
+        assert_eq!(properties[name].get("default"), None, "{name}");
+    }
+    assert_eq!(properties["notify"]["default"], true);
+
+    let defaults = Preferences {
+        notify: true,
+        newsletter: Some(false),
+        party_size: 3,
+        offset: Some(-40),
+        tip_ratio: 0.25,
+        seating: Seating::Aisle,
+        extra: Extra::Meal,
+        note: "none".to_owned(),
+        nickname: None,
+    };
+    for result in [
+        json!({"action": "accept", "content": {}}),
+        json!({"action": "accept"}),
+    ] {
+        let r: mcp_types::v2025_06_18::ElicitResult =
+            serde_json::from_value(result.clone()).unwrap();
+        assert_eq!(
+            Preferences::outcome(&r),
+            Ok(ElicitOutcome::Accepted(defaults.clone())),
+            "{result}"
+        );
+    }
+
+    // What the client sends wins over the default, and is checked as before.
+    let r: mcp_types::v2025_06_18::ElicitResult = serde_json::from_value(json!({
+        "action": "accept",
+        "content": {"notify": false, "partySize": 8, "seating": "Window", "nickname": "Ada"},
+    }))
+    .unwrap();
+    assert_eq!(
+        Preferences::outcome(&r),
+        Ok(ElicitOutcome::Accepted(Preferences {
+            notify: false,
+            party_size: 8,
+            seating: Seating::Window,
+            nickname: Some("Ada".to_owned()),
+            ..defaults
+        }))
+    );
+    let r: mcp_types::v2025_06_18::ElicitResult = serde_json::from_value(json!({
+        "action": "accept", "content": {"partySize": 11, "extra": "cake"},
+    }))
+    .unwrap();
+    match Preferences::outcome(&r) {
+        Err(OutcomeError::Content(e)) => assert_eq!(
+            summary(&e),
+            pairs(&[("partySize", "OutOfRange"), ("extra", "NotAnOption")])
+        ),
+        other => panic!("{other:?}"),
+    }
+}
+
 #[test]
 fn every_violation_is_reported_at_once_in_field_order() {
     let e = errors::<Booking>(json!({

@@ -331,6 +331,7 @@ form_properties!(
     selects: Selects,
     strings: Strings,
     legacy: Legacy,
+    preferences: Preferences,
     everything: EverythingForm,
 );
 
@@ -386,6 +387,7 @@ proptest! {
         let _ = Selects::from_content(&content);
         let _ = Strings::from_content(&content);
         let _ = Legacy::from_content(&content);
+        let _ = Preferences::from_content(&content);
         let _ = EverythingForm::from_content(&content);
         let _ = Empty::from_content(&content);
         let result = json!({"action": "accept", "content": Value::Object(content)});

@@ -6,7 +6,10 @@ mod elicit_support;
 
 use elicit_support::*;
 use mcp_types::ProtocolVersion::{self, *};
-use mcp_types::elicit::{ElicitTyped, UrlElicitation, url_elicitation_required_error};
+use mcp_types::elicit::{
+    ElicitTyped, FieldType, Inexpressible, InexpressibleField, UrlElicitation,
+    url_elicitation_required_error,
+};
 use mcp_types::{Elicit, FormSchema};
 use serde_json::{Value, json};
 
@@ -374,6 +377,7 @@ fn every_form_deserializes_into_the_generated_types() {
         Selects,
         Strings,
         Legacy,
+        Preferences,
         Empty,
         EverythingForm
     );
@@ -394,6 +398,9 @@ fn every_form_deserializes_into_the_generated_types() {
             P::UntitledMultiSelectEnum(_) => "untitled-multi",
             P::TitledMultiSelectEnum(_) => "titled-multi",
             P::LegacyTitledEnum(_) => "legacy",
+            // (The generated union may have a catch-all variant for unknown shapes.)
+            #[allow(unreachable_patterns)]
+            other => panic!("not a known kind of property: {other:?}"),
         })
         .collect();
     assert_eq!(
@@ -416,70 +423,271 @@ fn every_form_deserializes_into_the_generated_types() {
     );
 }
 
+/// Every property of a 2025-06-18 `requestedSchema` must be one of that revision's
+/// `PrimitiveSchemaDefinition`s, with no member the definition does not declare. (The official
+/// definitions leave `additionalProperties` open, so a `default` on a `NumberSchema` would pass
+/// them unnoticed; here each is closed.)
+fn assert_properties_strictly_valid_2025_06_18(schema: &Value) {
+    let mut root = mcp_tests::schema("2025-06-18");
+    for name in [
+        "StringSchema",
+        "NumberSchema",
+        "BooleanSchema",
+        "EnumSchema",
+    ] {
+        root["definitions"][name]["additionalProperties"] = json!(false);
+    }
+    root["$ref"] = json!("#/definitions/PrimitiveSchemaDefinition");
+    let validator = jsonschema::options()
+        .should_validate_formats(true)
+        .build(&root)
+        .unwrap();
+    for (name, property) in schema["properties"].as_object().unwrap() {
+        assert!(
+            validator.is_valid(property),
+            "2025-06-18: property {name} has a member its definition lacks: {property}"
+        );
+    }
+}
+
+/// Checks params rendered for 2025-06-18 against everything that describes that revision: the
+/// official `ElicitRequest`, closed property definitions, and the generated types.
+fn assert_fits_2025_06_18(params: &Value) {
+    assert!(params.get("mode").is_none(), "2025-06-18 has no mode");
+    let request = json!({"method": "elicitation/create", "params": params});
+    assert_valid("2025-06-18", "ElicitRequest", &request);
+    assert_properties_valid("2025-06-18", &params["requestedSchema"]);
+    assert_properties_strictly_valid_2025_06_18(&params["requestedSchema"]);
+    let typed: mcp_types::v2025_06_18::ElicitRequestParams =
+        mcp_types::elicit::to_typed(params).unwrap();
+    assert_eq!(
+        serde_json::to_value(&typed).unwrap(),
+        *params,
+        "the generated type keeps the params as they are"
+    );
+}
+
 #[test]
 fn revision_2025_06_18_uses_enum_names_and_refuses_what_it_cannot_express() {
     use mcp_types::elicit::revision::V2025_06_18 as R0618;
     let params = Legacy::form_params("Hi", V2025_06_18).unwrap().to_value();
-    assert!(params.get("mode").is_none(), "2025-06-18 has no mode");
     assert_eq!(
         params["requestedSchema"]["properties"]["seating"],
         json!({"type": "string", "enum": ["Window", "Aisle"], "enumNames": ["Window seat", "Aisle seat"]})
     );
-    let request = json!({"method": "elicitation/create", "params": params});
-    assert_valid("2025-06-18", "ElicitRequest", &request);
-    assert_properties_valid("2025-06-18", &params["requestedSchema"]);
+    assert_fits_2025_06_18(&params);
     let typed = Legacy::typed_form_params::<R0618>("Hi").unwrap();
     assert_eq!(typed.requested_schema.properties.len(), 7);
 
-    let multi = Booking::form_params("Hi", V2025_06_18).unwrap_err();
-    assert_eq!(multi.field, Some("guests"));
+    // A default on a non-boolean field is no reason to refuse: Booking is refused for its
+    // multi-select only, not for `guests`' default.
+    let e = Booking::form_params("Hi", V2025_06_18).unwrap_err();
+    assert_eq!(e.version(), V2025_06_18);
+    assert_eq!(
+        e.fields(),
+        [InexpressibleField {
+            name: "extras",
+            reason: Inexpressible::MultiSelect
+        }]
+    );
+    assert_eq!(
+        e.to_string(),
+        "2025-06-18 cannot express this field: `extras` (multi-select enum); \
+         use 2025-11-25 or later"
+    );
+
+    // Every multi-select is named at once, in field order.
     let e = Selects::form_params("Hi", V2025_06_18).unwrap_err();
-    assert_eq!(e.field, Some("vec"));
-    assert!(e.to_string().contains("multi-select"), "{e}");
-    let e = Strings::form_params("Hi", V2025_06_18).unwrap_err();
-    assert_eq!(e.field, Some("EMAIL"));
-    assert!(e.to_string().contains("default"), "{e}");
-    assert!(EverythingForm::typed_requested_schema::<R0618>().is_err());
+    let names: Vec<&str> = e.fields().iter().map(|f| f.name).collect();
+    assert_eq!(names, ["vec", "btree", "hash", "titled_multi"]);
+    assert!(
+        e.fields()
+            .iter()
+            .all(|f| f.reason == Inexpressible::MultiSelect)
+    );
+    assert_eq!(
+        e.to_string(),
+        "2025-06-18 cannot express these fields: `vec` (multi-select enum), \
+         `btree` (multi-select enum), `hash` (multi-select enum), \
+         `titled_multi` (multi-select enum); use 2025-11-25 or later"
+    );
+
+    // The typed path refuses with the same error.
+    let e = EverythingForm::typed_requested_schema::<R0618>().unwrap_err();
+    let names: Vec<&str> = e.fields().iter().map(|f| f.name).collect();
+    assert_eq!(
+        names,
+        ["untitledMultipleSelectEnum", "titledMultipleSelectEnum"]
+    );
+    assert_eq!(
+        Some(e),
+        EverythingForm::requested_schema().check(V2025_06_18).err()
+    );
+}
+
+#[test]
+fn revision_2025_06_18_leaves_out_the_defaults_it_has_no_place_for() {
+    use mcp_types::elicit::revision::V2025_06_18 as R0618;
+    let rendered = Preferences::requested_schema().render(V2025_06_18).unwrap();
+    let text = serde_json::to_string(&rendered).unwrap();
+    let expected = json!({
+        "type": "object",
+        "properties": {
+            "notify": { "type": "boolean", "default": true },
+            "newsletter": { "type": "boolean", "default": false },
+            "partySize": { "type": "integer", "minimum": 1, "maximum": 10 },
+            "offset": { "type": "integer", "minimum": -2147483648i64, "maximum": 2147483647 },
+            "tipRatio": { "type": "number", "minimum": 0, "maximum": 1 },
+            "seating": {
+                "type": "string",
+                "enum": ["Window", "Aisle"],
+                "enumNames": ["Window seat", "Aisle seat"]
+            },
+            "extra": { "type": "string", "enum": ["extra_legroom", "meal", "wifi"] },
+            "note": { "type": "string", "maxLength": 20 },
+            "nickname": { "type": "string" }
+        }
+    });
+    // No `required`: every field has a default or is an Option. Compared as text: the order
+    // of properties is part of the contract.
+    assert_eq!(text, expected.to_string());
+
+    let params = Preferences::form_params("Your preferences", V2025_06_18)
+        .unwrap()
+        .to_value();
+    assert_eq!(params["requestedSchema"], expected);
+    assert_fits_2025_06_18(&params);
+    let typed = Preferences::typed_form_params::<R0618>("Your preferences").unwrap();
+    assert_eq!(typed.requested_schema.properties.len(), 9);
+
+    // 2025-11-25 and later send every default.
+    for version in FORM_REVISIONS {
+        let schema = Preferences::requested_schema().to_value(version).unwrap();
+        let p = &schema["properties"];
+        assert_eq!(p["partySize"]["default"], 3, "{version}");
+        assert_eq!(p["offset"]["default"], -40, "{version}");
+        assert_eq!(p["tipRatio"]["default"], 0.25, "{version}");
+        assert_eq!(p["seating"]["default"], "Aisle", "{version}");
+        assert_eq!(p["extra"]["default"], "meal", "{version}");
+        assert_eq!(p["note"]["default"], "none", "{version}");
+        assert_eq!(p["notify"]["default"], true, "{version}");
+    }
+
+    // The forms that were refused for their defaults alone render now.
+    for (name, schema) in [
+        ("Numbers", Numbers::requested_schema()),
+        ("Strings", Strings::requested_schema()),
+    ] {
+        let params = FormParamsOf(schema, V2025_06_18).value();
+        assert_fits_2025_06_18(&params);
+        let properties = params["requestedSchema"]["properties"].as_object().unwrap();
+        assert!(
+            properties.values().all(|p| p.get("default").is_none()),
+            "{name}: {properties:?}"
+        );
+    }
 }
 
 #[test]
 fn every_form_2025_06_18_can_express_fits_its_schema_and_the_others_are_refused() {
-    let mut expressible = 0;
+    let mut expressible = Vec::new();
     for (name, form) in all_forms() {
+        let multi_selects: Vec<&str> = form
+            .fields
+            .iter()
+            .filter(|f| matches!(f.ty, FieldType::MultiSelect { .. }))
+            .map(|f| f.name)
+            .collect();
         match mcp_types::elicit::FormParams::new(form, "Please fill in", V2025_06_18) {
             Ok(params) => {
-                expressible += 1;
+                assert!(multi_selects.is_empty(), "{name}: {multi_selects:?}");
+                expressible.push(name);
                 let params = params.to_value();
-                let request = json!({"method": "elicitation/create", "params": params});
-                assert_valid("2025-06-18", "ElicitRequest", &request);
-                assert_properties_valid("2025-06-18", &params["requestedSchema"]);
-                let typed: mcp_types::v2025_06_18::ElicitRequestParams =
-                    mcp_types::elicit::to_typed(&params).unwrap();
-                assert_eq!(typed.requested_schema.properties.len(), form.fields.len());
+                assert_fits_2025_06_18(&params);
+                let properties = params["requestedSchema"]["properties"].as_object().unwrap();
+                assert_eq!(properties.len(), form.fields.len(), "{name}");
+                // Booleans keep their default; no other property has one.
+                for field in form.fields {
+                    let rendered = properties[field.name].get("default");
+                    match (field.ty, field.constraints.default) {
+                        (FieldType::Boolean, Some(default)) => {
+                            assert_eq!(rendered, Some(&default.to_json()), "{name}.{}", field.name)
+                        }
+                        _ => assert_eq!(rendered, None, "{name}.{}", field.name),
+                    }
+                }
             }
             Err(e) => {
-                // Refused only for what 2025-06-18 lacks, naming the field.
-                let field = form
-                    .fields
-                    .iter()
-                    .find(|f| Some(f.name) == e.field)
-                    .unwrap_or_else(|| panic!("{name}: {e}"));
-                let multi = matches!(field.ty, mcp_types::elicit::FieldType::MultiSelect { .. });
-                let default = field.constraints.default.is_some()
-                    && field.ty != mcp_types::elicit::FieldType::Boolean;
-                assert!(multi || default, "{name}: {e}");
+                // Refused for the multi-selects, every one of them named, and nothing else.
+                let named: Vec<&str> = e.fields().iter().map(|f| f.name).collect();
+                assert_eq!(named, multi_selects, "{name}: {e}");
+                for field in &multi_selects {
+                    assert!(e.to_string().contains(&format!("`{field}`")), "{name}: {e}");
+                }
             }
         }
     }
-    assert_eq!(expressible, 2, "Legacy and Empty");
+    assert_eq!(
+        expressible,
+        ["Numbers", "Strings", "Legacy", "Preferences", "Empty"]
+    );
+}
+
+/// A default with no JSON value (an integer beyond 64 bits on a `number` field): refused in
+/// every revision, together with what else the revision cannot express.
+#[test]
+fn defaults_without_a_json_value_are_refused_everywhere() {
+    #[derive(Elicit, Debug)]
+    #[allow(dead_code)] // only its form is used
+    struct Huge {
+        #[elicit(default = 100000000000000000000000000000)]
+        big: f64,
+        tags: Vec<Extra>,
+        fine: Option<f64>,
+    }
+    let e = Huge::form_params("Hi", V2025_06_18).unwrap_err();
+    assert_eq!(
+        e.fields(),
+        [
+            InexpressibleField {
+                name: "big",
+                reason: Inexpressible::DefaultNotJson
+            },
+            InexpressibleField {
+                name: "tags",
+                reason: Inexpressible::MultiSelect
+            },
+        ]
+    );
+    // No revision would take `big`, so no later one is advised.
+    assert_eq!(
+        e.to_string(),
+        "2025-06-18 cannot express these fields: `big` (default is not a JSON value), \
+         `tags` (multi-select enum)"
+    );
+    for version in FORM_REVISIONS {
+        let e = Huge::form_params("Hi", version).unwrap_err();
+        assert_eq!(
+            e.fields(),
+            [InexpressibleField {
+                name: "big",
+                reason: Inexpressible::DefaultNotJson
+            }],
+            "{version}"
+        );
+    }
 }
 
 #[test]
 fn elicitation_does_not_exist_before_2025_06_18() {
     for version in [V2024_11_05, V2025_03_26] {
         let e = Legacy::form_params("Hi", version).unwrap_err();
-        assert_eq!(e.field, None);
+        assert_eq!(e.version(), version);
+        assert_eq!(e.fields(), []);
         assert!(e.to_string().contains("does not exist"), "{e}");
+        // Even for a form with fields older revisions could not express either.
+        let e = Selects::requested_schema().render(version).unwrap_err();
+        assert_eq!(e.fields(), []);
         assert!(Empty::requested_schema().render(version).is_err());
         let url = UrlElicitation::new("id", "https://example.com", "m").unwrap();
         assert!(url.params(version).is_err());

@@ -24,6 +24,7 @@ impl DefinitionVisitor for RoundTrip<'_> {
             + std::fmt::Debug
             + Clone
             + PartialEq
+            + mcp_types::Unknowns
             + 'static,
     {
         let decoded: T = serde_json::from_str(self.0).map_err(|e| e.to_string())?;

@@ -100,6 +100,13 @@ const ALLOW: &[Allowed] = &[
         repro: r#"{"roots":[null]}"#,
         reason: SHAPE_UNION_COMMITS_EARLY,
     },
+    Allowed {
+        revisions: &["2026-07-28", "draft"],
+        definition: "InputResponse",
+        exempt: Exempt::ForeignMembers,
+        repro: r#"{"action":"accept","roots":[null]}"#,
+        reason: SHAPE_UNION_COMMITS_EARLY,
+    },
     // An untitled enum schema with an extra `enumNames` is taken for the legacy one.
     Allowed {
         revisions: &["2025-11-25", "2026-07-28", "draft"],
@@ -248,6 +255,7 @@ impl DefinitionVisitor for RoundTrip {
             + std::fmt::Debug
             + Clone
             + PartialEq
+            + mcp_types::Unknowns
             + 'static,
     {
         let decoded: T = serde_json::from_str(&self.text)
@@ -294,6 +302,7 @@ impl DefinitionVisitor for Decode {
             + std::fmt::Debug
             + Clone
             + PartialEq
+            + mcp_types::Unknowns
             + 'static,
     {
         serde_json::from_str::<T>(&self.0)

@@ -51,12 +51,25 @@ fn open_method_tag_keeps_unknown_methods_whole() {
 }
 
 #[test]
-fn closed_tag_rejects_unknown_values_naming_the_tag() {
-    let e = decode::<Block>(json!({"type": "audio", "data": ""})).unwrap_err();
+fn unknown_tag_values_are_kept_whole_and_reported() {
+    use mcp_types::Unknowns as _;
+    let audio = json!({"type": "audio", "data": ""});
+    let b: Block = decode(audio.clone()).unwrap();
+    let Block::Unknown(raw) = &b else {
+        panic!("{b:?}")
+    };
+    assert_eq!(Value::Object(raw.clone()), audio);
+    assert_eq!(serde_json::to_value(&b).unwrap(), audio);
     assert_eq!(
-        e,
-        r#"invalid `type` "audio" for Block: expected one of "text", "number", "integer""#
+        b.unknowns()
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>(),
+        [r#"/: unknown Block `type` "audio""#]
     );
+    // A known tag with content that does not fit is still an error naming the field.
+    let e = decode::<Block>(json!({"type": "text", "text": 5})).unwrap_err();
+    assert!(e.contains("5"), "{e}");
 }
 
 #[test]

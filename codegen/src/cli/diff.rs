@@ -1,13 +1,14 @@
 //! `mcp-codegen diff`.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use mcp_codegen::diff::{self, SchemaDiff};
 use mcp_codegen::load::{Dialect, SchemaDoc};
-use mcp_codegen::{Error, Result, source};
+use mcp_codegen::{Error, source};
 
-use super::workspace;
+use super::{print, workspace};
 
 /// The output format, shown by `--help`.
 pub const LONG_HELP: &str = "\
@@ -46,7 +47,8 @@ N changed (N changes)`. With --json, stdout is one JSON object instead:
                 \"field_removed\" | \"type\" | \"required\" | \"const\" | \"enum\" | \"variants\" |
                 \"keyword\" | \"schema\", ...the fields of that change}]}
 Exit status: 0 whether or not the schemas differ; 2 on error (unknown revision, missing or
-invalid file).";
+invalid file); 141 (128 + SIGPIPE) when stdout is closed before the output is written, as by
+`| head`, with nothing on stderr.";
 
 /// Arguments of `diff`.
 #[derive(Debug, clap::Args)]
@@ -62,7 +64,7 @@ pub struct DiffArgs {
     pub json: bool,
 }
 
-pub fn run(args: DiffArgs) -> Result<ExitCode> {
+pub fn run(args: DiffArgs) -> super::Result<ExitCode> {
     let root = workspace()?;
     let old = load(&args.from, &root)?;
     let new = load(&args.to, &root)?;
@@ -75,14 +77,13 @@ pub fn run(args: DiffArgs) -> Result<ExitCode> {
             "summary": summary,
             "changes": d.changes,
         });
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&value).map_err(|e| Error::Config(e.to_string()))?
-        );
+        let text =
+            serde_json::to_string_pretty(&value).map_err(|e| Error::Config(e.to_string()))?;
+        print(|out| writeln!(out, "{text}"))?;
     } else {
-        print!("{d}");
+        print(|out| write!(out, "{d}"))?;
     }
-    eprintln!(
+    report!(
         "{} ({}) → {} ({}): {summary}",
         args.from,
         dialect(&old),
@@ -93,7 +94,7 @@ pub fn run(args: DiffArgs) -> Result<ExitCode> {
 }
 
 /// Loads a revision through the resolver, or a file.
-fn load(what: &str, root: &Path) -> Result<SchemaDoc> {
+fn load(what: &str, root: &Path) -> mcp_codegen::Result<SchemaDoc> {
     let path = if source::REVISIONS.contains(&what) {
         source::resolve(what, None, root)?
     } else {

@@ -3,11 +3,11 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use mcp_codegen::Error;
 use mcp_codegen::fetch::{self, FetchSource, Outcome};
 use mcp_codegen::manifest::Manifest;
-use mcp_codegen::{Error, Result};
 
-use super::workspace;
+use super::{Result, workspace};
 
 /// Details of `fetch`, shown by `--help`.
 pub const LONG_HELP: &str = "\
@@ -56,7 +56,8 @@ pub fn run(args: FetchArgs) -> Result<ExitCode> {
         return Err(Error::Config(format!(
             "no {} above the current directory: run inside the project, or pass --manifest FILE",
             mcp_codegen::manifest::MANIFEST_PATH
-        )));
+        ))
+        .into());
     }
     let manifest = Manifest::load(&manifest_path)?;
     let from = match &args.from {
@@ -77,27 +78,27 @@ pub fn run(args: FetchArgs) -> Result<ExitCode> {
     for rev in &revisions {
         match fetch::fetch(&manifest, rev, &from, &out) {
             Ok(f) => match f.outcome {
-                Outcome::Written => eprintln!(
+                Outcome::Written => report!(
                     "{rev}: wrote {} ({} bytes, sha256 {}) from {}",
                     f.path.display(),
                     f.bytes,
                     f.sha256,
                     f.origin
                 ),
-                Outcome::UpToDate => eprintln!(
+                Outcome::UpToDate => report!(
                     "{rev}: {} is up to date (sha256 {})",
                     f.path.display(),
                     f.sha256
                 ),
             },
             Err(e) => {
-                eprintln!("error: {}", with_revision(rev, &e));
+                report!("error: {}", with_revision(rev, &e));
                 failed += 1;
             }
         }
     }
     if failed > 0 {
-        eprintln!("{failed} of {} revisions failed", revisions.len());
+        report!("{failed} of {} revisions failed", revisions.len());
         return Ok(ExitCode::from(2));
     }
     Ok(ExitCode::SUCCESS)

@@ -1,11 +1,12 @@
 //! `mcp-codegen generate`.
 
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use mcp_codegen::{Result, source};
+use mcp_codegen::source;
 
-use super::{GenerateArgs, builder_for, workspace};
+use super::{GenerateArgs, Result, builder_for, print, workspace};
 
 /// The runtime path used for the modules checked into `mcp-types`.
 const IN_CRATE_RUNTIME: &str = "crate::runtime";
@@ -39,7 +40,7 @@ pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
             }
         } else {
             let wrote = generated.write_to(&path)?;
-            eprintln!(
+            report!(
                 "{rev}: {} ({} types, {lines} lines, generated in {:.0} ms){}",
                 path.display(),
                 generated.type_count(),
@@ -47,19 +48,25 @@ pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
                 if wrote { "" } else { ", unchanged" }
             );
         }
+        for a in generated.errata_applied() {
+            report!(
+                "{rev}: erratum {} applied ({}) at {}",
+                a.id,
+                a.summary,
+                a.pointers.join(", ")
+            );
+        }
     }
     if args.check {
         if stale.is_empty() {
-            eprintln!(
+            report!(
                 "generated code is up to date ({} revisions)",
                 revisions.len()
             );
             return Ok(ExitCode::SUCCESS);
         }
-        eprintln!("generated code differs from the schemas; run `mcp-codegen generate`:");
-        for s in &stale {
-            println!("{s}");
-        }
+        report!("generated code differs from the schemas; run `mcp-codegen generate`:");
+        print(|out| stale.iter().try_for_each(|s| writeln!(out, "{s}")))?;
         return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)

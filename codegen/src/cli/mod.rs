@@ -1,14 +1,77 @@
 //! Command-line interface.
 
+use std::fmt;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use mcp_codegen::{Builder, Options, Result, source};
+use mcp_codegen::{Builder, Options, source};
+
+/// `eprintln!` that does not panic when stderr is closed (`mcp-codegen diff R1 R2 2>&1 | head`):
+/// a diagnostic nobody can read is no reason to fail. (In scope in the subcommand modules,
+/// declared below; `cli::report!` elsewhere.)
+macro_rules! report {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+pub(crate) use report;
 
 mod diff;
 mod fetch;
 mod generate;
+
+/// The exit status when stdout is closed before the output is written (`| head`): 128 +
+/// SIGPIPE, what a shell reports for a producer killed by the signal, so that pipelines under
+/// `set -o pipefail` treat this program like any other, and a cut-off `generate --check` never
+/// looks successful.
+pub const EXIT_BROKEN_PIPE: u8 = 141;
+
+/// Why a command stopped.
+#[derive(Debug)]
+pub enum Error {
+    /// The generator failed (unknown revision, missing or invalid file, ...).
+    Codegen(mcp_codegen::Error),
+    /// Writing the output to stdout failed. [`Error::is_broken_pipe`] tells whether the reader
+    /// went away, which is not worth a message.
+    Stdout(io::Error),
+}
+
+impl Error {
+    /// Whether stdout was closed by its reader.
+    pub fn is_broken_pipe(&self) -> bool {
+        matches!(self, Error::Stdout(e) if e.kind() == io::ErrorKind::BrokenPipe)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Codegen(e) => e.fmt(f),
+            Error::Stdout(e) => write!(f, "writing to stdout: {e}"),
+        }
+    }
+}
+
+impl From<mcp_codegen::Error> for Error {
+    fn from(e: mcp_codegen::Error) -> Self {
+        Error::Codegen(e)
+    }
+}
+
+/// The result of a command.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Writes a command's output to stdout, through one lock, and flushes it; an I/O error is
+/// returned as [`Error::Stdout`] (never a panic, unlike `println!`).
+pub fn print(write: impl FnOnce(&mut io::StdoutLock<'static>) -> io::Result<()>) -> Result<()> {
+    let mut out = io::stdout().lock();
+    write(&mut out)
+        .and_then(|()| out.flush())
+        .map_err(Error::Stdout)
+}
 
 /// Generate Rust types for the Model Context Protocol from the official schema.json files.
 #[derive(Debug, Parser)]
@@ -59,7 +122,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
 }
 
 /// The project folder: found from the current directory.
-pub fn workspace() -> Result<PathBuf> {
+pub fn workspace() -> mcp_codegen::Result<PathBuf> {
     source::current_workspace()
 }
 

@@ -373,14 +373,13 @@ fn tagged(cx: &Cx, u: &Union, t: &Tagged) -> TokenStream {
             quote! { #tag_builder::#arm(b) => __rt::ObjectBuilder::<'de>::field(b, key, value), },
         );
     }
-    if let Some(i) = t.unknown {
-        let v = ident(&u.variants[i].rust_name);
-        arms.push(quote! { Custom(__rt::MapBuilder), });
-        field_arms.push(
-            quote! { #tag_builder::Custom(b) => __rt::ObjectBuilder::<'de>::field(b, key, value), },
-        );
-        finish_arms.push(quote! { #tag_builder::Custom(b) => __rt::ObjectBuilder::<'de>::finish(b).map(super::#name::#v), });
-    }
+    // The catch-all: a tag value no member has keeps the object whole.
+    let catch_all = ident(&u.variants[t.unknown].rust_name);
+    arms.push(quote! { CatchAll(__rt::MapBuilder), });
+    field_arms.push(
+        quote! { #tag_builder::CatchAll(b) => __rt::ObjectBuilder::<'de>::field(b, key, value), },
+    );
+    finish_arms.push(quote! { #tag_builder::CatchAll(b) => __rt::ObjectBuilder::<'de>::finish(b).map(super::#name::#catch_all), });
     let value_arms = t.arms.iter().map(|(value, g)| {
         let arm = format_ident!("G{}", gid(g));
         quote! { Some(#value) => Ok(#tag_builder::#arm(Default::default())), }
@@ -388,18 +387,14 @@ fn tagged(cx: &Cx, u: &Union, t: &Tagged) -> TokenStream {
     let tag = &t.tag;
     let union_name = cx.ty.schema_name.as_deref().unwrap_or(&cx.ty.name);
     let values: Vec<&str> = t.arms.iter().map(|(v, _)| v.as_str()).collect();
-    let unknown_arm = if t.unknown.is_some() {
-        quote! { Some(_) => Ok(#tag_builder::Custom(Default::default())), }
-    } else {
-        quote! { Some(other) => Err(__rt::unknown_tag(#union_name, #tag, Some(other), &[#( #values ),*])), }
-    };
+    let unknown_arm = quote! { Some(_) => Ok(#tag_builder::CatchAll(Default::default())), };
     let absent_arm = match &t.absent {
         Some(g) => {
             let arm = format_ident!("G{}", gid(g));
             quote! { None => Ok(#tag_builder::#arm(Default::default())), }
         }
         None => {
-            quote! { None => Err(__rt::unknown_tag(#union_name, #tag, None, &[#( #values ),*])), }
+            quote! { None => Err(__rt::missing_tag(#union_name, #tag, &[#( #values ),*])), }
         }
     };
     let expecting = format!("a {union_name} object");

@@ -9,10 +9,12 @@ mod de;
 pub mod doc;
 mod ser;
 mod traits;
+mod unknowns;
 
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 
+use crate::ir::union::{self, ObjectPlan};
 use crate::ir::{Extra, Field, Module, Struct, TypeDef, TypeKind, TypeRef, Union};
 
 /// What the emitter needs besides the model.
@@ -133,9 +135,21 @@ impl Cx<'_> {
                 let t = self.ty_tokens(target);
                 quote! { #doc pub type #name = #t; }
             }
-            TypeKind::Struct(s) => self.struct_item(doc, s),
-            TypeKind::StringEnum(values) => self.enum_item(doc, values),
-            TypeKind::Union(u) => self.union_item(doc, u),
+            TypeKind::Struct(s) => {
+                let item = self.struct_item(doc, s);
+                let walk = unknowns::for_struct(self, s);
+                quote! { #item #walk }
+            }
+            TypeKind::StringEnum(values) => {
+                let item = self.enum_item(doc, values);
+                let walk = unknowns::empty(self);
+                quote! { #item #walk }
+            }
+            TypeKind::Union(u) => {
+                let item = self.union_item(doc, u);
+                let walk = unknowns::for_union(self, u);
+                quote! { #item #walk }
+            }
         }
     }
 
@@ -287,12 +301,23 @@ impl Cx<'_> {
 
     fn union_item(&self, doc: TokenStream, u: &Union) -> TokenStream {
         let name = self.name();
-        let variants = u.variants.iter().map(|v| {
+        let catch_all = match u.plan.as_ref().map(|p| &p.object) {
+            Some(ObjectPlan::Tagged(t)) => Some((t.unknown, t.tag.as_str())),
+            _ => None,
+        };
+        let variants = u.variants.iter().enumerate().map(|(i, v)| {
             let vn = ident(&v.rust_name);
             let t = self.ty_tokens(&v.ty);
             let vdoc = match &v.ty {
-                TypeRef::Object if v.rust_name.starts_with("Custom") => {
-                    " A value with a `method` this revision does not define, kept whole.".to_owned()
+                _ if catch_all.is_some_and(|(c, _)| c == i) => {
+                    let tag = catch_all.map_or("", |(_, t)| t);
+                    if union::OPEN_TAGS.contains(&tag) {
+                        format!(" A value with a `{tag}` this revision does not define, kept whole.")
+                    } else {
+                        format!(
+                            " A value with a `{tag}` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it."
+                        )
+                    }
                 }
                 TypeRef::Named(n) => {
                     let article = if n.starts_with(['A', 'E', 'I', 'O', 'U']) {

@@ -444,6 +444,10 @@ impl<'a> Lowerer<'a> {
                 ));
             }
         };
+        let extra_declared = matches!(
+            obj.get("additionalProperties"),
+            Some(Value::Bool(true)) | Some(Value::Object(_))
+        );
         if props.is_empty() {
             // A bag of members: a map, not a struct.
             return Ok(Shape::Ref(match extra {
@@ -505,6 +509,7 @@ impl<'a> Lowerer<'a> {
             fields,
             consts,
             extra,
+            extra_declared,
             extra_name: extra_name.to_owned(),
         })))
     }

@@ -122,6 +122,9 @@ pub struct Struct {
     pub consts: Vec<ConstField>,
     /// What happens to members the schema does not list.
     pub extra: Extra,
+    /// The schema says members beyond the listed ones are expected (`additionalProperties`
+    /// is `true` or a schema), so they are not reported as unknown.
+    pub extra_declared: bool,
     /// The Rust name of the field holding them: `extra`, or `extra_members` when the schema
     /// has a property called `extra`.
     pub extra_name: String,

@@ -9,9 +9,11 @@
 //! 2. **Objects by tag.** When the object members declare one property with a fixed value
 //!    (`const` or a string `enum`) that splits them into groups — `method` for requests,
 //!    `type` for content blocks, `mode` for elicitation params — the value read from the
-//!    input picks the group. A `method` tag is open: an unknown method decodes to the
-//!    `Custom` variant, which keeps the raw object. Other tags are closed: an unknown value is
-//!    an error naming the tag and the values it may take.
+//!    input picks the group. A value the revision does not list is kept whole, never an
+//!    error: an unknown `method` decodes to the `Custom` variant (JSON-RPC allows custom
+//!    methods), any other unknown tag (`type`, `mode`…: a shape from a newer revision) to
+//!    the `Unknown` variant. Both hold the raw object and re-encode it unchanged. A *known*
+//!    tag with malformed content is still an error naming the field.
 //! 3. **Objects by shape.** Members that no tag separates are told apart by which properties
 //!    are present ([`Merged`]): a member qualifies when all its required properties are there
 //!    with the right constants and JSON kinds; the qualifying member with the most required
@@ -56,8 +58,18 @@ impl Kind {
     ];
 }
 
-/// Tag values that open a union to unknown values (`Custom` variant).
+/// Tags whose unknown values are legitimate extensions rather than newer revisions' shapes:
+/// their catch-all variant is called `Custom` instead of `Unknown`.
 pub const OPEN_TAGS: &[&str] = &["method"];
+
+/// The name of the catch-all variant of a union tagged by `tag`.
+pub fn catch_all_name(tag: &str) -> &'static str {
+    if OPEN_TAGS.contains(&tag) {
+        "Custom"
+    } else {
+        "Unknown"
+    }
+}
 
 /// The decision procedure of a union.
 #[derive(Debug, Clone, PartialEq)]
@@ -93,8 +105,9 @@ pub struct Tagged {
     pub arms: Vec<(String, Group)>,
     /// The group for objects without the tag.
     pub absent: Option<Group>,
-    /// The `Custom` variant that takes unknown tag values (open tags only).
-    pub unknown: Option<usize>,
+    /// The catch-all variant (`Custom` or `Unknown`, see [`catch_all_name`]) that keeps an
+    /// object with a tag value no member has.
+    pub unknown: usize,
 }
 
 /// The members a tag value selects.
@@ -150,18 +163,18 @@ pub fn plan_all(module: &mut Module) -> Result<()> {
             TypeKind::Union(u) => (u.variants.clone(), module.types[idx].pointer.clone()),
             _ => continue,
         };
-        let (plan, custom) = plan(module, &variants, &pointer)?;
+        let (plan, catch_all) = plan(module, &variants, &pointer)?;
         if let TypeKind::Union(u) = &mut module.types[idx].kind {
-            if custom {
+            if let Some(base) = catch_all {
                 u.variants.push(Variant {
                     rust_name: naming::dedupe(
                         u.variants
                             .iter()
                             .map(|v| v.rust_name.clone())
-                            .chain(["Custom".to_owned()]),
+                            .chain([base.to_owned()]),
                     )
                     .pop()
-                    .unwrap_or_else(|| "Custom".to_owned()),
+                    .unwrap_or_else(|| base.to_owned()),
                     ty: TypeRef::Object,
                 });
             }
@@ -305,9 +318,13 @@ fn kinds_into<'m>(
     }
 }
 
-/// Computes the plan of a union with `variants`; also says whether a `Custom` variant must
-/// be appended (its index is then `variants.len()`).
-fn plan(module: &Module, variants: &[Variant], pointer: &str) -> Result<(Plan, bool)> {
+/// Computes the plan of a union with `variants`; also gives the base name of the catch-all
+/// variant to append, if any (its index is then `variants.len()`).
+fn plan(
+    module: &Module,
+    variants: &[Variant],
+    pointer: &str,
+) -> Result<(Plan, Option<&'static str>)> {
     let mut scalars = BTreeMap::new();
     let mut objects = Vec::new();
     let mut arrays = Vec::new();
@@ -361,14 +378,14 @@ fn plan(module: &Module, variants: &[Variant], pointer: &str) -> Result<(Plan, b
             scalars.insert(kind, i);
         }
     }
-    let (object, custom) = object_plan(module, variants, &objects, pointer)?;
+    let (object, catch_all) = object_plan(module, variants, &objects, pointer)?;
     Ok((
         Plan {
             scalars,
             arrays,
             object,
         },
-        custom,
+        catch_all,
     ))
 }
 
@@ -377,7 +394,7 @@ fn object_plan(
     variants: &[Variant],
     takers: &[usize],
     pointer: &str,
-) -> Result<(ObjectPlan, bool)> {
+) -> Result<(ObjectPlan, Option<&'static str>)> {
     let structs: Vec<usize> = takers
         .iter()
         .copied()
@@ -400,16 +417,16 @@ fn object_plan(
     }
     let fallback = others.first().copied();
     match (structs.len(), fallback) {
-        (0, None) => return Ok((ObjectPlan::None, false)),
-        (0, Some(f)) => return Ok((ObjectPlan::Single(f), false)),
-        (1, None) => return Ok((ObjectPlan::Single(structs[0]), false)),
+        (0, None) => return Ok((ObjectPlan::None, None)),
+        (0, Some(f)) => return Ok((ObjectPlan::Single(f), None)),
+        (1, None) => return Ok((ObjectPlan::Single(structs[0]), None)),
         _ => {}
     }
     let mut merged_ids = 0usize;
     if fallback.is_none()
         && let Some(t) = find_tag(module, variants, &structs)
     {
-        let open = OPEN_TAGS.contains(&t.tag.as_str());
+        let catch_all = catch_all_name(&t.tag);
         let mut arms = Vec::new();
         for (value, members) in t.arms {
             arms.push((
@@ -427,9 +444,9 @@ fn object_plan(
                 tag: t.tag,
                 arms,
                 absent,
-                unknown: open.then_some(variants.len()),
+                unknown: variants.len(),
             }),
-            open,
+            Some(catch_all),
         ));
     }
     Ok((
@@ -440,7 +457,7 @@ fn object_plan(
             fallback,
             &mut merged_ids,
         )),
-        false,
+        None,
     ))
 }
 
@@ -626,7 +643,7 @@ mod tests {
     }
 
     #[test]
-    fn method_tag_is_open_and_type_tag_is_closed() {
+    fn unknown_tags_are_kept_by_a_catch_all_variant() {
         let m = module(serde_json::json!({
             "A": {"type": "object", "properties": {"method": {"const": "a"}, "x": {"type": "string"}}, "required": ["method"]},
             "B": {"type": "object", "properties": {"method": {"const": "b"}}, "required": ["method"]},
@@ -639,12 +656,21 @@ mod tests {
             panic!()
         };
         assert_eq!(t.tag, "method");
-        assert_eq!(t.unknown, Some(2));
+        assert_eq!(t.unknown, 2);
         let ObjectPlan::Tagged(t) = &plan_of(&m, "C").object else {
             panic!()
         };
         assert_eq!(t.tag, "type");
-        assert_eq!(t.unknown, None);
+        assert_eq!(t.unknown, 2);
+        let TypeKind::Union(u) = &m.get("U").unwrap().kind else {
+            panic!()
+        };
+        assert_eq!(u.variants[2].rust_name, "Custom");
+        let TypeKind::Union(c) = &m.get("C").unwrap().kind else {
+            panic!()
+        };
+        assert_eq!(c.variants[2].rust_name, "Unknown");
+        assert_eq!(c.variants[2].ty, TypeRef::Object);
     }
 
     #[test]

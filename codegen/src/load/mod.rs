@@ -3,6 +3,8 @@
 //! Both dialects the official files use are accepted: draft-07 (`definitions`,
 //! `#/definitions/X`) and 2020-12 (`$defs`, `#/$defs/X`).
 
+pub mod errata;
+
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
@@ -36,11 +38,7 @@ pub struct SchemaDoc {
 impl SchemaDoc {
     /// Parses schema text; `origin` names it in errors.
     pub fn from_str(text: &str, origin: &str) -> Result<Self> {
-        let value: Value = serde_json::from_str(text).map_err(|source| Error::Json {
-            origin: origin.to_owned(),
-            source,
-        })?;
-        Self::from_value(value)
+        Self::from_value(parse(text, origin)?)
     }
 
     /// Wraps a parsed schema document.
@@ -139,6 +137,14 @@ impl SchemaDoc {
         }
         Ok(name)
     }
+}
+
+/// Parses schema text as JSON; `origin` names it in errors.
+pub fn parse(text: &str, origin: &str) -> Result<Value> {
+    serde_json::from_str(text).map_err(|source| Error::Json {
+        origin: origin.to_owned(),
+        source,
+    })
 }
 
 /// Escapes one JSON-pointer token (RFC 6901).

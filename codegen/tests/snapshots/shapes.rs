@@ -31,6 +31,9 @@ pub mod shapes {
             d.deserialize_any(__de::Id)
         }
     }
+    impl __rt::Unknowns for Id {
+        fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
+    }
     /// Named like a prelude item: becomes `McpResult`.
     #[derive(Debug, Clone, PartialEq, Default)]
     pub struct McpResult {
@@ -63,6 +66,15 @@ pub mod shapes {
     impl<'de> __rt::Buildable<'de> for McpResult {
         type Builder = __de::McpResult;
         const EXPECTING: &'static str = "a Result object";
+    }
+    impl __rt::Unknowns for McpResult {
+        fn collect_unknowns(
+            &self,
+            at: &mut __rt::JsonPath,
+            out: &mut Vec<__rt::Unknown>,
+        ) {
+            __rt::unknown_value_members(&self.extra, at, out);
+        }
     }
     /// A request with constants. See [`Pong`].
     #[derive(Debug, Clone, PartialEq)]
@@ -107,6 +119,21 @@ pub mod shapes {
         type Builder = __de::Ping;
         const EXPECTING: &'static str = "a Ping object";
     }
+    impl __rt::Unknowns for Ping {
+        fn collect_unknowns(
+            &self,
+            at: &mut __rt::JsonPath,
+            out: &mut Vec<__rt::Unknown>,
+        ) {
+            at.push("id");
+            __rt::Unknowns::collect_unknowns(&self.id, at, out);
+            at.pop();
+            at.push("params");
+            __rt::Unknowns::collect_unknowns(&self.params, at, out);
+            at.pop();
+            __rt::unknown_value_members(&self.extra, at, out);
+        }
+    }
     #[derive(Debug, Clone, PartialEq, Default)]
     pub struct PingParams {
         pub extra: Option<String>,
@@ -142,6 +169,15 @@ pub mod shapes {
     impl<'de> __rt::Buildable<'de> for PingParams {
         type Builder = __de::PingParams;
         const EXPECTING: &'static str = "a PingParams object";
+    }
+    impl __rt::Unknowns for PingParams {
+        fn collect_unknowns(
+            &self,
+            at: &mut __rt::JsonPath,
+            out: &mut Vec<__rt::Unknown>,
+        ) {
+            __rt::unknown_value_members(&self.extra_members, at, out);
+        }
     }
     #[derive(Debug, Clone, PartialEq)]
     pub struct Pong {
@@ -187,6 +223,18 @@ pub mod shapes {
         type Builder = __de::Pong;
         const EXPECTING: &'static str = "a Pong object";
     }
+    impl __rt::Unknowns for Pong {
+        fn collect_unknowns(
+            &self,
+            at: &mut __rt::JsonPath,
+            out: &mut Vec<__rt::Unknown>,
+        ) {
+            at.push("id");
+            __rt::Unknowns::collect_unknowns(&self.id, at, out);
+            at.pop();
+            __rt::unknown_value_members(&self.extra, at, out);
+        }
+    }
     /// Open `method` tag: unknown methods are kept as `Custom`.
     #[derive(Debug, Clone, PartialEq)]
     #[allow(clippy::large_enum_variant)]
@@ -227,6 +275,21 @@ pub mod shapes {
             d.deserialize_map(__de::Message)
         }
     }
+    impl __rt::Unknowns for Message {
+        fn collect_unknowns(
+            &self,
+            at: &mut __rt::JsonPath,
+            out: &mut Vec<__rt::Unknown>,
+        ) {
+            match self {
+                Message::Ping(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+                Message::Pong(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+                Message::Custom(v) => {
+                    out.push(__rt::Unknown::tagged(at, "Message", "method", v, true))
+                }
+            }
+        }
+    }
     #[derive(Debug, Clone, PartialEq)]
     pub struct Text {
         pub text: String,
@@ -262,6 +325,15 @@ pub mod shapes {
         type Builder = __de::Text;
         const EXPECTING: &'static str = "a Text object";
     }
+    impl __rt::Unknowns for Text {
+        fn collect_unknowns(
+            &self,
+            at: &mut __rt::JsonPath,
+            out: &mut Vec<__rt::Unknown>,
+        ) {
+            __rt::unknown_value_members(&self.extra, at, out);
+        }
+    }
     #[derive(Debug, Clone, PartialEq)]
     pub struct McpNumber {
         pub r#type: McpNumberType,
@@ -295,6 +367,15 @@ pub mod shapes {
     impl<'de> __rt::Buildable<'de> for McpNumber {
         type Builder = __de::McpNumber;
         const EXPECTING: &'static str = "a Number object";
+    }
+    impl __rt::Unknowns for McpNumber {
+        fn collect_unknowns(
+            &self,
+            at: &mut __rt::JsonPath,
+            out: &mut Vec<__rt::Unknown>,
+        ) {
+            __rt::unknown_value_members(&self.extra, at, out);
+        }
     }
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum McpNumberType {
@@ -349,6 +430,9 @@ pub mod shapes {
             }
         }
     }
+    impl __rt::Unknowns for McpNumberType {
+        fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
+    }
     #[derive(Debug, Clone, PartialEq)]
     pub struct Choice {
         pub r#enum: Vec<String>,
@@ -384,6 +468,15 @@ pub mod shapes {
         type Builder = __de::Choice;
         const EXPECTING: &'static str = "a Choice object";
     }
+    impl __rt::Unknowns for Choice {
+        fn collect_unknowns(
+            &self,
+            at: &mut __rt::JsonPath,
+            out: &mut Vec<__rt::Unknown>,
+        ) {
+            __rt::unknown_value_members(&self.extra, at, out);
+        }
+    }
     /// Closed `type` tag; `text` is shared by two members, told apart by shape.
     #[derive(Debug, Clone, PartialEq)]
     #[allow(clippy::large_enum_variant)]
@@ -394,6 +487,8 @@ pub mod shapes {
         McpNumber(McpNumber),
         /// A [`Choice`].
         Choice(Choice),
+        /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
+        Unknown(__rt::Map<String, __rt::Value>),
     }
     impl From<Text> for Block {
         fn from(v: Text) -> Self {
@@ -419,6 +514,7 @@ pub mod shapes {
                 Block::Text(v) => __rt::serde::Serialize::serialize(v, s),
                 Block::McpNumber(v) => __rt::serde::Serialize::serialize(v, s),
                 Block::Choice(v) => __rt::serde::Serialize::serialize(v, s),
+                Block::Unknown(v) => __rt::serde::Serialize::serialize(v, s),
             }
         }
     }
@@ -427,6 +523,22 @@ pub mod shapes {
             d: D,
         ) -> ::core::result::Result<Self, D::Error> {
             d.deserialize_map(__de::Block)
+        }
+    }
+    impl __rt::Unknowns for Block {
+        fn collect_unknowns(
+            &self,
+            at: &mut __rt::JsonPath,
+            out: &mut Vec<__rt::Unknown>,
+        ) {
+            match self {
+                Block::Text(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+                Block::McpNumber(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+                Block::Choice(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+                Block::Unknown(v) => {
+                    out.push(__rt::Unknown::tagged(at, "Block", "type", v, false))
+                }
+            }
         }
     }
     #[derive(Debug, Clone, PartialEq)]
@@ -462,6 +574,15 @@ pub mod shapes {
     impl<'de> __rt::Buildable<'de> for Form {
         type Builder = __de::Form;
         const EXPECTING: &'static str = "a Form object";
+    }
+    impl __rt::Unknowns for Form {
+        fn collect_unknowns(
+            &self,
+            at: &mut __rt::JsonPath,
+            out: &mut Vec<__rt::Unknown>,
+        ) {
+            __rt::unknown_value_members(&self.extra, at, out);
+        }
     }
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum FormMode {
@@ -509,6 +630,9 @@ pub mod shapes {
             }
         }
     }
+    impl __rt::Unknowns for FormMode {
+        fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
+    }
     #[derive(Debug, Clone, PartialEq)]
     pub struct Link {
         pub url: String,
@@ -544,6 +668,15 @@ pub mod shapes {
         type Builder = __de::Link;
         const EXPECTING: &'static str = "a Link object";
     }
+    impl __rt::Unknowns for Link {
+        fn collect_unknowns(
+            &self,
+            at: &mut __rt::JsonPath,
+            out: &mut Vec<__rt::Unknown>,
+        ) {
+            __rt::unknown_value_members(&self.extra, at, out);
+        }
+    }
     /// Optional tag: objects without `mode` are `Form`.
     #[derive(Debug, Clone, PartialEq)]
     #[allow(clippy::large_enum_variant)]
@@ -552,6 +685,8 @@ pub mod shapes {
         Form(Form),
         /// A [`Link`].
         Link(Link),
+        /// A value with a `mode` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
+        Unknown(__rt::Map<String, __rt::Value>),
     }
     impl From<Form> for Params {
         fn from(v: Form) -> Self {
@@ -571,6 +706,7 @@ pub mod shapes {
             match self {
                 Params::Form(v) => __rt::serde::Serialize::serialize(v, s),
                 Params::Link(v) => __rt::serde::Serialize::serialize(v, s),
+                Params::Unknown(v) => __rt::serde::Serialize::serialize(v, s),
             }
         }
     }
@@ -579,6 +715,21 @@ pub mod shapes {
             d: D,
         ) -> ::core::result::Result<Self, D::Error> {
             d.deserialize_map(__de::Params)
+        }
+    }
+    impl __rt::Unknowns for Params {
+        fn collect_unknowns(
+            &self,
+            at: &mut __rt::JsonPath,
+            out: &mut Vec<__rt::Unknown>,
+        ) {
+            match self {
+                Params::Form(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+                Params::Link(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+                Params::Unknown(v) => {
+                    out.push(__rt::Unknown::tagged(at, "Params", "mode", v, false))
+                }
+            }
         }
     }
     #[derive(Debug, Clone, PartialEq)]
@@ -613,6 +764,15 @@ pub mod shapes {
         type Builder = __de::Error;
         const EXPECTING: &'static str = "a Error object";
     }
+    impl __rt::Unknowns for Error {
+        fn collect_unknowns(
+            &self,
+            at: &mut __rt::JsonPath,
+            out: &mut Vec<__rt::Unknown>,
+        ) {
+            __rt::unknown_value_members(&self.extra, at, out);
+        }
+    }
     #[derive(Debug, Clone, PartialEq)]
     pub struct Special {
         pub error: SpecialError,
@@ -642,6 +802,18 @@ pub mod shapes {
     impl<'de> __rt::Buildable<'de> for Special {
         type Builder = __de::Special;
         const EXPECTING: &'static str = "a Special object";
+    }
+    impl __rt::Unknowns for Special {
+        fn collect_unknowns(
+            &self,
+            at: &mut __rt::JsonPath,
+            out: &mut Vec<__rt::Unknown>,
+        ) {
+            at.push("error");
+            __rt::Unknowns::collect_unknowns(&self.error, at, out);
+            at.pop();
+            __rt::unknown_value_members(&self.extra, at, out);
+        }
     }
     #[derive(Debug, Clone, PartialEq)]
     pub struct SpecialError {
@@ -677,6 +849,15 @@ pub mod shapes {
     impl<'de> __rt::Buildable<'de> for SpecialError {
         type Builder = __de::SpecialError;
         const EXPECTING: &'static str = "a SpecialError object";
+    }
+    impl __rt::Unknowns for SpecialError {
+        fn collect_unknowns(
+            &self,
+            at: &mut __rt::JsonPath,
+            out: &mut Vec<__rt::Unknown>,
+        ) {
+            __rt::unknown_value_members(&self.extra, at, out);
+        }
     }
     /// Recursive, and named like a name generated code uses.
     #[derive(Debug, Clone, PartialEq)]
@@ -714,6 +895,21 @@ pub mod shapes {
             d.deserialize_any(__de::McpValue)
         }
     }
+    impl __rt::Unknowns for McpValue {
+        fn collect_unknowns(
+            &self,
+            at: &mut __rt::JsonPath,
+            out: &mut Vec<__rt::Unknown>,
+        ) {
+            match self {
+                McpValue::Map(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+                McpValue::Array(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+                McpValue::String(_) => {}
+                McpValue::Integer(_) => {}
+                McpValue::Boolean(_) => {}
+            }
+        }
+    }
     #[derive(Debug, Clone, PartialEq)]
     #[allow(clippy::large_enum_variant)]
     pub enum McpValueStringOrIntegerOrBoolean {
@@ -749,6 +945,9 @@ pub mod shapes {
             d.deserialize_any(__de::McpValueStringOrIntegerOrBoolean)
         }
     }
+    impl __rt::Unknowns for McpValueStringOrIntegerOrBoolean {
+        fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
+    }
     #[derive(Debug, Clone, PartialEq, Default)]
     pub struct Closed {
         pub a: Option<bool>,
@@ -780,6 +979,9 @@ pub mod shapes {
     impl<'de> __rt::Buildable<'de> for Closed {
         type Builder = __de::Closed;
         const EXPECTING: &'static str = "a Closed object";
+    }
+    impl __rt::Unknowns for Closed {
+        fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
     }
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum Role {
@@ -830,6 +1032,9 @@ pub mod shapes {
                 }
             }
         }
+    }
+    impl __rt::Unknowns for Role {
+        fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
     }
     /// The schema definitions of this revision, in schema order.
     pub const DEFINITIONS: &[&str] = &[
@@ -1073,7 +1278,7 @@ pub mod shapes {
         pub enum Message__Tag {
             G0(Ping),
             G1(Pong),
-            Custom(__rt::MapBuilder),
+            CatchAll(__rt::MapBuilder),
         }
         impl<'de> __rt::ObjectBuilder<'de> for Message__Tag {
             type Output = super::Message;
@@ -1089,7 +1294,7 @@ pub mod shapes {
                     Message__Tag::G1(b) => {
                         __rt::ObjectBuilder::<'de>::field(b, key, value)
                     }
-                    Message__Tag::Custom(b) => {
+                    Message__Tag::CatchAll(b) => {
                         __rt::ObjectBuilder::<'de>::field(b, key, value)
                     }
                 }
@@ -1104,7 +1309,7 @@ pub mod shapes {
                     Message__Tag::G1(b) => {
                         __rt::ObjectBuilder::<'de>::finish(b).map(super::Message::Pong)
                     }
-                    Message__Tag::Custom(b) => {
+                    Message__Tag::CatchAll(b) => {
                         __rt::ObjectBuilder::<'de>::finish(b).map(super::Message::Custom)
                     }
                 }
@@ -1120,16 +1325,9 @@ pub mod shapes {
                 match tag {
                     Some("ping") => Ok(Message__Tag::G0(Default::default())),
                     Some("pong") => Ok(Message__Tag::G1(Default::default())),
-                    Some(_) => Ok(Message__Tag::Custom(Default::default())),
+                    Some(_) => Ok(Message__Tag::CatchAll(Default::default())),
                     None => {
-                        Err(
-                            __rt::unknown_tag(
-                                "Message",
-                                "method",
-                                None,
-                                &["ping", "pong"],
-                            ),
-                        )
+                        Err(__rt::missing_tag("Message", "method", &["ping", "pong"]))
                     }
                 }
             }
@@ -1477,6 +1675,7 @@ pub mod shapes {
         pub enum Block__Tag {
             G0(Block__Merged0),
             G1(McpNumber),
+            CatchAll(__rt::MapBuilder),
         }
         impl<'de> __rt::ObjectBuilder<'de> for Block__Tag {
             type Output = super::Block;
@@ -1488,6 +1687,9 @@ pub mod shapes {
                 match self {
                     Block__Tag::G0(b) => __rt::ObjectBuilder::<'de>::field(b, key, value),
                     Block__Tag::G1(b) => __rt::ObjectBuilder::<'de>::field(b, key, value),
+                    Block__Tag::CatchAll(b) => {
+                        __rt::ObjectBuilder::<'de>::field(b, key, value)
+                    }
                 }
             }
             fn finish<E: __rt::serde::de::Error>(
@@ -1498,6 +1700,9 @@ pub mod shapes {
                     Block__Tag::G1(b) => {
                         __rt::ObjectBuilder::<'de>::finish(b)
                             .map(super::Block::McpNumber)
+                    }
+                    Block__Tag::CatchAll(b) => {
+                        __rt::ObjectBuilder::<'de>::finish(b).map(super::Block::Unknown)
                     }
                 }
             }
@@ -1513,22 +1718,12 @@ pub mod shapes {
                     Some("text") => Ok(Block__Tag::G0(Default::default())),
                     Some("number") => Ok(Block__Tag::G1(Default::default())),
                     Some("integer") => Ok(Block__Tag::G1(Default::default())),
-                    Some(other) => {
-                        Err(
-                            __rt::unknown_tag(
-                                "Block",
-                                "type",
-                                Some(other),
-                                &["text", "number", "integer"],
-                            ),
-                        )
-                    }
+                    Some(_) => Ok(Block__Tag::CatchAll(Default::default())),
                     None => {
                         Err(
-                            __rt::unknown_tag(
+                            __rt::missing_tag(
                                 "Block",
                                 "type",
-                                None,
                                 &["text", "number", "integer"],
                             ),
                         )
@@ -1616,6 +1811,7 @@ pub mod shapes {
         pub enum Params__Tag {
             G0(Form),
             G1(Link),
+            CatchAll(__rt::MapBuilder),
         }
         impl<'de> __rt::ObjectBuilder<'de> for Params__Tag {
             type Output = super::Params;
@@ -1631,6 +1827,9 @@ pub mod shapes {
                     Params__Tag::G1(b) => {
                         __rt::ObjectBuilder::<'de>::field(b, key, value)
                     }
+                    Params__Tag::CatchAll(b) => {
+                        __rt::ObjectBuilder::<'de>::field(b, key, value)
+                    }
                 }
             }
             fn finish<E: __rt::serde::de::Error>(
@@ -1642,6 +1841,9 @@ pub mod shapes {
                     }
                     Params__Tag::G1(b) => {
                         __rt::ObjectBuilder::<'de>::finish(b).map(super::Params::Link)
+                    }
+                    Params__Tag::CatchAll(b) => {
+                        __rt::ObjectBuilder::<'de>::finish(b).map(super::Params::Unknown)
                     }
                 }
             }
@@ -1656,16 +1858,7 @@ pub mod shapes {
                 match tag {
                     Some("form") => Ok(Params__Tag::G0(Default::default())),
                     Some("url") => Ok(Params__Tag::G1(Default::default())),
-                    Some(other) => {
-                        Err(
-                            __rt::unknown_tag(
-                                "Params",
-                                "mode",
-                                Some(other),
-                                &["form", "url"],
-                            ),
-                        )
-                    }
+                    Some(_) => Ok(Params__Tag::CatchAll(Default::default())),
                     None => Ok(Params__Tag::G0(Default::default())),
                 }
             }

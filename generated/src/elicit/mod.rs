@@ -31,6 +31,12 @@
 //!
 //! let params = Contact::form_params("Who are you?", ProtocolVersion::V2025_11_25).unwrap();
 //! assert_eq!(params.to_value()["mode"], "form");
+//! assert_eq!(params.to_value()["requestedSchema"]["properties"]["age"]["default"], 30);
+//!
+//! // 2025-06-18 has `default` on booleans only: the others are not sent, but reading
+//! // content still applies them.
+//! let params = Contact::form_params("Who are you?", ProtocolVersion::V2025_06_18).unwrap();
+//! assert_eq!(params.to_value()["requestedSchema"]["properties"]["age"].get("default"), None);
 //!
 //! let result = serde_json::json!({ "action": "accept", "content": { "fullName": "Ada" } });
 //! assert_eq!(
@@ -89,11 +95,19 @@
 //! # Revisions
 //!
 //! The form is described once, revision-neutrally, as a [`FormSchema`]; it renders to the
-//! `requestedSchema` of each revision that has elicitation ([`FormSchema::render`]) and fails
-//! with a [`RenderError`] for what a revision cannot express (multi-select and non-boolean
-//! defaults in 2025-06-18, where titled selects become `enum` + `enumNames`; anything before
-//! 2025-06-18). [`ElicitTyped`] gives the same messages as the generated types of a
-//! [`revision`].
+//! `requestedSchema` of each revision that has elicitation ([`FormSchema::render`]).
+//!
+//! What a revision has no place for but that only guides the user is left out, not refused:
+//! 2025-06-18 allows a `default` on boolean fields only, so the defaults of other fields are
+//! not sent there (they still fill omitted fields when content is read, in every revision),
+//! and its titled single-selects become `enum` + `enumNames`.
+//!
+//! What a revision cannot express is refused with a [`RenderError`] naming every such field
+//! at once ([`RenderError::fields`]): multi-selects in 2025-06-18 ("2025-06-18 cannot express
+//! these fields: `extras` (multi-select enum), `tags` (multi-select enum); use 2025-11-25 or
+//! later"), and in any revision a default that has no JSON value. Revisions before 2025-06-18
+//! have no elicitation at all. [`ElicitTyped`] gives the same messages as the generated types
+//! of a [`revision`].
 
 mod field;
 mod formats;
@@ -116,8 +130,8 @@ pub use request::{
     url_elicitation_required_error,
 };
 pub use schema::{
-    Constraints, DefaultValue, EnumOption, FieldSchema, FieldType, FormSchema, Format, Num,
-    Pattern, RenderError, Rendered,
+    Constraints, DefaultValue, EnumOption, FieldSchema, FieldType, FormSchema, Format,
+    Inexpressible, InexpressibleField, Num, Pattern, RenderError, Rendered,
 };
 pub use typed::ElicitTyped;
 pub use validated::Validated;
@@ -179,13 +193,11 @@ pub trait Elicit: Sized {
         version: ProtocolVersion,
     ) -> Result<ElicitRequest<FormParams>, RenderError> {
         if version < ProtocolVersion::V2026_07_28 {
-            return Err(RenderError {
+            return Err(RenderError::unsupported(
                 version,
-                field: None,
-                reason: "input requests (InputRequiredResult) exist from 2026-07-28 on; send an \
-                         elicitation/create request instead"
-                    .to_owned(),
-            });
+                "input requests (InputRequiredResult) exist from 2026-07-28 on; send an \
+                 elicitation/create request instead",
+            ));
         }
         Self::elicit_request(message, version)
     }

@@ -172,11 +172,10 @@ impl UrlElicitation {
                 elicitation: self,
                 with_id: version == ProtocolVersion::V2025_11_25,
             }),
-            _ => Err(RenderError {
+            _ => Err(RenderError::unsupported(
                 version,
-                field: None,
-                reason: "URL-mode elicitation needs 2025-11-25 or later".to_owned(),
-            }),
+                "URL-mode elicitation needs 2025-11-25 or later",
+            )),
         }
     }
 
@@ -195,13 +194,12 @@ fn only_2025_11_25(version: ProtocolVersion, what: &str) -> Result<(), RenderErr
     if version == ProtocolVersion::V2025_11_25 {
         Ok(())
     } else {
-        Err(RenderError {
+        Err(RenderError::unsupported(
             version,
-            field: None,
-            reason: format!(
+            format!(
                 "{what} exists only in 2025-11-25 (2026-07-28 replaced it with input requests)"
             ),
-        })
+        ))
     }
 }
 

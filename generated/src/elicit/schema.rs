@@ -340,27 +340,115 @@ impl FieldSchema {
     }
 }
 
-/// Why a form cannot be sent with a protocol revision.
+/// Why a form (or another elicitation message) cannot be sent with a protocol revision.
+///
+/// When fields are the problem, [`RenderError::fields`] lists every one of them, in field
+/// order, and the message names them all. Otherwise (a revision without elicitation, URL mode
+/// before 2025-11-25, ...) `fields` is empty and the message says what the revision lacks.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RenderError {
+    version: ProtocolVersion,
+    problem: Problem,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Problem {
+    /// Never empty.
+    Fields(Vec<InexpressibleField>),
+    Other(String),
+}
+
+/// A field that a revision cannot express, named by [`RenderError::fields`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InexpressibleField {
+    /// The property name on the wire.
+    pub name: &'static str,
+    /// What the revision cannot express about it.
+    pub reason: Inexpressible,
+}
+
+/// What a revision cannot express about a field.
+///
+/// Only what changes the meaning of the form is refused. UI hints a revision has no place for
+/// (such as a `default` on a non-boolean field in 2025-06-18) are left out of the rendered
+/// schema instead; [`Elicit::from_content`](super::Elicit::from_content) still applies them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Inexpressible {
+    /// A multi-select (`type: array`), which needs 2025-11-25 or later.
+    MultiSelect,
+    /// A `default` without a JSON value (a non-finite number, or an integer beyond 64 bits),
+    /// which no revision can send and no omitted field can be filled with.
+    DefaultNotJson,
+}
+
+impl Inexpressible {
+    /// The first revision that can express it, if one can.
+    pub fn since(self) -> Option<ProtocolVersion> {
+        match self {
+            Inexpressible::MultiSelect => Some(ProtocolVersion::V2025_11_25),
+            Inexpressible::DefaultNotJson => None,
+        }
+    }
+}
+
+impl fmt::Display for Inexpressible {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Inexpressible::MultiSelect => "multi-select enum",
+            Inexpressible::DefaultNotJson => "default is not a JSON value",
+        })
+    }
+}
+
+impl RenderError {
+    /// An error that concerns no field in particular.
+    pub(crate) fn unsupported(version: ProtocolVersion, reason: impl Into<String>) -> RenderError {
+        RenderError {
+            version,
+            problem: Problem::Other(reason.into()),
+        }
+    }
+
     /// The revision asked for.
-    pub version: ProtocolVersion,
-    /// The property concerned, when one is.
-    pub field: Option<&'static str>,
-    /// What the revision lacks.
-    pub reason: String,
+    pub fn version(&self) -> ProtocolVersion {
+        self.version
+    }
+
+    /// Every field the revision cannot express, in field order (a field may appear once per
+    /// reason); empty when the error is not about fields.
+    pub fn fields(&self) -> &[InexpressibleField] {
+        match &self.problem {
+            Problem::Fields(fields) => fields,
+            Problem::Other(_) => &[],
+        }
+    }
 }
 
 impl fmt::Display for RenderError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.field {
-            Some(field) => write!(
-                f,
-                "field `{field}` cannot be sent with MCP {}: {}",
-                self.version, self.reason
-            ),
-            None => write!(f, "MCP {}: {}", self.version, self.reason),
+        let fields = match &self.problem {
+            Problem::Other(reason) => return write!(f, "MCP {}: {reason}", self.version),
+            Problem::Fields(fields) => fields,
+        };
+        let noun = if fields.len() == 1 {
+            "this field"
+        } else {
+            "these fields"
+        };
+        write!(f, "{} cannot express {noun}: ", self.version)?;
+        for (i, field) in fields.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "`{}` ({})", field.name, field.reason)?;
         }
+        // Advice only when a later revision would take every one of them.
+        let since: Option<Vec<ProtocolVersion>> = fields.iter().map(|f| f.reason.since()).collect();
+        if let Some(since) = since.and_then(|s| s.into_iter().max()) {
+            write!(f, "; use {since} or later")?;
+        }
+        Ok(())
     }
 }
 
@@ -379,57 +467,73 @@ pub(crate) enum Dialect {
 impl Dialect {
     pub(crate) fn of(version: ProtocolVersion) -> Result<Dialect, RenderError> {
         match version {
-            ProtocolVersion::V2024_11_05 | ProtocolVersion::V2025_03_26 => Err(RenderError {
-                version,
-                field: None,
-                reason: "elicitation does not exist in this revision (it was added in 2025-06-18)"
-                    .to_owned(),
-            }),
+            ProtocolVersion::V2024_11_05 | ProtocolVersion::V2025_03_26 => {
+                Err(RenderError::unsupported(
+                    version,
+                    "elicitation does not exist in this revision (it was added in 2025-06-18)",
+                ))
+            }
             ProtocolVersion::V2025_06_18 => Ok(Dialect::V2025_06_18),
             ProtocolVersion::V2025_11_25
             | ProtocolVersion::V2026_07_28
             | ProtocolVersion::Draft => Ok(Dialect::Current),
         }
     }
+
+    /// Whether a property of type `ty` may carry a `default` (else it is left out: a default
+    /// only pre-fills the form, and reading content applies it all the same).
+    fn allows_default(self, ty: FieldType) -> bool {
+        match self {
+            Dialect::V2025_06_18 => ty == FieldType::Boolean,
+            Dialect::Current => true,
+        }
+    }
 }
 
 impl FormSchema {
-    /// Checks that every field can be expressed in `version`'s schema.
+    /// Checks that every field can be expressed in `version`'s schema; the error names every
+    /// field that cannot.
+    ///
+    /// Refused: multi-select fields before 2025-11-25, and (in every revision) a default that
+    /// has no JSON value.
+    /// Not refused: a `default` that the revision has no place for (2025-06-18 allows it on
+    /// boolean fields only) is left out of the rendered schema. It only pre-fills the form;
+    /// [`Elicit::from_content`](super::Elicit::from_content) still fills an omitted field
+    /// with it.
     pub fn check(&self, version: ProtocolVersion) -> Result<(), RenderError> {
         let dialect = Dialect::of(version)?;
-        let error = |field: &FieldSchema, reason: &str| RenderError {
-            version,
-            field: Some(field.name),
-            reason: reason.to_owned(),
-        };
+        let mut refused = Vec::new();
         for field in self.fields {
+            let mut refuse = |reason| {
+                refused.push(InexpressibleField {
+                    name: field.name,
+                    reason,
+                })
+            };
+            if dialect == Dialect::V2025_06_18 && matches!(field.ty, FieldType::MultiSelect { .. })
+            {
+                refuse(Inexpressible::MultiSelect);
+            }
             if field
                 .constraints
                 .default
-                .and_then(|d| d.to_json().is_null().then_some(()))
-                .is_some()
+                .is_some_and(|d| d.to_json().is_null())
             {
-                return Err(error(field, "its default is not a JSON value"));
-            }
-            if dialect == Dialect::V2025_06_18 {
-                if let FieldType::MultiSelect { .. } = field.ty {
-                    return Err(error(
-                        field,
-                        "multi-select fields (arrays) need 2025-11-25 or later",
-                    ));
-                }
-                if field.constraints.default.is_some() && field.ty != FieldType::Boolean {
-                    return Err(error(
-                        field,
-                        "this revision allows a `default` on boolean fields only (others need 2025-11-25 or later)",
-                    ));
-                }
+                refuse(Inexpressible::DefaultNotJson);
             }
         }
-        Ok(())
+        if refused.is_empty() {
+            Ok(())
+        } else {
+            Err(RenderError {
+                version,
+                problem: Problem::Fields(refused),
+            })
+        }
     }
 
-    /// The `requestedSchema` for `version`, ready to serialize.
+    /// The `requestedSchema` for `version`, ready to serialize. Refuses what [`FormSchema::check`]
+    /// refuses, and leaves out what the revision has no place for.
     pub fn render(&self, version: ProtocolVersion) -> Result<Rendered<'_>, RenderError> {
         self.check(version)?;
         Ok(Rendered {
@@ -443,11 +547,7 @@ impl FormSchema {
     /// to keep it in any case.)
     pub fn to_value(&self, version: ProtocolVersion) -> Result<Value, RenderError> {
         let rendered = self.render(version)?;
-        serde_json::to_value(rendered).map_err(|e| RenderError {
-            version,
-            field: None,
-            reason: e.to_string(),
-        })
+        serde_json::to_value(rendered).map_err(|e| RenderError::unsupported(version, e.to_string()))
     }
 
     /// The names listed in `required`, in field order.
@@ -662,7 +762,7 @@ impl Serialize for Property {
                 }
             }
         }
-        if let Some(default) = &c.default {
+        if let Some(default) = c.default.filter(|_| self.dialect.allows_default(field.ty)) {
             map.serialize_entry("default", &default.to_json())?;
         }
         map.end()

@@ -42,10 +42,11 @@ fn convert<T: DeserializeOwned>(
     value: &impl serde::Serialize,
     version: ProtocolVersion,
 ) -> Result<T, RenderError> {
-    to_typed(value).map_err(|e| RenderError {
-        version,
-        field: None,
-        reason: format!("the generated type rejects the rendered JSON: {e}"),
+    to_typed(value).map_err(|e| {
+        RenderError::unsupported(
+            version,
+            format!("the generated type rejects the rendered JSON: {e}"),
+        )
     })
 }
 

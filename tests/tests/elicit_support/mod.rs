@@ -189,6 +189,30 @@ pub struct Legacy {
     pub when: Option<String>,
 }
 
+// Defaults on every kind of single value, and no multi-select: 2025-06-18 takes this form,
+// sending only the booleans' defaults. (No doc comment: it would become the description.)
+#[derive(Elicit, Debug, Clone, PartialEq)]
+#[elicit(rename_all = "camelCase")]
+pub struct Preferences {
+    #[elicit(default = true)]
+    pub notify: bool,
+    #[elicit(default = false)]
+    pub newsletter: Option<bool>,
+    #[elicit(minimum = 1, maximum = 10, default = 3)]
+    pub party_size: u8,
+    #[elicit(default = -40)]
+    pub offset: Option<i32>,
+    #[elicit(minimum = 0, maximum = 1, default = 0.25)]
+    pub tip_ratio: f64,
+    #[elicit(default = "Aisle")]
+    pub seating: Seating,
+    #[elicit(default = "meal")]
+    pub extra: Extra,
+    #[elicit(max_length = 20, default = "none")]
+    pub note: String,
+    pub nickname: Option<String>,
+}
+
 /// No fields at all.
 #[derive(Elicit, Debug, Clone, PartialEq)]
 pub struct Empty {}
@@ -323,6 +347,7 @@ pub fn all_forms() -> Vec<(&'static str, &'static mcp_types::FormSchema)> {
         ("Selects", Selects::requested_schema()),
         ("Strings", Strings::requested_schema()),
         ("Legacy", Legacy::requested_schema()),
+        ("Preferences", Preferences::requested_schema()),
         ("Empty", Empty::requested_schema()),
         ("EverythingForm", EverythingForm::requested_schema()),
     ]

@@ -1,0 +1,116 @@
+//! `impl Unknowns` for every struct, union and string enum: the walk that reports what a
+//! decoded value holds beyond its revision (undeclared members, catch-all variants).
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::{Cx, ident};
+use crate::ir::union::{OPEN_TAGS, ObjectPlan};
+use crate::ir::{Extra, Module, Struct, TypeKind, TypeRef, Union};
+
+/// Whether a value of `ty` can hold anything to report (a struct or union somewhere inside).
+fn walks(module: &Module, ty: &TypeRef) -> bool {
+    match module.resolve(ty) {
+        TypeRef::Named(n) => matches!(
+            module.get(n).map(|t| &t.kind),
+            Some(TypeKind::Struct(_) | TypeKind::Union(_))
+        ),
+        TypeRef::Array(t) | TypeRef::Map(t) | TypeRef::Nullable(t) => walks(module, t),
+        _ => false,
+    }
+}
+
+pub(super) fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
+    let name = cx.name();
+    // `_meta` is free-form by the specification ("reserved for metadata", vendor keys
+    // welcome) even where a revision lists some of its keys: nothing in it is unknown.
+    let fields = s
+        .fields
+        .iter()
+        .filter(|f| f.json_name != "_meta" && walks(cx.module, &f.ty))
+        .map(|f| {
+            let field = ident(&f.rust_name);
+            let k = &f.json_name;
+            quote! {
+                at.push(#k);
+                __rt::Unknowns::collect_unknowns(&self.#field, at, out);
+                at.pop();
+            }
+        });
+    let x = ident(&s.extra_name);
+    let extra = match &s.extra {
+        Extra::Any if s.extra_declared => TokenStream::new(),
+        Extra::Any => quote! { __rt::unknown_value_members(&self.#x, at, out); },
+        Extra::Typed(t) if walks(cx.module, t) => {
+            quote! { __rt::Unknowns::collect_unknowns(&self.#x, at, out); }
+        }
+        Extra::Typed(_) | Extra::Deny => TokenStream::new(),
+    };
+    let body: Vec<TokenStream> = fields.chain([extra]).collect();
+    let params = if body.iter().all(TokenStream::is_empty) {
+        quote!(_: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>)
+    } else {
+        quote!(at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>)
+    };
+    quote! {
+        impl __rt::Unknowns for #name {
+            fn collect_unknowns(&self, #params) {
+                #( #body )*
+            }
+        }
+    }
+}
+
+pub(super) fn for_union(cx: &Cx, u: &Union) -> TokenStream {
+    let name = cx.name();
+    let union_name = cx.ty.schema_name.as_deref().unwrap_or(&cx.ty.name);
+    let catch_all = match u.plan.as_ref().map(|p| &p.object) {
+        Some(ObjectPlan::Tagged(t)) => Some((t.unknown, t.tag.as_str())),
+        _ => None,
+    };
+    let mut any = false;
+    let arms: Vec<TokenStream> = u
+        .variants
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let vn = ident(&v.rust_name);
+            match catch_all {
+                Some((c, tag)) if c == i => {
+                    any = true;
+                    let method = OPEN_TAGS.contains(&tag);
+                    quote! {
+                        #name::#vn(v) => out.push(__rt::Unknown::tagged(at, #union_name, #tag, v, #method)),
+                    }
+                }
+                _ if walks(cx.module, &v.ty) => {
+                    any = true;
+                    quote! { #name::#vn(v) => __rt::Unknowns::collect_unknowns(v, at, out), }
+                }
+                _ => quote! { #name::#vn(_) => {} },
+            }
+        })
+        .collect();
+    if !any {
+        return empty(cx);
+    }
+    quote! {
+        impl __rt::Unknowns for #name {
+            fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
+                match self {
+                    #( #arms )*
+                }
+            }
+        }
+    }
+}
+
+/// For string enums, and unions of plain values: nothing to report.
+pub(super) fn empty(cx: &Cx) -> TokenStream {
+    let name = cx.name();
+    quote! {
+        impl __rt::Unknowns for #name {
+            fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
+        }
+    }
+}
