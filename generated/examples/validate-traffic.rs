@@ -1148,7 +1148,7 @@ mod tests {
         assert_eq!(got[3], Ok("\"x\""));
         assert_eq!(
             got[4],
-            Err("invalid JSON at line 7 column 2: key must be a string".to_owned())
+            Err("invalid JSON at line 8 column 2: key must be a string".to_owned())
         );
         assert_eq!(got[5], Ok("[]"));
         assert!(values("").is_empty());

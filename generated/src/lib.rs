@@ -17,11 +17,16 @@
 //! - `const` members (`jsonrpc`, `method`, content `type`…) are checked when decoding and
 //!   written when encoding; they are not fields, so they cannot be set wrong.
 //! - Unions decode by their discriminator (`method`, `type`, `mode`…) or, where the schema
-//!   has none, by the properties present — never by trying variants in turn. An unknown
-//!   `method` decodes to the union's `Custom` variant, which keeps the raw message.
+//!   has none, by the properties present — never by trying variants in turn. A tag value the
+//!   revision does not define is kept whole: an unknown `method` in the union's `Custom`
+//!   variant, any other unknown tag (a newer revision's content type…) in `Unknown`.
 //! - Nothing is lost in a decode/encode round trip: unknown members are kept (`extra`),
-//!   `{}` stays `{}`, integers stay integers (`number` is [`serde_json::Number`]), and `null`
-//!   stays distinct from an absent member.
+//!   `{}` stays `{}`, integers stay integers (`number` is [`serde_json::Number`]), `null`
+//!   stays distinct from an absent member, and member order is kept.
+//! - Strict in what is sent, lossless in what is accepted: [`Unknowns::unknowns`] tells
+//!   what a decoded value holds beyond its revision.
+//! - Where the official schema contradicts what real peers send, the project's errata apply
+//!   (`schema/errata.json`: decimal elicitation answers, `"id": null` error responses…).
 //! - Request types implement [`RequestMethod`] (method, params and result type), and
 //!   notifications [`NotificationMethod`].
 
