@@ -138,7 +138,7 @@ impl Builder {
         };
         let doc = SchemaDoc::from_value(json)?;
         let fixed = self.options.fixed_values().map_err(Error::Config)?;
-        let module = ir::lower_with(&doc, &fixed)?;
+        let module = ir::lower_with(&doc, &fixed).map_err(|e| in_errata(e, &errata))?;
         let opts = self.emit_options()?;
         let mut tokens = emit::emit(&module, &opts);
         if let Some(name) = &self.options.module_name {
@@ -216,6 +216,30 @@ impl Builder {
             .unwrap_or_else(|| path.display().to_string());
         Ok((text, origin, Some(path)))
     }
+}
+
+/// A schema error inside a value an erratum put in place names the erratum's pointer, which
+/// the document has, and says where below it the error is.
+fn in_errata(e: Error, errata: &[Applied]) -> Error {
+    let Error::Schema { pointer, message } = e else {
+        return e;
+    };
+    for a in errata {
+        for p in &a.pointers {
+            if let Some(rest) = pointer.strip_prefix(p.as_str())
+                && (rest.is_empty() || rest.starts_with('/'))
+            {
+                return Error::schema(
+                    p.clone(),
+                    format!(
+                        "{message} (at {rest:?} inside the value erratum {} puts here)",
+                        a.id
+                    ),
+                );
+            }
+        }
+    }
+    Error::Schema { pointer, message }
 }
 
 fn read(path: &Path) -> Result<String> {

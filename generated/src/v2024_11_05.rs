@@ -36,6 +36,21 @@ impl<'de> __rt::Buildable<'de> for Annotated {
     type Builder = __de::Annotated;
     const EXPECTING: &'static str = "a Annotated object";
 }
+impl Annotated {
+    /// A `Annotated` with every optional member absent.
+    pub fn new() -> Self {
+        Annotated {
+            annotations: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `annotations`.
+    #[must_use]
+    pub fn with_annotations(mut self, value: impl Into<AnnotatedAnnotations>) -> Self {
+        self.annotations = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for Annotated {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("annotations");
@@ -88,6 +103,28 @@ impl<'de> __rt::Buildable<'de> for AnnotatedAnnotations {
     type Builder = __de::AnnotatedAnnotations;
     const EXPECTING: &'static str = "a AnnotatedAnnotations object";
 }
+impl AnnotatedAnnotations {
+    /// A `AnnotatedAnnotations` with every optional member absent.
+    pub fn new() -> Self {
+        AnnotatedAnnotations {
+            audience: None,
+            priority: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `audience`.
+    #[must_use]
+    pub fn with_audience(mut self, value: Vec<Role>) -> Self {
+        self.audience = Some(value);
+        self
+    }
+    /// Sets `priority`.
+    #[must_use]
+    pub fn with_priority(mut self, value: impl Into<__rt::Number>) -> Self {
+        self.priority = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for AnnotatedAnnotations {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -132,6 +169,23 @@ impl<'de> __rt::Buildable<'de> for BlobResourceContents {
     type Builder = __de::BlobResourceContents;
     const EXPECTING: &'static str = "a BlobResourceContents object";
 }
+impl BlobResourceContents {
+    /// A `BlobResourceContents` with its required members (`blob`, `uri`); optional members absent, constants written when encoding.
+    pub fn new(blob: impl Into<String>, uri: impl Into<String>) -> Self {
+        BlobResourceContents {
+            blob: blob.into(),
+            mime_type: None,
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `mimeType`.
+    #[must_use]
+    pub fn with_mime_type(mut self, value: impl Into<String>) -> Self {
+        self.mime_type = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for BlobResourceContents {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -172,6 +226,15 @@ impl<'de> __rt::serde::Deserialize<'de> for CallToolRequest {
 impl<'de> __rt::Buildable<'de> for CallToolRequest {
     type Builder = __de::CallToolRequest;
     const EXPECTING: &'static str = "a CallToolRequest object";
+}
+impl CallToolRequest {
+    /// A `CallToolRequest` with its required members (`params`); optional members absent, constants written when encoding.
+    pub fn new(params: impl Into<CallToolRequestParams>) -> Self {
+        CallToolRequest {
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for CallToolRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -214,6 +277,22 @@ impl<'de> __rt::serde::Deserialize<'de> for CallToolRequestParams {
 impl<'de> __rt::Buildable<'de> for CallToolRequestParams {
     type Builder = __de::CallToolRequestParams;
     const EXPECTING: &'static str = "a CallToolRequestParams object";
+}
+impl CallToolRequestParams {
+    /// A `CallToolRequestParams` with its required members (`name`); optional members absent, constants written when encoding.
+    pub fn new(name: impl Into<String>) -> Self {
+        CallToolRequestParams {
+            arguments: None,
+            name: name.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `arguments`.
+    #[must_use]
+    pub fn with_arguments(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.arguments = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for CallToolRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -271,6 +350,29 @@ impl<'de> __rt::serde::Deserialize<'de> for CallToolResult {
 impl<'de> __rt::Buildable<'de> for CallToolResult {
     type Builder = __de::CallToolResult;
     const EXPECTING: &'static str = "a CallToolResult object";
+}
+impl CallToolResult {
+    /// A `CallToolResult` with its required members (`content`); optional members absent, constants written when encoding.
+    pub fn new(content: Vec<CallToolResultContentItem>) -> Self {
+        CallToolResult {
+            meta: None,
+            content,
+            is_error: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `isError`.
+    #[must_use]
+    pub fn with_is_error(mut self, value: bool) -> Self {
+        self.is_error = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for CallToolResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -403,6 +505,15 @@ impl<'de> __rt::Buildable<'de> for CancelledNotification {
     type Builder = __de::CancelledNotification;
     const EXPECTING: &'static str = "a CancelledNotification object";
 }
+impl CancelledNotification {
+    /// A `CancelledNotification` with its required members (`params`); optional members absent, constants written when encoding.
+    pub fn new(params: impl Into<CancelledNotificationParams>) -> Self {
+        CancelledNotification {
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for CancelledNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -448,6 +559,22 @@ impl<'de> __rt::serde::Deserialize<'de> for CancelledNotificationParams {
 impl<'de> __rt::Buildable<'de> for CancelledNotificationParams {
     type Builder = __de::CancelledNotificationParams;
     const EXPECTING: &'static str = "a CancelledNotificationParams object";
+}
+impl CancelledNotificationParams {
+    /// A `CancelledNotificationParams` with its required members (`requestId`); optional members absent, constants written when encoding.
+    pub fn new(request_id: impl Into<RequestId>) -> Self {
+        CancelledNotificationParams {
+            reason: None,
+            request_id: request_id.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `reason`.
+    #[must_use]
+    pub fn with_reason(mut self, value: impl Into<String>) -> Self {
+        self.reason = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for CancelledNotificationParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -501,6 +628,38 @@ impl<'de> __rt::Buildable<'de> for ClientCapabilities {
     type Builder = __de::ClientCapabilities;
     const EXPECTING: &'static str = "a ClientCapabilities object";
 }
+impl ClientCapabilities {
+    /// A `ClientCapabilities` with every optional member absent.
+    pub fn new() -> Self {
+        ClientCapabilities {
+            experimental: None,
+            roots: None,
+            sampling: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `experimental`.
+    #[must_use]
+    pub fn with_experimental(
+        mut self,
+        value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+    ) -> Self {
+        self.experimental = Some(value);
+        self
+    }
+    /// Sets `roots`.
+    #[must_use]
+    pub fn with_roots(mut self, value: impl Into<ClientCapabilitiesRoots>) -> Self {
+        self.roots = Some(value.into());
+        self
+    }
+    /// Sets `sampling`.
+    #[must_use]
+    pub fn with_sampling(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.sampling = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for ClientCapabilities {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("roots");
@@ -542,6 +701,21 @@ impl<'de> __rt::serde::Deserialize<'de> for ClientCapabilitiesRoots {
 impl<'de> __rt::Buildable<'de> for ClientCapabilitiesRoots {
     type Builder = __de::ClientCapabilitiesRoots;
     const EXPECTING: &'static str = "a ClientCapabilitiesRoots object";
+}
+impl ClientCapabilitiesRoots {
+    /// A `ClientCapabilitiesRoots` with every optional member absent.
+    pub fn new() -> Self {
+        ClientCapabilitiesRoots {
+            list_changed: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `listChanged`.
+    #[must_use]
+    pub fn with_list_changed(mut self, value: bool) -> Self {
+        self.list_changed = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for ClientCapabilitiesRoots {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -876,6 +1050,15 @@ impl<'de> __rt::Buildable<'de> for CompleteRequest {
     type Builder = __de::CompleteRequest;
     const EXPECTING: &'static str = "a CompleteRequest object";
 }
+impl CompleteRequest {
+    /// A `CompleteRequest` with its required members (`params`); optional members absent, constants written when encoding.
+    pub fn new(params: impl Into<CompleteRequestParams>) -> Self {
+        CompleteRequest {
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for CompleteRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -918,6 +1101,16 @@ impl<'de> __rt::serde::Deserialize<'de> for CompleteRequestParamsArgument {
 impl<'de> __rt::Buildable<'de> for CompleteRequestParamsArgument {
     type Builder = __de::CompleteRequestParamsArgument;
     const EXPECTING: &'static str = "a CompleteRequestParamsArgument object";
+}
+impl CompleteRequestParamsArgument {
+    /// A `CompleteRequestParamsArgument` with its required members (`name`, `value`); optional members absent, constants written when encoding.
+    pub fn new(name: impl Into<String>, value: impl Into<String>) -> Self {
+        CompleteRequestParamsArgument {
+            name: name.into(),
+            value: value.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for CompleteRequestParamsArgument {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -1025,6 +1218,19 @@ impl<'de> __rt::Buildable<'de> for CompleteRequestParams {
     type Builder = __de::CompleteRequestParams;
     const EXPECTING: &'static str = "a CompleteRequestParams object";
 }
+impl CompleteRequestParams {
+    /// A `CompleteRequestParams` with its required members (`argument`, `ref`); optional members absent, constants written when encoding.
+    pub fn new(
+        argument: impl Into<CompleteRequestParamsArgument>,
+        r#ref: impl Into<CompleteRequestParamsRef>,
+    ) -> Self {
+        CompleteRequestParams {
+            argument: argument.into(),
+            r#ref: r#ref.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for CompleteRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("argument");
@@ -1071,6 +1277,22 @@ impl<'de> __rt::serde::Deserialize<'de> for CompleteResult {
 impl<'de> __rt::Buildable<'de> for CompleteResult {
     type Builder = __de::CompleteResult;
     const EXPECTING: &'static str = "a CompleteResult object";
+}
+impl CompleteResult {
+    /// A `CompleteResult` with its required members (`completion`); optional members absent, constants written when encoding.
+    pub fn new(completion: impl Into<CompleteResultCompletion>) -> Self {
+        CompleteResult {
+            meta: None,
+            completion: completion.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for CompleteResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -1121,6 +1343,29 @@ impl<'de> __rt::Buildable<'de> for CompleteResultCompletion {
     type Builder = __de::CompleteResultCompletion;
     const EXPECTING: &'static str = "a CompleteResultCompletion object";
 }
+impl CompleteResultCompletion {
+    /// A `CompleteResultCompletion` with its required members (`values`); optional members absent, constants written when encoding.
+    pub fn new(values: Vec<String>) -> Self {
+        CompleteResultCompletion {
+            has_more: None,
+            total: None,
+            values,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `hasMore`.
+    #[must_use]
+    pub fn with_has_more(mut self, value: bool) -> Self {
+        self.has_more = Some(value);
+        self
+    }
+    /// Sets `total`.
+    #[must_use]
+    pub fn with_total(mut self, value: i64) -> Self {
+        self.total = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for CompleteResultCompletion {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -1161,6 +1406,15 @@ impl<'de> __rt::serde::Deserialize<'de> for CreateMessageRequest {
 impl<'de> __rt::Buildable<'de> for CreateMessageRequest {
     type Builder = __de::CreateMessageRequest;
     const EXPECTING: &'static str = "a CreateMessageRequest object";
+}
+impl CreateMessageRequest {
+    /// A `CreateMessageRequest` with its required members (`params`); optional members absent, constants written when encoding.
+    pub fn new(params: impl Into<CreateMessageRequestParams>) -> Self {
+        CreateMessageRequest {
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for CreateMessageRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -1293,6 +1547,61 @@ impl<'de> __rt::Buildable<'de> for CreateMessageRequestParams {
     type Builder = __de::CreateMessageRequestParams;
     const EXPECTING: &'static str = "a CreateMessageRequestParams object";
 }
+impl CreateMessageRequestParams {
+    /// A `CreateMessageRequestParams` with its required members (`maxTokens`, `messages`); optional members absent, constants written when encoding.
+    pub fn new(max_tokens: i64, messages: Vec<SamplingMessage>) -> Self {
+        CreateMessageRequestParams {
+            include_context: None,
+            max_tokens,
+            messages,
+            metadata: None,
+            model_preferences: None,
+            stop_sequences: None,
+            system_prompt: None,
+            temperature: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `includeContext`.
+    #[must_use]
+    pub fn with_include_context(
+        mut self,
+        value: impl Into<CreateMessageRequestParamsIncludeContext>,
+    ) -> Self {
+        self.include_context = Some(value.into());
+        self
+    }
+    /// Sets `metadata`.
+    #[must_use]
+    pub fn with_metadata(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.metadata = Some(value);
+        self
+    }
+    /// Sets `modelPreferences`.
+    #[must_use]
+    pub fn with_model_preferences(mut self, value: impl Into<ModelPreferences>) -> Self {
+        self.model_preferences = Some(value.into());
+        self
+    }
+    /// Sets `stopSequences`.
+    #[must_use]
+    pub fn with_stop_sequences(mut self, value: Vec<String>) -> Self {
+        self.stop_sequences = Some(value);
+        self
+    }
+    /// Sets `systemPrompt`.
+    #[must_use]
+    pub fn with_system_prompt(mut self, value: impl Into<String>) -> Self {
+        self.system_prompt = Some(value.into());
+        self
+    }
+    /// Sets `temperature`.
+    #[must_use]
+    pub fn with_temperature(mut self, value: impl Into<__rt::Number>) -> Self {
+        self.temperature = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for CreateMessageRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("messages");
@@ -1349,6 +1658,35 @@ impl<'de> __rt::serde::Deserialize<'de> for CreateMessageResult {
 impl<'de> __rt::Buildable<'de> for CreateMessageResult {
     type Builder = __de::CreateMessageResult;
     const EXPECTING: &'static str = "a CreateMessageResult object";
+}
+impl CreateMessageResult {
+    /// A `CreateMessageResult` with its required members (`content`, `model`, `role`); optional members absent, constants written when encoding.
+    pub fn new(
+        content: impl Into<CreateMessageResultContent>,
+        model: impl Into<String>,
+        role: impl Into<Role>,
+    ) -> Self {
+        CreateMessageResult {
+            meta: None,
+            content: content.into(),
+            model: model.into(),
+            role: role.into(),
+            stop_reason: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `stopReason`.
+    #[must_use]
+    pub fn with_stop_reason(mut self, value: impl Into<String>) -> Self {
+        self.stop_reason = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for CreateMessageResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -1471,6 +1809,25 @@ impl<'de> __rt::Buildable<'de> for EmbeddedResource {
     type Builder = __de::EmbeddedResource;
     const EXPECTING: &'static str = "a EmbeddedResource object";
 }
+impl EmbeddedResource {
+    /// A `EmbeddedResource` with its required members (`resource`); optional members absent, constants written when encoding.
+    pub fn new(resource: impl Into<EmbeddedResourceResource>) -> Self {
+        EmbeddedResource {
+            annotations: None,
+            resource: resource.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `annotations`.
+    #[must_use]
+    pub fn with_annotations(
+        mut self,
+        value: impl Into<EmbeddedResourceAnnotations>,
+    ) -> Self {
+        self.annotations = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for EmbeddedResource {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("annotations");
@@ -1525,6 +1882,28 @@ impl<'de> __rt::serde::Deserialize<'de> for EmbeddedResourceAnnotations {
 impl<'de> __rt::Buildable<'de> for EmbeddedResourceAnnotations {
     type Builder = __de::EmbeddedResourceAnnotations;
     const EXPECTING: &'static str = "a EmbeddedResourceAnnotations object";
+}
+impl EmbeddedResourceAnnotations {
+    /// A `EmbeddedResourceAnnotations` with every optional member absent.
+    pub fn new() -> Self {
+        EmbeddedResourceAnnotations {
+            audience: None,
+            priority: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `audience`.
+    #[must_use]
+    pub fn with_audience(mut self, value: Vec<Role>) -> Self {
+        self.audience = Some(value);
+        self
+    }
+    /// Sets `priority`.
+    #[must_use]
+    pub fn with_priority(mut self, value: impl Into<__rt::Number>) -> Self {
+        self.priority = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for EmbeddedResourceAnnotations {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -1616,6 +1995,15 @@ impl<'de> __rt::Buildable<'de> for GetPromptRequest {
     type Builder = __de::GetPromptRequest;
     const EXPECTING: &'static str = "a GetPromptRequest object";
 }
+impl GetPromptRequest {
+    /// A `GetPromptRequest` with its required members (`params`); optional members absent, constants written when encoding.
+    pub fn new(params: impl Into<GetPromptRequestParams>) -> Self {
+        GetPromptRequest {
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for GetPromptRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -1659,6 +2047,22 @@ impl<'de> __rt::serde::Deserialize<'de> for GetPromptRequestParams {
 impl<'de> __rt::Buildable<'de> for GetPromptRequestParams {
     type Builder = __de::GetPromptRequestParams;
     const EXPECTING: &'static str = "a GetPromptRequestParams object";
+}
+impl GetPromptRequestParams {
+    /// A `GetPromptRequestParams` with its required members (`name`); optional members absent, constants written when encoding.
+    pub fn new(name: impl Into<String>) -> Self {
+        GetPromptRequestParams {
+            arguments: None,
+            name: name.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `arguments`.
+    #[must_use]
+    pub fn with_arguments(mut self, value: __rt::IndexMap<String, String>) -> Self {
+        self.arguments = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for GetPromptRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -1705,6 +2109,29 @@ impl<'de> __rt::serde::Deserialize<'de> for GetPromptResult {
 impl<'de> __rt::Buildable<'de> for GetPromptResult {
     type Builder = __de::GetPromptResult;
     const EXPECTING: &'static str = "a GetPromptResult object";
+}
+impl GetPromptResult {
+    /// A `GetPromptResult` with its required members (`messages`); optional members absent, constants written when encoding.
+    pub fn new(messages: Vec<PromptMessage>) -> Self {
+        GetPromptResult {
+            meta: None,
+            description: None,
+            messages,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for GetPromptResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -1758,6 +2185,26 @@ impl<'de> __rt::Buildable<'de> for ImageContent {
     type Builder = __de::ImageContent;
     const EXPECTING: &'static str = "a ImageContent object";
 }
+impl ImageContent {
+    /// A `ImageContent` with its required members (`data`, `mimeType`); optional members absent, constants written when encoding.
+    pub fn new(data: impl Into<String>, mime_type: impl Into<String>) -> Self {
+        ImageContent {
+            annotations: None,
+            data: data.into(),
+            mime_type: mime_type.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `annotations`.
+    #[must_use]
+    pub fn with_annotations(
+        mut self,
+        value: impl Into<ImageContentAnnotations>,
+    ) -> Self {
+        self.annotations = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ImageContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("annotations");
@@ -1810,6 +2257,28 @@ impl<'de> __rt::Buildable<'de> for ImageContentAnnotations {
     type Builder = __de::ImageContentAnnotations;
     const EXPECTING: &'static str = "a ImageContentAnnotations object";
 }
+impl ImageContentAnnotations {
+    /// A `ImageContentAnnotations` with every optional member absent.
+    pub fn new() -> Self {
+        ImageContentAnnotations {
+            audience: None,
+            priority: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `audience`.
+    #[must_use]
+    pub fn with_audience(mut self, value: Vec<Role>) -> Self {
+        self.audience = Some(value);
+        self
+    }
+    /// Sets `priority`.
+    #[must_use]
+    pub fn with_priority(mut self, value: impl Into<__rt::Number>) -> Self {
+        self.priority = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ImageContentAnnotations {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -1847,6 +2316,16 @@ impl<'de> __rt::serde::Deserialize<'de> for Implementation {
 impl<'de> __rt::Buildable<'de> for Implementation {
     type Builder = __de::Implementation;
     const EXPECTING: &'static str = "a Implementation object";
+}
+impl Implementation {
+    /// A `Implementation` with its required members (`name`, `version`); optional members absent, constants written when encoding.
+    pub fn new(name: impl Into<String>, version: impl Into<String>) -> Self {
+        Implementation {
+            name: name.into(),
+            version: version.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for Implementation {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -1888,6 +2367,15 @@ impl<'de> __rt::serde::Deserialize<'de> for InitializeRequest {
 impl<'de> __rt::Buildable<'de> for InitializeRequest {
     type Builder = __de::InitializeRequest;
     const EXPECTING: &'static str = "a InitializeRequest object";
+}
+impl InitializeRequest {
+    /// A `InitializeRequest` with its required members (`params`); optional members absent, constants written when encoding.
+    pub fn new(params: impl Into<InitializeRequestParams>) -> Self {
+        InitializeRequest {
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for InitializeRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -1931,6 +2419,21 @@ impl<'de> __rt::serde::Deserialize<'de> for InitializeRequestParams {
 impl<'de> __rt::Buildable<'de> for InitializeRequestParams {
     type Builder = __de::InitializeRequestParams;
     const EXPECTING: &'static str = "a InitializeRequestParams object";
+}
+impl InitializeRequestParams {
+    /// A `InitializeRequestParams` with its required members (`capabilities`, `clientInfo`, `protocolVersion`); optional members absent, constants written when encoding.
+    pub fn new(
+        capabilities: impl Into<ClientCapabilities>,
+        client_info: impl Into<Implementation>,
+        protocol_version: impl Into<String>,
+    ) -> Self {
+        InitializeRequestParams {
+            capabilities: capabilities.into(),
+            client_info: client_info.into(),
+            protocol_version: protocol_version.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for InitializeRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -1991,6 +2494,35 @@ impl<'de> __rt::Buildable<'de> for InitializeResult {
     type Builder = __de::InitializeResult;
     const EXPECTING: &'static str = "a InitializeResult object";
 }
+impl InitializeResult {
+    /// A `InitializeResult` with its required members (`capabilities`, `protocolVersion`, `serverInfo`); optional members absent, constants written when encoding.
+    pub fn new(
+        capabilities: impl Into<ServerCapabilities>,
+        protocol_version: impl Into<String>,
+        server_info: impl Into<Implementation>,
+    ) -> Self {
+        InitializeResult {
+            meta: None,
+            capabilities: capabilities.into(),
+            instructions: None,
+            protocol_version: protocol_version.into(),
+            server_info: server_info.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `instructions`.
+    #[must_use]
+    pub fn with_instructions(mut self, value: impl Into<String>) -> Self {
+        self.instructions = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for InitializeResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("capabilities");
@@ -2040,6 +2572,24 @@ impl<'de> __rt::Buildable<'de> for InitializedNotification {
     type Builder = __de::InitializedNotification;
     const EXPECTING: &'static str = "a InitializedNotification object";
 }
+impl InitializedNotification {
+    /// A `InitializedNotification` with every optional member absent.
+    pub fn new() -> Self {
+        InitializedNotification {
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(
+        mut self,
+        value: impl Into<InitializedNotificationParams>,
+    ) -> Self {
+        self.params = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for InitializedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -2081,6 +2631,21 @@ impl<'de> __rt::Buildable<'de> for InitializedNotificationParams {
     type Builder = __de::InitializedNotificationParams;
     const EXPECTING: &'static str = "a InitializedNotificationParams object";
 }
+impl InitializedNotificationParams {
+    /// A `InitializedNotificationParams` with every optional member absent.
+    pub fn new() -> Self {
+        InitializedNotificationParams {
+            meta: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for InitializedNotificationParams {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -2121,6 +2686,16 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcError {
 impl<'de> __rt::Buildable<'de> for JsonRpcError {
     type Builder = __de::JsonRpcError;
     const EXPECTING: &'static str = "a JSONRPCError object";
+}
+impl JsonRpcError {
+    /// A `JSONRPCError` with its required members (`error`, `id`); optional members absent, constants written when encoding.
+    pub fn new(error: impl Into<JsonRpcErrorError>, id: Option<RequestId>) -> Self {
+        JsonRpcError {
+            error: error.into(),
+            id,
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for JsonRpcError {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -2171,6 +2746,23 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcErrorError {
 impl<'de> __rt::Buildable<'de> for JsonRpcErrorError {
     type Builder = __de::JsonRpcErrorError;
     const EXPECTING: &'static str = "a JsonRpcErrorError object";
+}
+impl JsonRpcErrorError {
+    /// A `JsonRpcErrorError` with its required members (`code`, `message`); optional members absent, constants written when encoding.
+    pub fn new(code: i64, message: impl Into<String>) -> Self {
+        JsonRpcErrorError {
+            code,
+            data: None,
+            message: message.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `data`.
+    #[must_use]
+    pub fn with_data(mut self, value: __rt::Value) -> Self {
+        self.data = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for JsonRpcErrorError {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -2289,6 +2881,22 @@ impl<'de> __rt::Buildable<'de> for JsonRpcNotification {
     type Builder = __de::JsonRpcNotification;
     const EXPECTING: &'static str = "a JSONRPCNotification object";
 }
+impl JsonRpcNotification {
+    /// A `JSONRPCNotification` with its required members (`method`); optional members absent, constants written when encoding.
+    pub fn new(method: impl Into<String>) -> Self {
+        JsonRpcNotification {
+            method: method.into(),
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: impl Into<JsonRpcNotificationParams>) -> Self {
+        self.params = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for JsonRpcNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -2329,6 +2937,21 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcNotificationParams {
 impl<'de> __rt::Buildable<'de> for JsonRpcNotificationParams {
     type Builder = __de::JsonRpcNotificationParams;
     const EXPECTING: &'static str = "a JsonRpcNotificationParams object";
+}
+impl JsonRpcNotificationParams {
+    /// A `JsonRpcNotificationParams` with every optional member absent.
+    pub fn new() -> Self {
+        JsonRpcNotificationParams {
+            meta: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for JsonRpcNotificationParams {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
@@ -2375,6 +2998,23 @@ impl<'de> __rt::Buildable<'de> for JsonRpcRequest {
     type Builder = __de::JsonRpcRequest;
     const EXPECTING: &'static str = "a JSONRPCRequest object";
 }
+impl JsonRpcRequest {
+    /// A `JSONRPCRequest` with its required members (`id`, `method`); optional members absent, constants written when encoding.
+    pub fn new(id: impl Into<RequestId>, method: impl Into<String>) -> Self {
+        JsonRpcRequest {
+            id: id.into(),
+            method: method.into(),
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: impl Into<JsonRpcRequestParams>) -> Self {
+        self.params = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for JsonRpcRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("id");
@@ -2419,6 +3059,21 @@ impl<'de> __rt::Buildable<'de> for JsonRpcRequestParamsMeta {
     type Builder = __de::JsonRpcRequestParamsMeta;
     const EXPECTING: &'static str = "a JsonRpcRequestParamsMeta object";
 }
+impl JsonRpcRequestParamsMeta {
+    /// A `JsonRpcRequestParamsMeta` with every optional member absent.
+    pub fn new() -> Self {
+        JsonRpcRequestParamsMeta {
+            progress_token: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `progressToken`.
+    #[must_use]
+    pub fn with_progress_token(mut self, value: impl Into<ProgressToken>) -> Self {
+        self.progress_token = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for JsonRpcRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("progressToken");
@@ -2458,6 +3113,21 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcRequestParams {
 impl<'de> __rt::Buildable<'de> for JsonRpcRequestParams {
     type Builder = __de::JsonRpcRequestParams;
     const EXPECTING: &'static str = "a JsonRpcRequestParams object";
+}
+impl JsonRpcRequestParams {
+    /// A `JsonRpcRequestParams` with every optional member absent.
+    pub fn new() -> Self {
+        JsonRpcRequestParams {
+            meta: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<JsonRpcRequestParamsMeta>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for JsonRpcRequestParams {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
@@ -2499,6 +3169,16 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcResponse {
 impl<'de> __rt::Buildable<'de> for JsonRpcResponse {
     type Builder = __de::JsonRpcResponse;
     const EXPECTING: &'static str = "a JSONRPCResponse object";
+}
+impl JsonRpcResponse {
+    /// A `JSONRPCResponse` with its required members (`id`, `result`); optional members absent, constants written when encoding.
+    pub fn new(id: impl Into<RequestId>, result: impl Into<McpResult>) -> Self {
+        JsonRpcResponse {
+            id: id.into(),
+            result: result.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for JsonRpcResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -2549,6 +3229,21 @@ impl<'de> __rt::Buildable<'de> for ListPromptsRequest {
     type Builder = __de::ListPromptsRequest;
     const EXPECTING: &'static str = "a ListPromptsRequest object";
 }
+impl ListPromptsRequest {
+    /// A `ListPromptsRequest` with every optional member absent.
+    pub fn new() -> Self {
+        ListPromptsRequest {
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: impl Into<ListPromptsRequestParams>) -> Self {
+        self.params = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ListPromptsRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -2590,6 +3285,21 @@ impl<'de> __rt::serde::Deserialize<'de> for ListPromptsRequestParams {
 impl<'de> __rt::Buildable<'de> for ListPromptsRequestParams {
     type Builder = __de::ListPromptsRequestParams;
     const EXPECTING: &'static str = "a ListPromptsRequestParams object";
+}
+impl ListPromptsRequestParams {
+    /// A `ListPromptsRequestParams` with every optional member absent.
+    pub fn new() -> Self {
+        ListPromptsRequestParams {
+            cursor: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `cursor`.
+    #[must_use]
+    pub fn with_cursor(mut self, value: impl Into<String>) -> Self {
+        self.cursor = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ListPromptsRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -2638,6 +3348,29 @@ impl<'de> __rt::Buildable<'de> for ListPromptsResult {
     type Builder = __de::ListPromptsResult;
     const EXPECTING: &'static str = "a ListPromptsResult object";
 }
+impl ListPromptsResult {
+    /// A `ListPromptsResult` with its required members (`prompts`); optional members absent, constants written when encoding.
+    pub fn new(prompts: Vec<Prompt>) -> Self {
+        ListPromptsResult {
+            meta: None,
+            next_cursor: None,
+            prompts,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `nextCursor`.
+    #[must_use]
+    pub fn with_next_cursor(mut self, value: impl Into<String>) -> Self {
+        self.next_cursor = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ListPromptsResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("prompts");
@@ -2684,6 +3417,24 @@ impl<'de> __rt::Buildable<'de> for ListResourceTemplatesRequest {
     type Builder = __de::ListResourceTemplatesRequest;
     const EXPECTING: &'static str = "a ListResourceTemplatesRequest object";
 }
+impl ListResourceTemplatesRequest {
+    /// A `ListResourceTemplatesRequest` with every optional member absent.
+    pub fn new() -> Self {
+        ListResourceTemplatesRequest {
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(
+        mut self,
+        value: impl Into<ListResourceTemplatesRequestParams>,
+    ) -> Self {
+        self.params = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ListResourceTemplatesRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -2725,6 +3476,21 @@ impl<'de> __rt::serde::Deserialize<'de> for ListResourceTemplatesRequestParams {
 impl<'de> __rt::Buildable<'de> for ListResourceTemplatesRequestParams {
     type Builder = __de::ListResourceTemplatesRequestParams;
     const EXPECTING: &'static str = "a ListResourceTemplatesRequestParams object";
+}
+impl ListResourceTemplatesRequestParams {
+    /// A `ListResourceTemplatesRequestParams` with every optional member absent.
+    pub fn new() -> Self {
+        ListResourceTemplatesRequestParams {
+            cursor: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `cursor`.
+    #[must_use]
+    pub fn with_cursor(mut self, value: impl Into<String>) -> Self {
+        self.cursor = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ListResourceTemplatesRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -2773,6 +3539,29 @@ impl<'de> __rt::Buildable<'de> for ListResourceTemplatesResult {
     type Builder = __de::ListResourceTemplatesResult;
     const EXPECTING: &'static str = "a ListResourceTemplatesResult object";
 }
+impl ListResourceTemplatesResult {
+    /// A `ListResourceTemplatesResult` with its required members (`resourceTemplates`); optional members absent, constants written when encoding.
+    pub fn new(resource_templates: Vec<ResourceTemplate>) -> Self {
+        ListResourceTemplatesResult {
+            meta: None,
+            next_cursor: None,
+            resource_templates,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `nextCursor`.
+    #[must_use]
+    pub fn with_next_cursor(mut self, value: impl Into<String>) -> Self {
+        self.next_cursor = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ListResourceTemplatesResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("resourceTemplates");
@@ -2819,6 +3608,21 @@ impl<'de> __rt::Buildable<'de> for ListResourcesRequest {
     type Builder = __de::ListResourcesRequest;
     const EXPECTING: &'static str = "a ListResourcesRequest object";
 }
+impl ListResourcesRequest {
+    /// A `ListResourcesRequest` with every optional member absent.
+    pub fn new() -> Self {
+        ListResourcesRequest {
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: impl Into<ListResourcesRequestParams>) -> Self {
+        self.params = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ListResourcesRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -2860,6 +3664,21 @@ impl<'de> __rt::serde::Deserialize<'de> for ListResourcesRequestParams {
 impl<'de> __rt::Buildable<'de> for ListResourcesRequestParams {
     type Builder = __de::ListResourcesRequestParams;
     const EXPECTING: &'static str = "a ListResourcesRequestParams object";
+}
+impl ListResourcesRequestParams {
+    /// A `ListResourcesRequestParams` with every optional member absent.
+    pub fn new() -> Self {
+        ListResourcesRequestParams {
+            cursor: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `cursor`.
+    #[must_use]
+    pub fn with_cursor(mut self, value: impl Into<String>) -> Self {
+        self.cursor = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ListResourcesRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -2907,6 +3726,29 @@ impl<'de> __rt::serde::Deserialize<'de> for ListResourcesResult {
 impl<'de> __rt::Buildable<'de> for ListResourcesResult {
     type Builder = __de::ListResourcesResult;
     const EXPECTING: &'static str = "a ListResourcesResult object";
+}
+impl ListResourcesResult {
+    /// A `ListResourcesResult` with its required members (`resources`); optional members absent, constants written when encoding.
+    pub fn new(resources: Vec<Resource>) -> Self {
+        ListResourcesResult {
+            meta: None,
+            next_cursor: None,
+            resources,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `nextCursor`.
+    #[must_use]
+    pub fn with_next_cursor(mut self, value: impl Into<String>) -> Self {
+        self.next_cursor = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ListResourcesResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -2960,6 +3802,21 @@ impl<'de> __rt::Buildable<'de> for ListRootsRequest {
     type Builder = __de::ListRootsRequest;
     const EXPECTING: &'static str = "a ListRootsRequest object";
 }
+impl ListRootsRequest {
+    /// A `ListRootsRequest` with every optional member absent.
+    pub fn new() -> Self {
+        ListRootsRequest {
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: impl Into<ListRootsRequestParams>) -> Self {
+        self.params = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ListRootsRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -3001,6 +3858,21 @@ impl<'de> __rt::Buildable<'de> for ListRootsRequestParamsMeta {
     type Builder = __de::ListRootsRequestParamsMeta;
     const EXPECTING: &'static str = "a ListRootsRequestParamsMeta object";
 }
+impl ListRootsRequestParamsMeta {
+    /// A `ListRootsRequestParamsMeta` with every optional member absent.
+    pub fn new() -> Self {
+        ListRootsRequestParamsMeta {
+            progress_token: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `progressToken`.
+    #[must_use]
+    pub fn with_progress_token(mut self, value: impl Into<ProgressToken>) -> Self {
+        self.progress_token = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ListRootsRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("progressToken");
@@ -3040,6 +3912,21 @@ impl<'de> __rt::serde::Deserialize<'de> for ListRootsRequestParams {
 impl<'de> __rt::Buildable<'de> for ListRootsRequestParams {
     type Builder = __de::ListRootsRequestParams;
     const EXPECTING: &'static str = "a ListRootsRequestParams object";
+}
+impl ListRootsRequestParams {
+    /// A `ListRootsRequestParams` with every optional member absent.
+    pub fn new() -> Self {
+        ListRootsRequestParams {
+            meta: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<ListRootsRequestParamsMeta>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ListRootsRequestParams {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
@@ -3081,6 +3968,22 @@ impl<'de> __rt::serde::Deserialize<'de> for ListRootsResult {
 impl<'de> __rt::Buildable<'de> for ListRootsResult {
     type Builder = __de::ListRootsResult;
     const EXPECTING: &'static str = "a ListRootsResult object";
+}
+impl ListRootsResult {
+    /// A `ListRootsResult` with its required members (`roots`); optional members absent, constants written when encoding.
+    pub fn new(roots: Vec<Root>) -> Self {
+        ListRootsResult {
+            meta: None,
+            roots,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for ListRootsResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -3128,6 +4031,21 @@ impl<'de> __rt::Buildable<'de> for ListToolsRequest {
     type Builder = __de::ListToolsRequest;
     const EXPECTING: &'static str = "a ListToolsRequest object";
 }
+impl ListToolsRequest {
+    /// A `ListToolsRequest` with every optional member absent.
+    pub fn new() -> Self {
+        ListToolsRequest {
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: impl Into<ListToolsRequestParams>) -> Self {
+        self.params = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ListToolsRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -3169,6 +4087,21 @@ impl<'de> __rt::serde::Deserialize<'de> for ListToolsRequestParams {
 impl<'de> __rt::Buildable<'de> for ListToolsRequestParams {
     type Builder = __de::ListToolsRequestParams;
     const EXPECTING: &'static str = "a ListToolsRequestParams object";
+}
+impl ListToolsRequestParams {
+    /// A `ListToolsRequestParams` with every optional member absent.
+    pub fn new() -> Self {
+        ListToolsRequestParams {
+            cursor: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `cursor`.
+    #[must_use]
+    pub fn with_cursor(mut self, value: impl Into<String>) -> Self {
+        self.cursor = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ListToolsRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -3216,6 +4149,29 @@ impl<'de> __rt::serde::Deserialize<'de> for ListToolsResult {
 impl<'de> __rt::Buildable<'de> for ListToolsResult {
     type Builder = __de::ListToolsResult;
     const EXPECTING: &'static str = "a ListToolsResult object";
+}
+impl ListToolsResult {
+    /// A `ListToolsResult` with its required members (`tools`); optional members absent, constants written when encoding.
+    pub fn new(tools: Vec<Tool>) -> Self {
+        ListToolsResult {
+            meta: None,
+            next_cursor: None,
+            tools,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `nextCursor`.
+    #[must_use]
+    pub fn with_next_cursor(mut self, value: impl Into<String>) -> Self {
+        self.next_cursor = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ListToolsResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -3360,6 +4316,15 @@ impl<'de> __rt::Buildable<'de> for LoggingMessageNotification {
     type Builder = __de::LoggingMessageNotification;
     const EXPECTING: &'static str = "a LoggingMessageNotification object";
 }
+impl LoggingMessageNotification {
+    /// A `LoggingMessageNotification` with its required members (`params`); optional members absent, constants written when encoding.
+    pub fn new(params: impl Into<LoggingMessageNotificationParams>) -> Self {
+        LoggingMessageNotification {
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for LoggingMessageNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -3406,6 +4371,23 @@ impl<'de> __rt::serde::Deserialize<'de> for LoggingMessageNotificationParams {
 impl<'de> __rt::Buildable<'de> for LoggingMessageNotificationParams {
     type Builder = __de::LoggingMessageNotificationParams;
     const EXPECTING: &'static str = "a LoggingMessageNotificationParams object";
+}
+impl LoggingMessageNotificationParams {
+    /// A `LoggingMessageNotificationParams` with its required members (`data`, `level`); optional members absent, constants written when encoding.
+    pub fn new(data: __rt::Value, level: impl Into<LoggingLevel>) -> Self {
+        LoggingMessageNotificationParams {
+            data,
+            level: level.into(),
+            logger: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `logger`.
+    #[must_use]
+    pub fn with_logger(mut self, value: impl Into<String>) -> Self {
+        self.logger = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for LoggingMessageNotificationParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -3456,6 +4438,21 @@ impl<'de> __rt::serde::Deserialize<'de> for ModelHint {
 impl<'de> __rt::Buildable<'de> for ModelHint {
     type Builder = __de::ModelHint;
     const EXPECTING: &'static str = "a ModelHint object";
+}
+impl ModelHint {
+    /// A `ModelHint` with every optional member absent.
+    pub fn new() -> Self {
+        ModelHint {
+            name: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `name`.
+    #[must_use]
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ModelHint {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -3533,6 +4530,42 @@ impl<'de> __rt::Buildable<'de> for ModelPreferences {
     type Builder = __de::ModelPreferences;
     const EXPECTING: &'static str = "a ModelPreferences object";
 }
+impl ModelPreferences {
+    /// A `ModelPreferences` with every optional member absent.
+    pub fn new() -> Self {
+        ModelPreferences {
+            cost_priority: None,
+            hints: None,
+            intelligence_priority: None,
+            speed_priority: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `costPriority`.
+    #[must_use]
+    pub fn with_cost_priority(mut self, value: impl Into<__rt::Number>) -> Self {
+        self.cost_priority = Some(value.into());
+        self
+    }
+    /// Sets `hints`.
+    #[must_use]
+    pub fn with_hints(mut self, value: Vec<ModelHint>) -> Self {
+        self.hints = Some(value);
+        self
+    }
+    /// Sets `intelligencePriority`.
+    #[must_use]
+    pub fn with_intelligence_priority(mut self, value: impl Into<__rt::Number>) -> Self {
+        self.intelligence_priority = Some(value.into());
+        self
+    }
+    /// Sets `speedPriority`.
+    #[must_use]
+    pub fn with_speed_priority(mut self, value: impl Into<__rt::Number>) -> Self {
+        self.speed_priority = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ModelPreferences {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("hints");
@@ -3575,6 +4608,22 @@ impl<'de> __rt::Buildable<'de> for Notification {
     type Builder = __de::Notification;
     const EXPECTING: &'static str = "a Notification object";
 }
+impl Notification {
+    /// A `Notification` with its required members (`method`); optional members absent, constants written when encoding.
+    pub fn new(method: impl Into<String>) -> Self {
+        Notification {
+            method: method.into(),
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: impl Into<NotificationParams>) -> Self {
+        self.params = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for Notification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -3616,6 +4665,21 @@ impl<'de> __rt::Buildable<'de> for NotificationParams {
     type Builder = __de::NotificationParams;
     const EXPECTING: &'static str = "a NotificationParams object";
 }
+impl NotificationParams {
+    /// A `NotificationParams` with every optional member absent.
+    pub fn new() -> Self {
+        NotificationParams {
+            meta: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for NotificationParams {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -3652,6 +4716,22 @@ impl<'de> __rt::serde::Deserialize<'de> for PaginatedRequest {
 impl<'de> __rt::Buildable<'de> for PaginatedRequest {
     type Builder = __de::PaginatedRequest;
     const EXPECTING: &'static str = "a PaginatedRequest object";
+}
+impl PaginatedRequest {
+    /// A `PaginatedRequest` with its required members (`method`); optional members absent, constants written when encoding.
+    pub fn new(method: impl Into<String>) -> Self {
+        PaginatedRequest {
+            method: method.into(),
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: impl Into<PaginatedRequestParams>) -> Self {
+        self.params = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for PaginatedRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -3694,6 +4774,21 @@ impl<'de> __rt::serde::Deserialize<'de> for PaginatedRequestParams {
 impl<'de> __rt::Buildable<'de> for PaginatedRequestParams {
     type Builder = __de::PaginatedRequestParams;
     const EXPECTING: &'static str = "a PaginatedRequestParams object";
+}
+impl PaginatedRequestParams {
+    /// A `PaginatedRequestParams` with every optional member absent.
+    pub fn new() -> Self {
+        PaginatedRequestParams {
+            cursor: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `cursor`.
+    #[must_use]
+    pub fn with_cursor(mut self, value: impl Into<String>) -> Self {
+        self.cursor = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for PaginatedRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -3739,6 +4834,28 @@ impl<'de> __rt::Buildable<'de> for PaginatedResult {
     type Builder = __de::PaginatedResult;
     const EXPECTING: &'static str = "a PaginatedResult object";
 }
+impl PaginatedResult {
+    /// A `PaginatedResult` with every optional member absent.
+    pub fn new() -> Self {
+        PaginatedResult {
+            meta: None,
+            next_cursor: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `nextCursor`.
+    #[must_use]
+    pub fn with_next_cursor(mut self, value: impl Into<String>) -> Self {
+        self.next_cursor = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for PaginatedResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -3782,6 +4899,21 @@ impl<'de> __rt::Buildable<'de> for PingRequest {
     type Builder = __de::PingRequest;
     const EXPECTING: &'static str = "a PingRequest object";
 }
+impl PingRequest {
+    /// A `PingRequest` with every optional member absent.
+    pub fn new() -> Self {
+        PingRequest {
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: impl Into<PingRequestParams>) -> Self {
+        self.params = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for PingRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -3823,6 +4955,21 @@ impl<'de> __rt::Buildable<'de> for PingRequestParamsMeta {
     type Builder = __de::PingRequestParamsMeta;
     const EXPECTING: &'static str = "a PingRequestParamsMeta object";
 }
+impl PingRequestParamsMeta {
+    /// A `PingRequestParamsMeta` with every optional member absent.
+    pub fn new() -> Self {
+        PingRequestParamsMeta {
+            progress_token: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `progressToken`.
+    #[must_use]
+    pub fn with_progress_token(mut self, value: impl Into<ProgressToken>) -> Self {
+        self.progress_token = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for PingRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("progressToken");
@@ -3863,6 +5010,21 @@ impl<'de> __rt::Buildable<'de> for PingRequestParams {
     type Builder = __de::PingRequestParams;
     const EXPECTING: &'static str = "a PingRequestParams object";
 }
+impl PingRequestParams {
+    /// A `PingRequestParams` with every optional member absent.
+    pub fn new() -> Self {
+        PingRequestParams {
+            meta: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<PingRequestParamsMeta>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for PingRequestParams {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -3901,6 +5063,15 @@ impl<'de> __rt::serde::Deserialize<'de> for ProgressNotification {
 impl<'de> __rt::Buildable<'de> for ProgressNotification {
     type Builder = __de::ProgressNotification;
     const EXPECTING: &'static str = "a ProgressNotification object";
+}
+impl ProgressNotification {
+    /// A `ProgressNotification` with its required members (`params`); optional members absent, constants written when encoding.
+    pub fn new(params: impl Into<ProgressNotificationParams>) -> Self {
+        ProgressNotification {
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for ProgressNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -3949,6 +5120,26 @@ impl<'de> __rt::Buildable<'de> for ProgressNotificationParams {
     type Builder = __de::ProgressNotificationParams;
     const EXPECTING: &'static str = "a ProgressNotificationParams object";
 }
+impl ProgressNotificationParams {
+    /// A `ProgressNotificationParams` with its required members (`progress`, `progressToken`); optional members absent, constants written when encoding.
+    pub fn new(
+        progress: impl Into<__rt::Number>,
+        progress_token: impl Into<ProgressToken>,
+    ) -> Self {
+        ProgressNotificationParams {
+            progress: progress.into(),
+            progress_token: progress_token.into(),
+            total: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `total`.
+    #[must_use]
+    pub fn with_total(mut self, value: impl Into<__rt::Number>) -> Self {
+        self.total = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ProgressNotificationParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("progressToken");
@@ -3982,6 +5173,30 @@ impl<'de> __rt::serde::Deserialize<'de> for ProgressToken {
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
         d.deserialize_any(__de::ProgressToken)
+    }
+}
+impl From<String> for ProgressToken {
+    fn from(v: String) -> Self {
+        ProgressToken::String(v)
+    }
+}
+impl From<&str> for ProgressToken {
+    fn from(v: &str) -> Self {
+        ProgressToken::String(v.to_owned())
+    }
+}
+impl From<i64> for ProgressToken {
+    fn from(v: i64) -> Self {
+        ProgressToken::Integer(v)
+    }
+}
+/// The value as written in JSON, strings without quotes.
+impl ::core::fmt::Display for ProgressToken {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        match self {
+            ProgressToken::String(v) => ::core::fmt::Display::fmt(v, f),
+            ProgressToken::Integer(v) => ::core::fmt::Display::fmt(v, f),
+        }
     }
 }
 impl __rt::Unknowns for ProgressToken {
@@ -4028,6 +5243,29 @@ impl<'de> __rt::serde::Deserialize<'de> for Prompt {
 impl<'de> __rt::Buildable<'de> for Prompt {
     type Builder = __de::Prompt;
     const EXPECTING: &'static str = "a Prompt object";
+}
+impl Prompt {
+    /// A `Prompt` with its required members (`name`); optional members absent, constants written when encoding.
+    pub fn new(name: impl Into<String>) -> Self {
+        Prompt {
+            arguments: None,
+            description: None,
+            name: name.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `arguments`.
+    #[must_use]
+    pub fn with_arguments(mut self, value: Vec<PromptArgument>) -> Self {
+        self.arguments = Some(value);
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for Prompt {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -4079,6 +5317,29 @@ impl<'de> __rt::Buildable<'de> for PromptArgument {
     type Builder = __de::PromptArgument;
     const EXPECTING: &'static str = "a PromptArgument object";
 }
+impl PromptArgument {
+    /// A `PromptArgument` with its required members (`name`); optional members absent, constants written when encoding.
+    pub fn new(name: impl Into<String>) -> Self {
+        PromptArgument {
+            description: None,
+            name: name.into(),
+            required: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `required`.
+    #[must_use]
+    pub fn with_required(mut self, value: bool) -> Self {
+        self.required = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for PromptArgument {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -4122,6 +5383,24 @@ impl<'de> __rt::Buildable<'de> for PromptListChangedNotification {
     type Builder = __de::PromptListChangedNotification;
     const EXPECTING: &'static str = "a PromptListChangedNotification object";
 }
+impl PromptListChangedNotification {
+    /// A `PromptListChangedNotification` with every optional member absent.
+    pub fn new() -> Self {
+        PromptListChangedNotification {
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(
+        mut self,
+        value: impl Into<PromptListChangedNotificationParams>,
+    ) -> Self {
+        self.params = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for PromptListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -4163,6 +5442,21 @@ impl<'de> __rt::Buildable<'de> for PromptListChangedNotificationParams {
     type Builder = __de::PromptListChangedNotificationParams;
     const EXPECTING: &'static str = "a PromptListChangedNotificationParams object";
 }
+impl PromptListChangedNotificationParams {
+    /// A `PromptListChangedNotificationParams` with every optional member absent.
+    pub fn new() -> Self {
+        PromptListChangedNotificationParams {
+            meta: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for PromptListChangedNotificationParams {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -4201,6 +5495,16 @@ impl<'de> __rt::serde::Deserialize<'de> for PromptMessage {
 impl<'de> __rt::Buildable<'de> for PromptMessage {
     type Builder = __de::PromptMessage;
     const EXPECTING: &'static str = "a PromptMessage object";
+}
+impl PromptMessage {
+    /// A `PromptMessage` with its required members (`content`, `role`); optional members absent, constants written when encoding.
+    pub fn new(content: impl Into<PromptMessageContent>, role: impl Into<Role>) -> Self {
+        PromptMessage {
+            content: content.into(),
+            role: role.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for PromptMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -4320,6 +5624,15 @@ impl<'de> __rt::Buildable<'de> for PromptReference {
     type Builder = __de::PromptReference;
     const EXPECTING: &'static str = "a PromptReference object";
 }
+impl PromptReference {
+    /// A `PromptReference` with its required members (`name`); optional members absent, constants written when encoding.
+    pub fn new(name: impl Into<String>) -> Self {
+        PromptReference {
+            name: name.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for PromptReference {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -4361,6 +5674,15 @@ impl<'de> __rt::Buildable<'de> for ReadResourceRequest {
     type Builder = __de::ReadResourceRequest;
     const EXPECTING: &'static str = "a ReadResourceRequest object";
 }
+impl ReadResourceRequest {
+    /// A `ReadResourceRequest` with its required members (`params`); optional members absent, constants written when encoding.
+    pub fn new(params: impl Into<ReadResourceRequestParams>) -> Self {
+        ReadResourceRequest {
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for ReadResourceRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -4399,6 +5721,15 @@ impl<'de> __rt::serde::Deserialize<'de> for ReadResourceRequestParams {
 impl<'de> __rt::Buildable<'de> for ReadResourceRequestParams {
     type Builder = __de::ReadResourceRequestParams;
     const EXPECTING: &'static str = "a ReadResourceRequestParams object";
+}
+impl ReadResourceRequestParams {
+    /// A `ReadResourceRequestParams` with its required members (`uri`); optional members absent, constants written when encoding.
+    pub fn new(uri: impl Into<String>) -> Self {
+        ReadResourceRequestParams {
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for ReadResourceRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -4440,6 +5771,22 @@ impl<'de> __rt::serde::Deserialize<'de> for ReadResourceResult {
 impl<'de> __rt::Buildable<'de> for ReadResourceResult {
     type Builder = __de::ReadResourceResult;
     const EXPECTING: &'static str = "a ReadResourceResult object";
+}
+impl ReadResourceResult {
+    /// A `ReadResourceResult` with its required members (`contents`); optional members absent, constants written when encoding.
+    pub fn new(contents: Vec<ReadResourceResultContentsItem>) -> Self {
+        ReadResourceResult {
+            meta: None,
+            contents,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for ReadResourceResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -4535,6 +5882,22 @@ impl<'de> __rt::Buildable<'de> for Request {
     type Builder = __de::Request;
     const EXPECTING: &'static str = "a Request object";
 }
+impl Request {
+    /// A `Request` with its required members (`method`); optional members absent, constants written when encoding.
+    pub fn new(method: impl Into<String>) -> Self {
+        Request {
+            method: method.into(),
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: impl Into<RequestParams>) -> Self {
+        self.params = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for Request {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -4576,6 +5939,21 @@ impl<'de> __rt::Buildable<'de> for RequestParamsMeta {
     type Builder = __de::RequestParamsMeta;
     const EXPECTING: &'static str = "a RequestParamsMeta object";
 }
+impl RequestParamsMeta {
+    /// A `RequestParamsMeta` with every optional member absent.
+    pub fn new() -> Self {
+        RequestParamsMeta {
+            progress_token: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `progressToken`.
+    #[must_use]
+    pub fn with_progress_token(mut self, value: impl Into<ProgressToken>) -> Self {
+        self.progress_token = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for RequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("progressToken");
@@ -4616,6 +5994,21 @@ impl<'de> __rt::Buildable<'de> for RequestParams {
     type Builder = __de::RequestParams;
     const EXPECTING: &'static str = "a RequestParams object";
 }
+impl RequestParams {
+    /// A `RequestParams` with every optional member absent.
+    pub fn new() -> Self {
+        RequestParams {
+            meta: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<RequestParamsMeta>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for RequestParams {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -4644,6 +6037,30 @@ impl<'de> __rt::serde::Deserialize<'de> for RequestId {
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
         d.deserialize_any(__de::RequestId)
+    }
+}
+impl From<String> for RequestId {
+    fn from(v: String) -> Self {
+        RequestId::String(v)
+    }
+}
+impl From<&str> for RequestId {
+    fn from(v: &str) -> Self {
+        RequestId::String(v.to_owned())
+    }
+}
+impl From<i64> for RequestId {
+    fn from(v: i64) -> Self {
+        RequestId::Integer(v)
+    }
+}
+/// The value as written in JSON, strings without quotes.
+impl ::core::fmt::Display for RequestId {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        match self {
+            RequestId::String(v) => ::core::fmt::Display::fmt(v, f),
+            RequestId::Integer(v) => ::core::fmt::Display::fmt(v, f),
+        }
     }
 }
 impl __rt::Unknowns for RequestId {
@@ -4709,6 +6126,44 @@ impl<'de> __rt::Buildable<'de> for Resource {
     type Builder = __de::Resource;
     const EXPECTING: &'static str = "a Resource object";
 }
+impl Resource {
+    /// A `Resource` with its required members (`name`, `uri`); optional members absent, constants written when encoding.
+    pub fn new(name: impl Into<String>, uri: impl Into<String>) -> Self {
+        Resource {
+            annotations: None,
+            description: None,
+            mime_type: None,
+            name: name.into(),
+            size: None,
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `annotations`.
+    #[must_use]
+    pub fn with_annotations(mut self, value: impl Into<ResourceAnnotations>) -> Self {
+        self.annotations = Some(value.into());
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `mimeType`.
+    #[must_use]
+    pub fn with_mime_type(mut self, value: impl Into<String>) -> Self {
+        self.mime_type = Some(value.into());
+        self
+    }
+    /// Sets `size`.
+    #[must_use]
+    pub fn with_size(mut self, value: i64) -> Self {
+        self.size = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for Resource {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("annotations");
@@ -4761,6 +6216,28 @@ impl<'de> __rt::Buildable<'de> for ResourceAnnotations {
     type Builder = __de::ResourceAnnotations;
     const EXPECTING: &'static str = "a ResourceAnnotations object";
 }
+impl ResourceAnnotations {
+    /// A `ResourceAnnotations` with every optional member absent.
+    pub fn new() -> Self {
+        ResourceAnnotations {
+            audience: None,
+            priority: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `audience`.
+    #[must_use]
+    pub fn with_audience(mut self, value: Vec<Role>) -> Self {
+        self.audience = Some(value);
+        self
+    }
+    /// Sets `priority`.
+    #[must_use]
+    pub fn with_priority(mut self, value: impl Into<__rt::Number>) -> Self {
+        self.priority = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ResourceAnnotations {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -4802,6 +6279,22 @@ impl<'de> __rt::serde::Deserialize<'de> for ResourceContents {
 impl<'de> __rt::Buildable<'de> for ResourceContents {
     type Builder = __de::ResourceContents;
     const EXPECTING: &'static str = "a ResourceContents object";
+}
+impl ResourceContents {
+    /// A `ResourceContents` with its required members (`uri`); optional members absent, constants written when encoding.
+    pub fn new(uri: impl Into<String>) -> Self {
+        ResourceContents {
+            mime_type: None,
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `mimeType`.
+    #[must_use]
+    pub fn with_mime_type(mut self, value: impl Into<String>) -> Self {
+        self.mime_type = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ResourceContents {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -4846,6 +6339,24 @@ impl<'de> __rt::Buildable<'de> for ResourceListChangedNotification {
     type Builder = __de::ResourceListChangedNotification;
     const EXPECTING: &'static str = "a ResourceListChangedNotification object";
 }
+impl ResourceListChangedNotification {
+    /// A `ResourceListChangedNotification` with every optional member absent.
+    pub fn new() -> Self {
+        ResourceListChangedNotification {
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(
+        mut self,
+        value: impl Into<ResourceListChangedNotificationParams>,
+    ) -> Self {
+        self.params = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ResourceListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -4887,6 +6398,21 @@ impl<'de> __rt::Buildable<'de> for ResourceListChangedNotificationParams {
     type Builder = __de::ResourceListChangedNotificationParams;
     const EXPECTING: &'static str = "a ResourceListChangedNotificationParams object";
 }
+impl ResourceListChangedNotificationParams {
+    /// A `ResourceListChangedNotificationParams` with every optional member absent.
+    pub fn new() -> Self {
+        ResourceListChangedNotificationParams {
+            meta: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for ResourceListChangedNotificationParams {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -4926,6 +6452,15 @@ impl<'de> __rt::serde::Deserialize<'de> for ResourceReference {
 impl<'de> __rt::Buildable<'de> for ResourceReference {
     type Builder = __de::ResourceReference;
     const EXPECTING: &'static str = "a ResourceReference object";
+}
+impl ResourceReference {
+    /// A `ResourceReference` with its required members (`uri`); optional members absent, constants written when encoding.
+    pub fn new(uri: impl Into<String>) -> Self {
+        ResourceReference {
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for ResourceReference {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -4985,6 +6520,40 @@ impl<'de> __rt::Buildable<'de> for ResourceTemplate {
     type Builder = __de::ResourceTemplate;
     const EXPECTING: &'static str = "a ResourceTemplate object";
 }
+impl ResourceTemplate {
+    /// A `ResourceTemplate` with its required members (`name`, `uriTemplate`); optional members absent, constants written when encoding.
+    pub fn new(name: impl Into<String>, uri_template: impl Into<String>) -> Self {
+        ResourceTemplate {
+            annotations: None,
+            description: None,
+            mime_type: None,
+            name: name.into(),
+            uri_template: uri_template.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `annotations`.
+    #[must_use]
+    pub fn with_annotations(
+        mut self,
+        value: impl Into<ResourceTemplateAnnotations>,
+    ) -> Self {
+        self.annotations = Some(value.into());
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `mimeType`.
+    #[must_use]
+    pub fn with_mime_type(mut self, value: impl Into<String>) -> Self {
+        self.mime_type = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ResourceTemplate {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("annotations");
@@ -5037,6 +6606,28 @@ impl<'de> __rt::Buildable<'de> for ResourceTemplateAnnotations {
     type Builder = __de::ResourceTemplateAnnotations;
     const EXPECTING: &'static str = "a ResourceTemplateAnnotations object";
 }
+impl ResourceTemplateAnnotations {
+    /// A `ResourceTemplateAnnotations` with every optional member absent.
+    pub fn new() -> Self {
+        ResourceTemplateAnnotations {
+            audience: None,
+            priority: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `audience`.
+    #[must_use]
+    pub fn with_audience(mut self, value: Vec<Role>) -> Self {
+        self.audience = Some(value);
+        self
+    }
+    /// Sets `priority`.
+    #[must_use]
+    pub fn with_priority(mut self, value: impl Into<__rt::Number>) -> Self {
+        self.priority = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ResourceTemplateAnnotations {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -5078,6 +6669,15 @@ impl<'de> __rt::Buildable<'de> for ResourceUpdatedNotification {
     type Builder = __de::ResourceUpdatedNotification;
     const EXPECTING: &'static str = "a ResourceUpdatedNotification object";
 }
+impl ResourceUpdatedNotification {
+    /// A `ResourceUpdatedNotification` with its required members (`params`); optional members absent, constants written when encoding.
+    pub fn new(params: impl Into<ResourceUpdatedNotificationParams>) -> Self {
+        ResourceUpdatedNotification {
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for ResourceUpdatedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -5117,6 +6717,15 @@ impl<'de> __rt::Buildable<'de> for ResourceUpdatedNotificationParams {
     type Builder = __de::ResourceUpdatedNotificationParams;
     const EXPECTING: &'static str = "a ResourceUpdatedNotificationParams object";
 }
+impl ResourceUpdatedNotificationParams {
+    /// A `ResourceUpdatedNotificationParams` with its required members (`uri`); optional members absent, constants written when encoding.
+    pub fn new(uri: impl Into<String>) -> Self {
+        ResourceUpdatedNotificationParams {
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for ResourceUpdatedNotificationParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -5154,6 +6763,21 @@ impl<'de> __rt::serde::Deserialize<'de> for McpResult {
 impl<'de> __rt::Buildable<'de> for McpResult {
     type Builder = __de::McpResult;
     const EXPECTING: &'static str = "a Result object";
+}
+impl McpResult {
+    /// A `Result` with every optional member absent.
+    pub fn new() -> Self {
+        McpResult {
+            meta: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for McpResult {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
@@ -5253,6 +6877,22 @@ impl<'de> __rt::Buildable<'de> for Root {
     type Builder = __de::Root;
     const EXPECTING: &'static str = "a Root object";
 }
+impl Root {
+    /// A `Root` with its required members (`uri`); optional members absent, constants written when encoding.
+    pub fn new(uri: impl Into<String>) -> Self {
+        Root {
+            name: None,
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `name`.
+    #[must_use]
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for Root {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -5298,6 +6938,24 @@ impl<'de> __rt::Buildable<'de> for RootsListChangedNotification {
     type Builder = __de::RootsListChangedNotification;
     const EXPECTING: &'static str = "a RootsListChangedNotification object";
 }
+impl RootsListChangedNotification {
+    /// A `RootsListChangedNotification` with every optional member absent.
+    pub fn new() -> Self {
+        RootsListChangedNotification {
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(
+        mut self,
+        value: impl Into<RootsListChangedNotificationParams>,
+    ) -> Self {
+        self.params = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for RootsListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -5339,6 +6997,21 @@ impl<'de> __rt::Buildable<'de> for RootsListChangedNotificationParams {
     type Builder = __de::RootsListChangedNotificationParams;
     const EXPECTING: &'static str = "a RootsListChangedNotificationParams object";
 }
+impl RootsListChangedNotificationParams {
+    /// A `RootsListChangedNotificationParams` with every optional member absent.
+    pub fn new() -> Self {
+        RootsListChangedNotificationParams {
+            meta: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for RootsListChangedNotificationParams {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -5374,6 +7047,19 @@ impl<'de> __rt::serde::Deserialize<'de> for SamplingMessage {
 impl<'de> __rt::Buildable<'de> for SamplingMessage {
     type Builder = __de::SamplingMessage;
     const EXPECTING: &'static str = "a SamplingMessage object";
+}
+impl SamplingMessage {
+    /// A `SamplingMessage` with its required members (`content`, `role`); optional members absent, constants written when encoding.
+    pub fn new(
+        content: impl Into<SamplingMessageContent>,
+        role: impl Into<Role>,
+    ) -> Self {
+        SamplingMessage {
+            content: content.into(),
+            role: role.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for SamplingMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -5493,6 +7179,55 @@ impl<'de> __rt::Buildable<'de> for ServerCapabilities {
     type Builder = __de::ServerCapabilities;
     const EXPECTING: &'static str = "a ServerCapabilities object";
 }
+impl ServerCapabilities {
+    /// A `ServerCapabilities` with every optional member absent.
+    pub fn new() -> Self {
+        ServerCapabilities {
+            experimental: None,
+            logging: None,
+            prompts: None,
+            resources: None,
+            tools: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `experimental`.
+    #[must_use]
+    pub fn with_experimental(
+        mut self,
+        value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+    ) -> Self {
+        self.experimental = Some(value);
+        self
+    }
+    /// Sets `logging`.
+    #[must_use]
+    pub fn with_logging(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.logging = Some(value);
+        self
+    }
+    /// Sets `prompts`.
+    #[must_use]
+    pub fn with_prompts(mut self, value: impl Into<ServerCapabilitiesPrompts>) -> Self {
+        self.prompts = Some(value.into());
+        self
+    }
+    /// Sets `resources`.
+    #[must_use]
+    pub fn with_resources(
+        mut self,
+        value: impl Into<ServerCapabilitiesResources>,
+    ) -> Self {
+        self.resources = Some(value.into());
+        self
+    }
+    /// Sets `tools`.
+    #[must_use]
+    pub fn with_tools(mut self, value: impl Into<ServerCapabilitiesTools>) -> Self {
+        self.tools = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ServerCapabilities {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("prompts");
@@ -5541,6 +7276,21 @@ impl<'de> __rt::Buildable<'de> for ServerCapabilitiesPrompts {
     type Builder = __de::ServerCapabilitiesPrompts;
     const EXPECTING: &'static str = "a ServerCapabilitiesPrompts object";
 }
+impl ServerCapabilitiesPrompts {
+    /// A `ServerCapabilitiesPrompts` with every optional member absent.
+    pub fn new() -> Self {
+        ServerCapabilitiesPrompts {
+            list_changed: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `listChanged`.
+    #[must_use]
+    pub fn with_list_changed(mut self, value: bool) -> Self {
+        self.list_changed = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for ServerCapabilitiesPrompts {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -5585,6 +7335,28 @@ impl<'de> __rt::Buildable<'de> for ServerCapabilitiesResources {
     type Builder = __de::ServerCapabilitiesResources;
     const EXPECTING: &'static str = "a ServerCapabilitiesResources object";
 }
+impl ServerCapabilitiesResources {
+    /// A `ServerCapabilitiesResources` with every optional member absent.
+    pub fn new() -> Self {
+        ServerCapabilitiesResources {
+            list_changed: None,
+            subscribe: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `listChanged`.
+    #[must_use]
+    pub fn with_list_changed(mut self, value: bool) -> Self {
+        self.list_changed = Some(value);
+        self
+    }
+    /// Sets `subscribe`.
+    #[must_use]
+    pub fn with_subscribe(mut self, value: bool) -> Self {
+        self.subscribe = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for ServerCapabilitiesResources {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -5623,6 +7395,21 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilitiesTools {
 impl<'de> __rt::Buildable<'de> for ServerCapabilitiesTools {
     type Builder = __de::ServerCapabilitiesTools;
     const EXPECTING: &'static str = "a ServerCapabilitiesTools object";
+}
+impl ServerCapabilitiesTools {
+    /// A `ServerCapabilitiesTools` with every optional member absent.
+    pub fn new() -> Self {
+        ServerCapabilitiesTools {
+            list_changed: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `listChanged`.
+    #[must_use]
+    pub fn with_list_changed(mut self, value: bool) -> Self {
+        self.list_changed = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for ServerCapabilitiesTools {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -5969,6 +7756,15 @@ impl<'de> __rt::Buildable<'de> for SetLevelRequest {
     type Builder = __de::SetLevelRequest;
     const EXPECTING: &'static str = "a SetLevelRequest object";
 }
+impl SetLevelRequest {
+    /// A `SetLevelRequest` with its required members (`params`); optional members absent, constants written when encoding.
+    pub fn new(params: impl Into<SetLevelRequestParams>) -> Self {
+        SetLevelRequest {
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for SetLevelRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -6007,6 +7803,15 @@ impl<'de> __rt::serde::Deserialize<'de> for SetLevelRequestParams {
 impl<'de> __rt::Buildable<'de> for SetLevelRequestParams {
     type Builder = __de::SetLevelRequestParams;
     const EXPECTING: &'static str = "a SetLevelRequestParams object";
+}
+impl SetLevelRequestParams {
+    /// A `SetLevelRequestParams` with its required members (`level`); optional members absent, constants written when encoding.
+    pub fn new(level: impl Into<LoggingLevel>) -> Self {
+        SetLevelRequestParams {
+            level: level.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for SetLevelRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -6049,6 +7854,15 @@ impl<'de> __rt::Buildable<'de> for SubscribeRequest {
     type Builder = __de::SubscribeRequest;
     const EXPECTING: &'static str = "a SubscribeRequest object";
 }
+impl SubscribeRequest {
+    /// A `SubscribeRequest` with its required members (`params`); optional members absent, constants written when encoding.
+    pub fn new(params: impl Into<SubscribeRequestParams>) -> Self {
+        SubscribeRequest {
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for SubscribeRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -6087,6 +7901,15 @@ impl<'de> __rt::serde::Deserialize<'de> for SubscribeRequestParams {
 impl<'de> __rt::Buildable<'de> for SubscribeRequestParams {
     type Builder = __de::SubscribeRequestParams;
     const EXPECTING: &'static str = "a SubscribeRequestParams object";
+}
+impl SubscribeRequestParams {
+    /// A `SubscribeRequestParams` with its required members (`uri`); optional members absent, constants written when encoding.
+    pub fn new(uri: impl Into<String>) -> Self {
+        SubscribeRequestParams {
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for SubscribeRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -6133,6 +7956,22 @@ impl<'de> __rt::serde::Deserialize<'de> for TextContent {
 impl<'de> __rt::Buildable<'de> for TextContent {
     type Builder = __de::TextContent;
     const EXPECTING: &'static str = "a TextContent object";
+}
+impl TextContent {
+    /// A `TextContent` with its required members (`text`); optional members absent, constants written when encoding.
+    pub fn new(text: impl Into<String>) -> Self {
+        TextContent {
+            annotations: None,
+            text: text.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `annotations`.
+    #[must_use]
+    pub fn with_annotations(mut self, value: impl Into<TextContentAnnotations>) -> Self {
+        self.annotations = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for TextContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -6186,6 +8025,28 @@ impl<'de> __rt::Buildable<'de> for TextContentAnnotations {
     type Builder = __de::TextContentAnnotations;
     const EXPECTING: &'static str = "a TextContentAnnotations object";
 }
+impl TextContentAnnotations {
+    /// A `TextContentAnnotations` with every optional member absent.
+    pub fn new() -> Self {
+        TextContentAnnotations {
+            audience: None,
+            priority: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `audience`.
+    #[must_use]
+    pub fn with_audience(mut self, value: Vec<Role>) -> Self {
+        self.audience = Some(value);
+        self
+    }
+    /// Sets `priority`.
+    #[must_use]
+    pub fn with_priority(mut self, value: impl Into<__rt::Number>) -> Self {
+        self.priority = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for TextContentAnnotations {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -6229,6 +8090,23 @@ impl<'de> __rt::serde::Deserialize<'de> for TextResourceContents {
 impl<'de> __rt::Buildable<'de> for TextResourceContents {
     type Builder = __de::TextResourceContents;
     const EXPECTING: &'static str = "a TextResourceContents object";
+}
+impl TextResourceContents {
+    /// A `TextResourceContents` with its required members (`text`, `uri`); optional members absent, constants written when encoding.
+    pub fn new(text: impl Into<String>, uri: impl Into<String>) -> Self {
+        TextResourceContents {
+            mime_type: None,
+            text: text.into(),
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `mimeType`.
+    #[must_use]
+    pub fn with_mime_type(mut self, value: impl Into<String>) -> Self {
+        self.mime_type = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for TextResourceContents {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -6274,6 +8152,26 @@ impl<'de> __rt::serde::Deserialize<'de> for Tool {
 impl<'de> __rt::Buildable<'de> for Tool {
     type Builder = __de::Tool;
     const EXPECTING: &'static str = "a Tool object";
+}
+impl Tool {
+    /// A `Tool` with its required members (`inputSchema`, `name`); optional members absent, constants written when encoding.
+    pub fn new(
+        input_schema: impl Into<ToolInputSchema>,
+        name: impl Into<String>,
+    ) -> Self {
+        Tool {
+            description: None,
+            input_schema: input_schema.into(),
+            name: name.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for Tool {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -6325,6 +8223,31 @@ impl<'de> __rt::Buildable<'de> for ToolInputSchema {
     type Builder = __de::ToolInputSchema;
     const EXPECTING: &'static str = "a ToolInputSchema object";
 }
+impl ToolInputSchema {
+    /// A `ToolInputSchema` with every optional member absent.
+    pub fn new() -> Self {
+        ToolInputSchema {
+            properties: None,
+            required: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `properties`.
+    #[must_use]
+    pub fn with_properties(
+        mut self,
+        value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+    ) -> Self {
+        self.properties = Some(value);
+        self
+    }
+    /// Sets `required`.
+    #[must_use]
+    pub fn with_required(mut self, value: Vec<String>) -> Self {
+        self.required = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for ToolInputSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -6368,6 +8291,24 @@ impl<'de> __rt::Buildable<'de> for ToolListChangedNotification {
     type Builder = __de::ToolListChangedNotification;
     const EXPECTING: &'static str = "a ToolListChangedNotification object";
 }
+impl ToolListChangedNotification {
+    /// A `ToolListChangedNotification` with every optional member absent.
+    pub fn new() -> Self {
+        ToolListChangedNotification {
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(
+        mut self,
+        value: impl Into<ToolListChangedNotificationParams>,
+    ) -> Self {
+        self.params = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ToolListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -6409,6 +8350,21 @@ impl<'de> __rt::Buildable<'de> for ToolListChangedNotificationParams {
     type Builder = __de::ToolListChangedNotificationParams;
     const EXPECTING: &'static str = "a ToolListChangedNotificationParams object";
 }
+impl ToolListChangedNotificationParams {
+    /// A `ToolListChangedNotificationParams` with every optional member absent.
+    pub fn new() -> Self {
+        ToolListChangedNotificationParams {
+            meta: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for ToolListChangedNotificationParams {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -6447,6 +8403,15 @@ impl<'de> __rt::serde::Deserialize<'de> for UnsubscribeRequest {
 impl<'de> __rt::Buildable<'de> for UnsubscribeRequest {
     type Builder = __de::UnsubscribeRequest;
     const EXPECTING: &'static str = "a UnsubscribeRequest object";
+}
+impl UnsubscribeRequest {
+    /// A `UnsubscribeRequest` with its required members (`params`); optional members absent, constants written when encoding.
+    pub fn new(params: impl Into<UnsubscribeRequestParams>) -> Self {
+        UnsubscribeRequest {
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for UnsubscribeRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -6487,9 +8452,275 @@ impl<'de> __rt::Buildable<'de> for UnsubscribeRequestParams {
     type Builder = __de::UnsubscribeRequestParams;
     const EXPECTING: &'static str = "a UnsubscribeRequestParams object";
 }
+impl UnsubscribeRequestParams {
+    /// A `UnsubscribeRequestParams` with its required members (`uri`); optional members absent, constants written when encoding.
+    pub fn new(uri: impl Into<String>) -> Self {
+        UnsubscribeRequestParams {
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for UnsubscribeRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
+    }
+}
+/// `-32700`: Invalid JSON was received (JSON-RPC 2.0).
+pub const PARSE_ERROR: i64 = -32700i64;
+/// `-32600`: The JSON sent is not a valid request object (JSON-RPC 2.0).
+pub const INVALID_REQUEST: i64 = -32600i64;
+/// `-32601`: The method does not exist or is not available (JSON-RPC 2.0).
+pub const METHOD_NOT_FOUND: i64 = -32601i64;
+/// `-32602`: Invalid method parameters (JSON-RPC 2.0).
+pub const INVALID_PARAMS: i64 = -32602i64;
+/// `-32603`: Internal JSON-RPC error (JSON-RPC 2.0).
+pub const INTERNAL_ERROR: i64 = -32603i64;
+/// A successful response: its `id`, and its `result` as the raw JSON it came as, until
+/// [`result_as`](__rt::ResultResponse::result_as) decodes it as the result of the
+/// request it answers (`response.result_as::<CallToolRequest>()`).
+pub type ResultResponse = __rt::ResultResponse<RequestId>;
+impl<'de> __rt::MethodSet<'de> for ClientRequest {
+    type Builder = __de::ClientRequest__Tag;
+    const ENVELOPE: bool = false;
+    fn knows(method: &str) -> bool {
+        matches!(
+            method, "initialize" | "ping" | "resources/list" | "resources/templates/list"
+            | "resources/read" | "resources/subscribe" | "resources/unsubscribe" |
+            "prompts/list" | "prompts/get" | "tools/list" | "tools/call" |
+            "logging/setLevel" | "completion/complete"
+        )
+    }
+    fn builder(
+        method: &str,
+    ) -> ::core::result::Result<__de::ClientRequest__Tag, String> {
+        <ClientRequest as __rt::TaggedUnion<'de>>::builder_for(Some(method))
+    }
+    fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<ClientRequest> {
+        Some(ClientRequest::Custom(raw))
+    }
+}
+impl<'de> __rt::MethodSet<'de> for ClientNotification {
+    type Builder = __de::ClientNotification__Tag;
+    const ENVELOPE: bool = false;
+    fn knows(method: &str) -> bool {
+        matches!(
+            method, "notifications/cancelled" | "notifications/initialized" |
+            "notifications/progress" | "notifications/roots/list_changed"
+        )
+    }
+    fn builder(
+        method: &str,
+    ) -> ::core::result::Result<__de::ClientNotification__Tag, String> {
+        <ClientNotification as __rt::TaggedUnion<'de>>::builder_for(Some(method))
+    }
+    fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<ClientNotification> {
+        Some(ClientNotification::Custom(raw))
+    }
+}
+/** A message the client sends and the server reads: a request, a notification, or a response to a request of the server's.
+
+ Decoded in one pass: the `method` picks the typed request or notification (an unknown method is kept whole in the union's `Custom` variant), a response's `result` stays raw until [`ResultResponse::result_as`](__rt::ResultResponse::result_as) is told which request it answers.*/
+#[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
+pub enum ClientMessage {
+    /// A request and its `id` (this revision's request types leave the
+    /// JSON-RPC envelope to the message).
+    Request(RequestId, ClientRequest),
+    /// A notification.
+    Notification(ClientNotification),
+    /// A successful response, its result not yet decoded.
+    Response(ResultResponse),
+    /// An error response.
+    Error(JsonRpcError),
+}
+impl ClientMessage {
+    /// A request with id `id`.
+    pub fn request(id: impl Into<RequestId>, request: impl Into<ClientRequest>) -> Self {
+        ClientMessage::Request(id.into(), request.into())
+    }
+    /// A notification.
+    pub fn notification(notification: impl Into<ClientNotification>) -> Self {
+        ClientMessage::Notification(notification.into())
+    }
+    /// A successful response to request `id`.
+    pub fn response(id: impl Into<RequestId>, result: impl Into<ClientResult>) -> Self {
+        ClientMessage::Response(__rt::ResultResponse::new(id.into(), &result.into()))
+    }
+    /// An error response to request `id`, or with `"id": null` when the request's id
+    /// could not be read (`None`; JSON-RPC 2.0). `code` is one of this module's error-code
+    /// constants (`INVALID_PARAMS`…) or an application's own.
+    pub fn error(id: Option<RequestId>, code: i64, message: impl Into<String>) -> Self {
+        ClientMessage::Error(JsonRpcError {
+            error: JsonRpcErrorError::new(code, message),
+            id: id,
+            extra: Default::default(),
+        })
+    }
+}
+impl __rt::serde::Serialize for ClientMessage {
+    fn serialize<S: __rt::serde::Serializer>(
+        &self,
+        s: S,
+    ) -> ::core::result::Result<S::Ok, S::Error> {
+        #[allow(unused_imports)]
+        use __rt::serde::ser::SerializeMap as _;
+        match self {
+            ClientMessage::Request(id, r) => {
+                let mut m = s.serialize_map(None)?;
+                m.serialize_entry("jsonrpc", "2.0")?;
+                m.serialize_entry("id", id)?;
+                __rt::serialize_members(&mut m, r)?;
+                m.end()
+            }
+            ClientMessage::Notification(n) => {
+                let mut m = s.serialize_map(None)?;
+                m.serialize_entry("jsonrpc", "2.0")?;
+                __rt::serialize_members(&mut m, n)?;
+                m.end()
+            }
+            ClientMessage::Response(r) => __rt::serde::Serialize::serialize(r, s),
+            ClientMessage::Error(e) => __rt::serde::Serialize::serialize(e, s),
+        }
+    }
+}
+impl<'de> __rt::serde::Deserialize<'de> for ClientMessage {
+    fn deserialize<D: __rt::serde::Deserializer<'de>>(
+        d: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        d.deserialize_map(__de::ClientMessage)
+    }
+}
+impl __rt::Unknowns for ClientMessage {
+    fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
+        match self {
+            ClientMessage::Request(_, r) => __rt::Unknowns::collect_unknowns(r, at, out),
+            ClientMessage::Notification(n) => {
+                __rt::Unknowns::collect_unknowns(n, at, out)
+            }
+            ClientMessage::Response(r) => __rt::Unknowns::collect_unknowns(r, at, out),
+            ClientMessage::Error(e) => __rt::Unknowns::collect_unknowns(e, at, out),
+        }
+    }
+}
+impl<'de> __rt::MethodSet<'de> for ServerRequest {
+    type Builder = __de::ServerRequest__Tag;
+    const ENVELOPE: bool = false;
+    fn knows(method: &str) -> bool {
+        matches!(method, "ping" | "sampling/createMessage" | "roots/list")
+    }
+    fn builder(
+        method: &str,
+    ) -> ::core::result::Result<__de::ServerRequest__Tag, String> {
+        <ServerRequest as __rt::TaggedUnion<'de>>::builder_for(Some(method))
+    }
+    fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<ServerRequest> {
+        Some(ServerRequest::Custom(raw))
+    }
+}
+impl<'de> __rt::MethodSet<'de> for ServerNotification {
+    type Builder = __de::ServerNotification__Tag;
+    const ENVELOPE: bool = false;
+    fn knows(method: &str) -> bool {
+        matches!(
+            method, "notifications/cancelled" | "notifications/progress" |
+            "notifications/resources/list_changed" | "notifications/resources/updated" |
+            "notifications/prompts/list_changed" | "notifications/tools/list_changed" |
+            "notifications/message"
+        )
+    }
+    fn builder(
+        method: &str,
+    ) -> ::core::result::Result<__de::ServerNotification__Tag, String> {
+        <ServerNotification as __rt::TaggedUnion<'de>>::builder_for(Some(method))
+    }
+    fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<ServerNotification> {
+        Some(ServerNotification::Custom(raw))
+    }
+}
+/** A message the server sends and the client reads: a request, a notification, or a response to a request of the client's.
+
+ Decoded in one pass: the `method` picks the typed request or notification (an unknown method is kept whole in the union's `Custom` variant), a response's `result` stays raw until [`ResultResponse::result_as`](__rt::ResultResponse::result_as) is told which request it answers.*/
+#[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
+pub enum ServerMessage {
+    /// A request and its `id` (this revision's request types leave the
+    /// JSON-RPC envelope to the message).
+    Request(RequestId, ServerRequest),
+    /// A notification.
+    Notification(ServerNotification),
+    /// A successful response, its result not yet decoded.
+    Response(ResultResponse),
+    /// An error response.
+    Error(JsonRpcError),
+}
+impl ServerMessage {
+    /// A request with id `id`.
+    pub fn request(id: impl Into<RequestId>, request: impl Into<ServerRequest>) -> Self {
+        ServerMessage::Request(id.into(), request.into())
+    }
+    /// A notification.
+    pub fn notification(notification: impl Into<ServerNotification>) -> Self {
+        ServerMessage::Notification(notification.into())
+    }
+    /// A successful response to request `id`.
+    pub fn response(id: impl Into<RequestId>, result: impl Into<ServerResult>) -> Self {
+        ServerMessage::Response(__rt::ResultResponse::new(id.into(), &result.into()))
+    }
+    /// An error response to request `id`, or with `"id": null` when the request's id
+    /// could not be read (`None`; JSON-RPC 2.0). `code` is one of this module's error-code
+    /// constants (`INVALID_PARAMS`…) or an application's own.
+    pub fn error(id: Option<RequestId>, code: i64, message: impl Into<String>) -> Self {
+        ServerMessage::Error(JsonRpcError {
+            error: JsonRpcErrorError::new(code, message),
+            id: id,
+            extra: Default::default(),
+        })
+    }
+}
+impl __rt::serde::Serialize for ServerMessage {
+    fn serialize<S: __rt::serde::Serializer>(
+        &self,
+        s: S,
+    ) -> ::core::result::Result<S::Ok, S::Error> {
+        #[allow(unused_imports)]
+        use __rt::serde::ser::SerializeMap as _;
+        match self {
+            ServerMessage::Request(id, r) => {
+                let mut m = s.serialize_map(None)?;
+                m.serialize_entry("jsonrpc", "2.0")?;
+                m.serialize_entry("id", id)?;
+                __rt::serialize_members(&mut m, r)?;
+                m.end()
+            }
+            ServerMessage::Notification(n) => {
+                let mut m = s.serialize_map(None)?;
+                m.serialize_entry("jsonrpc", "2.0")?;
+                __rt::serialize_members(&mut m, n)?;
+                m.end()
+            }
+            ServerMessage::Response(r) => __rt::serde::Serialize::serialize(r, s),
+            ServerMessage::Error(e) => __rt::serde::Serialize::serialize(e, s),
+        }
+    }
+}
+impl<'de> __rt::serde::Deserialize<'de> for ServerMessage {
+    fn deserialize<D: __rt::serde::Deserializer<'de>>(
+        d: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        d.deserialize_map(__de::ServerMessage)
+    }
+}
+impl __rt::Unknowns for ServerMessage {
+    fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
+        match self {
+            ServerMessage::Request(_, r) => __rt::Unknowns::collect_unknowns(r, at, out),
+            ServerMessage::Notification(n) => {
+                __rt::Unknowns::collect_unknowns(n, at, out)
+            }
+            ServerMessage::Response(r) => __rt::Unknowns::collect_unknowns(r, at, out),
+            ServerMessage::Error(e) => __rt::Unknowns::collect_unknowns(e, at, out),
+        }
     }
 }
 impl __rt::RequestMethod for CallToolRequest {
@@ -15686,6 +17917,68 @@ pub mod __de {
                 uri: __rt::required(self.f_uri, "uri")?,
                 extra: self.extra,
             })
+        }
+    }
+    pub struct ClientMessage;
+    impl<'de> __rt::serde::de::Visitor<'de> for ClientMessage {
+        type Value = super::ClientMessage;
+        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.write_str("a JSON-RPC message a client sends")
+        }
+        fn visit_map<A: __rt::serde::de::MapAccess<'de>>(
+            self,
+            map: A,
+        ) -> ::core::result::Result<super::ClientMessage, A::Error> {
+            match __rt::visit_message::<
+                A,
+                super::ClientRequest,
+                super::ClientNotification,
+                super::RequestId,
+                super::JsonRpcError,
+            >(map)? {
+                __rt::MessageParts::Request(Some(id), r) => {
+                    Ok(super::ClientMessage::Request(id, r))
+                }
+                __rt::MessageParts::Request(None, _) => {
+                    Err(<A::Error as __rt::serde::de::Error>::missing_field("id"))
+                }
+                __rt::MessageParts::Notification(n) => {
+                    Ok(super::ClientMessage::Notification(n))
+                }
+                __rt::MessageParts::Response(r) => Ok(super::ClientMessage::Response(r)),
+                __rt::MessageParts::Error(e) => Ok(super::ClientMessage::Error(e)),
+            }
+        }
+    }
+    pub struct ServerMessage;
+    impl<'de> __rt::serde::de::Visitor<'de> for ServerMessage {
+        type Value = super::ServerMessage;
+        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.write_str("a JSON-RPC message a server sends")
+        }
+        fn visit_map<A: __rt::serde::de::MapAccess<'de>>(
+            self,
+            map: A,
+        ) -> ::core::result::Result<super::ServerMessage, A::Error> {
+            match __rt::visit_message::<
+                A,
+                super::ServerRequest,
+                super::ServerNotification,
+                super::RequestId,
+                super::JsonRpcError,
+            >(map)? {
+                __rt::MessageParts::Request(Some(id), r) => {
+                    Ok(super::ServerMessage::Request(id, r))
+                }
+                __rt::MessageParts::Request(None, _) => {
+                    Err(<A::Error as __rt::serde::de::Error>::missing_field("id"))
+                }
+                __rt::MessageParts::Notification(n) => {
+                    Ok(super::ServerMessage::Notification(n))
+                }
+                __rt::MessageParts::Response(r) => Ok(super::ServerMessage::Response(r)),
+                __rt::MessageParts::Error(e) => Ok(super::ServerMessage::Error(e)),
+            }
         }
     }
 }

@@ -58,6 +58,35 @@ impl<'de> __rt::Buildable<'de> for Annotations {
     type Builder = __de::Annotations;
     const EXPECTING: &'static str = "a Annotations object";
 }
+impl Annotations {
+    /// A `Annotations` with every optional member absent.
+    pub fn new() -> Self {
+        Annotations {
+            audience: None,
+            last_modified: None,
+            priority: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `audience`.
+    #[must_use]
+    pub fn with_audience(mut self, value: Vec<Role>) -> Self {
+        self.audience = Some(value);
+        self
+    }
+    /// Sets `lastModified`.
+    #[must_use]
+    pub fn with_last_modified(mut self, value: impl Into<String>) -> Self {
+        self.last_modified = Some(value.into());
+        self
+    }
+    /// Sets `priority`.
+    #[must_use]
+    pub fn with_priority(mut self, value: impl Into<__rt::Number>) -> Self {
+        self.priority = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for Annotations {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -113,6 +142,30 @@ impl<'de> __rt::Buildable<'de> for AudioContent {
     type Builder = __de::AudioContent;
     const EXPECTING: &'static str = "a AudioContent object";
 }
+impl AudioContent {
+    /// A `AudioContent` with its required members (`data`, `mimeType`); optional members absent, constants written when encoding.
+    pub fn new(data: impl Into<String>, mime_type: impl Into<String>) -> Self {
+        AudioContent {
+            meta: None,
+            annotations: None,
+            data: data.into(),
+            mime_type: mime_type.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `annotations`.
+    #[must_use]
+    pub fn with_annotations(mut self, value: impl Into<Annotations>) -> Self {
+        self.annotations = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for AudioContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("annotations");
@@ -163,6 +216,22 @@ impl<'de> __rt::Buildable<'de> for BaseMetadata {
     type Builder = __de::BaseMetadata;
     const EXPECTING: &'static str = "a BaseMetadata object";
 }
+impl BaseMetadata {
+    /// A `BaseMetadata` with its required members (`name`); optional members absent, constants written when encoding.
+    pub fn new(name: impl Into<String>) -> Self {
+        BaseMetadata {
+            name: name.into(),
+            title: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for BaseMetadata {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -211,6 +280,30 @@ impl<'de> __rt::serde::Deserialize<'de> for BlobResourceContents {
 impl<'de> __rt::Buildable<'de> for BlobResourceContents {
     type Builder = __de::BlobResourceContents;
     const EXPECTING: &'static str = "a BlobResourceContents object";
+}
+impl BlobResourceContents {
+    /// A `BlobResourceContents` with its required members (`blob`, `uri`); optional members absent, constants written when encoding.
+    pub fn new(blob: impl Into<String>, uri: impl Into<String>) -> Self {
+        BlobResourceContents {
+            meta: None,
+            blob: blob.into(),
+            mime_type: None,
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `mimeType`.
+    #[must_use]
+    pub fn with_mime_type(mut self, value: impl Into<String>) -> Self {
+        self.mime_type = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for BlobResourceContents {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -262,6 +355,35 @@ impl<'de> __rt::Buildable<'de> for BooleanSchema {
     type Builder = __de::BooleanSchema;
     const EXPECTING: &'static str = "a BooleanSchema object";
 }
+impl BooleanSchema {
+    /// A `BooleanSchema` with every optional member absent.
+    pub fn new() -> Self {
+        BooleanSchema {
+            default: None,
+            description: None,
+            title: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `default`.
+    #[must_use]
+    pub fn with_default(mut self, value: bool) -> Self {
+        self.default = Some(value);
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for BooleanSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -307,6 +429,19 @@ impl<'de> __rt::serde::Deserialize<'de> for CallToolRequest {
 impl<'de> __rt::Buildable<'de> for CallToolRequest {
     type Builder = __de::CallToolRequest;
     const EXPECTING: &'static str = "a CallToolRequest object";
+}
+impl CallToolRequest {
+    /// A `CallToolRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<RequestId>,
+        params: impl Into<CallToolRequestParams>,
+    ) -> Self {
+        CallToolRequest {
+            id: id.into(),
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for CallToolRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -371,6 +506,36 @@ impl<'de> __rt::Buildable<'de> for CallToolRequestParams {
     type Builder = __de::CallToolRequestParams;
     const EXPECTING: &'static str = "a CallToolRequestParams object";
 }
+impl CallToolRequestParams {
+    /// A `CallToolRequestParams` with its required members (`name`); optional members absent, constants written when encoding.
+    pub fn new(name: impl Into<String>) -> Self {
+        CallToolRequestParams {
+            meta: None,
+            arguments: None,
+            name: name.into(),
+            task: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<CallToolRequestParamsMeta>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+    /// Sets `arguments`.
+    #[must_use]
+    pub fn with_arguments(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.arguments = Some(value);
+        self
+    }
+    /// Sets `task`.
+    #[must_use]
+    pub fn with_task(mut self, value: impl Into<TaskMetadata>) -> Self {
+        self.task = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for CallToolRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("task");
@@ -412,6 +577,21 @@ impl<'de> __rt::serde::Deserialize<'de> for CallToolRequestParamsMeta {
 impl<'de> __rt::Buildable<'de> for CallToolRequestParamsMeta {
     type Builder = __de::CallToolRequestParamsMeta;
     const EXPECTING: &'static str = "a CallToolRequestParamsMeta object";
+}
+impl CallToolRequestParamsMeta {
+    /// A `CallToolRequestParamsMeta` with every optional member absent.
+    pub fn new() -> Self {
+        CallToolRequestParamsMeta {
+            progress_token: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `progressToken`.
+    #[must_use]
+    pub fn with_progress_token(mut self, value: impl Into<ProgressToken>) -> Self {
+        self.progress_token = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for CallToolRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -478,6 +658,39 @@ impl<'de> __rt::Buildable<'de> for CallToolResult {
     type Builder = __de::CallToolResult;
     const EXPECTING: &'static str = "a CallToolResult object";
 }
+impl CallToolResult {
+    /// A `CallToolResult` with its required members (`content`); optional members absent, constants written when encoding.
+    pub fn new(content: Vec<ContentBlock>) -> Self {
+        CallToolResult {
+            meta: None,
+            content,
+            is_error: None,
+            structured_content: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `isError`.
+    #[must_use]
+    pub fn with_is_error(mut self, value: bool) -> Self {
+        self.is_error = Some(value);
+        self
+    }
+    /// Sets `structuredContent`.
+    #[must_use]
+    pub fn with_structured_content(
+        mut self,
+        value: __rt::Map<String, __rt::Value>,
+    ) -> Self {
+        self.structured_content = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for CallToolResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("content");
@@ -527,6 +740,19 @@ impl<'de> __rt::Buildable<'de> for CancelTaskRequest {
     type Builder = __de::CancelTaskRequest;
     const EXPECTING: &'static str = "a CancelTaskRequest object";
 }
+impl CancelTaskRequest {
+    /// A `CancelTaskRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<RequestId>,
+        params: impl Into<CancelTaskRequestParams>,
+    ) -> Self {
+        CancelTaskRequest {
+            id: id.into(),
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for CancelTaskRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("id");
@@ -568,6 +794,15 @@ impl<'de> __rt::serde::Deserialize<'de> for CancelTaskRequestParams {
 impl<'de> __rt::Buildable<'de> for CancelTaskRequestParams {
     type Builder = __de::CancelTaskRequestParams;
     const EXPECTING: &'static str = "a CancelTaskRequestParams object";
+}
+impl CancelTaskRequestParams {
+    /// A `CancelTaskRequestParams` with its required members (`taskId`); optional members absent, constants written when encoding.
+    pub fn new(task_id: impl Into<String>) -> Self {
+        CancelTaskRequestParams {
+            task_id: task_id.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for CancelTaskRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -637,6 +872,46 @@ impl<'de> __rt::Buildable<'de> for CancelTaskResult {
     type Builder = __de::CancelTaskResult;
     const EXPECTING: &'static str = "a CancelTaskResult object";
 }
+impl CancelTaskResult {
+    /// A `CancelTaskResult` with its required members (`createdAt`, `lastUpdatedAt`, `status`, `taskId`, `ttl`); optional members absent, constants written when encoding.
+    pub fn new(
+        created_at: impl Into<String>,
+        last_updated_at: impl Into<String>,
+        status: impl Into<TaskStatus>,
+        task_id: impl Into<String>,
+        ttl: Option<i64>,
+    ) -> Self {
+        CancelTaskResult {
+            meta: None,
+            created_at: created_at.into(),
+            last_updated_at: last_updated_at.into(),
+            poll_interval: None,
+            status: status.into(),
+            status_message: None,
+            task_id: task_id.into(),
+            ttl,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `pollInterval`.
+    #[must_use]
+    pub fn with_poll_interval(mut self, value: i64) -> Self {
+        self.poll_interval = Some(value);
+        self
+    }
+    /// Sets `statusMessage`.
+    #[must_use]
+    pub fn with_status_message(mut self, value: impl Into<String>) -> Self {
+        self.status_message = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for CancelTaskResult {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -686,6 +961,15 @@ impl<'de> __rt::serde::Deserialize<'de> for CancelledNotification {
 impl<'de> __rt::Buildable<'de> for CancelledNotification {
     type Builder = __de::CancelledNotification;
     const EXPECTING: &'static str = "a CancelledNotification object";
+}
+impl CancelledNotification {
+    /// A `CancelledNotification` with its required members (`params`); optional members absent, constants written when encoding.
+    pub fn new(params: impl Into<CancelledNotificationParams>) -> Self {
+        CancelledNotification {
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for CancelledNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -742,6 +1026,35 @@ impl<'de> __rt::serde::Deserialize<'de> for CancelledNotificationParams {
 impl<'de> __rt::Buildable<'de> for CancelledNotificationParams {
     type Builder = __de::CancelledNotificationParams;
     const EXPECTING: &'static str = "a CancelledNotificationParams object";
+}
+impl CancelledNotificationParams {
+    /// A `CancelledNotificationParams` with every optional member absent.
+    pub fn new() -> Self {
+        CancelledNotificationParams {
+            meta: None,
+            reason: None,
+            request_id: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `reason`.
+    #[must_use]
+    pub fn with_reason(mut self, value: impl Into<String>) -> Self {
+        self.reason = Some(value.into());
+        self
+    }
+    /// Sets `requestId`.
+    #[must_use]
+    pub fn with_request_id(mut self, value: impl Into<RequestId>) -> Self {
+        self.request_id = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for CancelledNotificationParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -805,6 +1118,58 @@ impl<'de> __rt::Buildable<'de> for ClientCapabilities {
     type Builder = __de::ClientCapabilities;
     const EXPECTING: &'static str = "a ClientCapabilities object";
 }
+impl ClientCapabilities {
+    /// A `ClientCapabilities` with every optional member absent.
+    pub fn new() -> Self {
+        ClientCapabilities {
+            elicitation: None,
+            experimental: None,
+            roots: None,
+            sampling: None,
+            tasks: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `elicitation`.
+    #[must_use]
+    pub fn with_elicitation(
+        mut self,
+        value: impl Into<ClientCapabilitiesElicitation>,
+    ) -> Self {
+        self.elicitation = Some(value.into());
+        self
+    }
+    /// Sets `experimental`.
+    #[must_use]
+    pub fn with_experimental(
+        mut self,
+        value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+    ) -> Self {
+        self.experimental = Some(value);
+        self
+    }
+    /// Sets `roots`.
+    #[must_use]
+    pub fn with_roots(mut self, value: impl Into<ClientCapabilitiesRoots>) -> Self {
+        self.roots = Some(value.into());
+        self
+    }
+    /// Sets `sampling`.
+    #[must_use]
+    pub fn with_sampling(
+        mut self,
+        value: impl Into<ClientCapabilitiesSampling>,
+    ) -> Self {
+        self.sampling = Some(value.into());
+        self
+    }
+    /// Sets `tasks`.
+    #[must_use]
+    pub fn with_tasks(mut self, value: impl Into<ClientCapabilitiesTasks>) -> Self {
+        self.tasks = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ClientCapabilities {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("elicitation");
@@ -859,6 +1224,28 @@ impl<'de> __rt::Buildable<'de> for ClientCapabilitiesElicitation {
     type Builder = __de::ClientCapabilitiesElicitation;
     const EXPECTING: &'static str = "a ClientCapabilitiesElicitation object";
 }
+impl ClientCapabilitiesElicitation {
+    /// A `ClientCapabilitiesElicitation` with every optional member absent.
+    pub fn new() -> Self {
+        ClientCapabilitiesElicitation {
+            form: None,
+            url: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `form`.
+    #[must_use]
+    pub fn with_form(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.form = Some(value);
+        self
+    }
+    /// Sets `url`.
+    #[must_use]
+    pub fn with_url(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.url = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for ClientCapabilitiesElicitation {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -897,6 +1284,21 @@ impl<'de> __rt::serde::Deserialize<'de> for ClientCapabilitiesRoots {
 impl<'de> __rt::Buildable<'de> for ClientCapabilitiesRoots {
     type Builder = __de::ClientCapabilitiesRoots;
     const EXPECTING: &'static str = "a ClientCapabilitiesRoots object";
+}
+impl ClientCapabilitiesRoots {
+    /// A `ClientCapabilitiesRoots` with every optional member absent.
+    pub fn new() -> Self {
+        ClientCapabilitiesRoots {
+            list_changed: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `listChanged`.
+    #[must_use]
+    pub fn with_list_changed(mut self, value: bool) -> Self {
+        self.list_changed = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for ClientCapabilitiesRoots {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -943,6 +1345,28 @@ impl<'de> __rt::Buildable<'de> for ClientCapabilitiesSampling {
     type Builder = __de::ClientCapabilitiesSampling;
     const EXPECTING: &'static str = "a ClientCapabilitiesSampling object";
 }
+impl ClientCapabilitiesSampling {
+    /// A `ClientCapabilitiesSampling` with every optional member absent.
+    pub fn new() -> Self {
+        ClientCapabilitiesSampling {
+            context: None,
+            tools: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `context`.
+    #[must_use]
+    pub fn with_context(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.context = Some(value);
+        self
+    }
+    /// Sets `tools`.
+    #[must_use]
+    pub fn with_tools(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.tools = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for ClientCapabilitiesSampling {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -982,6 +1406,21 @@ impl<'de> __rt::Buildable<'de> for ClientCapabilitiesTasksRequestsElicitation {
     type Builder = __de::ClientCapabilitiesTasksRequestsElicitation;
     const EXPECTING: &'static str = "a ClientCapabilitiesTasksRequestsElicitation object";
 }
+impl ClientCapabilitiesTasksRequestsElicitation {
+    /// A `ClientCapabilitiesTasksRequestsElicitation` with every optional member absent.
+    pub fn new() -> Self {
+        ClientCapabilitiesTasksRequestsElicitation {
+            create: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `create`.
+    #[must_use]
+    pub fn with_create(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.create = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for ClientCapabilitiesTasksRequestsElicitation {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -1020,6 +1459,21 @@ impl<'de> __rt::serde::Deserialize<'de> for ClientCapabilitiesTasksRequestsSampl
 impl<'de> __rt::Buildable<'de> for ClientCapabilitiesTasksRequestsSampling {
     type Builder = __de::ClientCapabilitiesTasksRequestsSampling;
     const EXPECTING: &'static str = "a ClientCapabilitiesTasksRequestsSampling object";
+}
+impl ClientCapabilitiesTasksRequestsSampling {
+    /// A `ClientCapabilitiesTasksRequestsSampling` with every optional member absent.
+    pub fn new() -> Self {
+        ClientCapabilitiesTasksRequestsSampling {
+            create_message: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `createMessage`.
+    #[must_use]
+    pub fn with_create_message(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.create_message = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for ClientCapabilitiesTasksRequestsSampling {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -1064,6 +1518,34 @@ impl<'de> __rt::serde::Deserialize<'de> for ClientCapabilitiesTasksRequests {
 impl<'de> __rt::Buildable<'de> for ClientCapabilitiesTasksRequests {
     type Builder = __de::ClientCapabilitiesTasksRequests;
     const EXPECTING: &'static str = "a ClientCapabilitiesTasksRequests object";
+}
+impl ClientCapabilitiesTasksRequests {
+    /// A `ClientCapabilitiesTasksRequests` with every optional member absent.
+    pub fn new() -> Self {
+        ClientCapabilitiesTasksRequests {
+            elicitation: None,
+            sampling: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `elicitation`.
+    #[must_use]
+    pub fn with_elicitation(
+        mut self,
+        value: impl Into<ClientCapabilitiesTasksRequestsElicitation>,
+    ) -> Self {
+        self.elicitation = Some(value.into());
+        self
+    }
+    /// Sets `sampling`.
+    #[must_use]
+    pub fn with_sampling(
+        mut self,
+        value: impl Into<ClientCapabilitiesTasksRequestsSampling>,
+    ) -> Self {
+        self.sampling = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ClientCapabilitiesTasksRequests {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -1119,6 +1601,38 @@ impl<'de> __rt::serde::Deserialize<'de> for ClientCapabilitiesTasks {
 impl<'de> __rt::Buildable<'de> for ClientCapabilitiesTasks {
     type Builder = __de::ClientCapabilitiesTasks;
     const EXPECTING: &'static str = "a ClientCapabilitiesTasks object";
+}
+impl ClientCapabilitiesTasks {
+    /// A `ClientCapabilitiesTasks` with every optional member absent.
+    pub fn new() -> Self {
+        ClientCapabilitiesTasks {
+            cancel: None,
+            list: None,
+            requests: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `cancel`.
+    #[must_use]
+    pub fn with_cancel(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.cancel = Some(value);
+        self
+    }
+    /// Sets `list`.
+    #[must_use]
+    pub fn with_list(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.list = Some(value);
+        self
+    }
+    /// Sets `requests`.
+    #[must_use]
+    pub fn with_requests(
+        mut self,
+        value: impl Into<ClientCapabilitiesTasksRequests>,
+    ) -> Self {
+        self.requests = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ClientCapabilitiesTasks {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -1557,6 +2071,19 @@ impl<'de> __rt::Buildable<'de> for CompleteRequest {
     type Builder = __de::CompleteRequest;
     const EXPECTING: &'static str = "a CompleteRequest object";
 }
+impl CompleteRequest {
+    /// A `CompleteRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<RequestId>,
+        params: impl Into<CompleteRequestParams>,
+    ) -> Self {
+        CompleteRequest {
+            id: id.into(),
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for CompleteRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("id");
@@ -1612,6 +2139,36 @@ impl<'de> __rt::Buildable<'de> for CompleteRequestParams {
     type Builder = __de::CompleteRequestParams;
     const EXPECTING: &'static str = "a CompleteRequestParams object";
 }
+impl CompleteRequestParams {
+    /// A `CompleteRequestParams` with its required members (`argument`, `ref`); optional members absent, constants written when encoding.
+    pub fn new(
+        argument: impl Into<CompleteRequestParamsArgument>,
+        r#ref: impl Into<CompleteRequestParamsRef>,
+    ) -> Self {
+        CompleteRequestParams {
+            meta: None,
+            argument: argument.into(),
+            context: None,
+            r#ref: r#ref.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<CompleteRequestParamsMeta>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+    /// Sets `context`.
+    #[must_use]
+    pub fn with_context(
+        mut self,
+        value: impl Into<CompleteRequestParamsContext>,
+    ) -> Self {
+        self.context = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for CompleteRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("argument");
@@ -1660,6 +2217,21 @@ impl<'de> __rt::Buildable<'de> for CompleteRequestParamsMeta {
     type Builder = __de::CompleteRequestParamsMeta;
     const EXPECTING: &'static str = "a CompleteRequestParamsMeta object";
 }
+impl CompleteRequestParamsMeta {
+    /// A `CompleteRequestParamsMeta` with every optional member absent.
+    pub fn new() -> Self {
+        CompleteRequestParamsMeta {
+            progress_token: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `progressToken`.
+    #[must_use]
+    pub fn with_progress_token(mut self, value: impl Into<ProgressToken>) -> Self {
+        self.progress_token = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for CompleteRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("progressToken");
@@ -1702,6 +2274,16 @@ impl<'de> __rt::Buildable<'de> for CompleteRequestParamsArgument {
     type Builder = __de::CompleteRequestParamsArgument;
     const EXPECTING: &'static str = "a CompleteRequestParamsArgument object";
 }
+impl CompleteRequestParamsArgument {
+    /// A `CompleteRequestParamsArgument` with its required members (`name`, `value`); optional members absent, constants written when encoding.
+    pub fn new(name: impl Into<String>, value: impl Into<String>) -> Self {
+        CompleteRequestParamsArgument {
+            name: name.into(),
+            value: value.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for CompleteRequestParamsArgument {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -1740,6 +2322,21 @@ impl<'de> __rt::serde::Deserialize<'de> for CompleteRequestParamsContext {
 impl<'de> __rt::Buildable<'de> for CompleteRequestParamsContext {
     type Builder = __de::CompleteRequestParamsContext;
     const EXPECTING: &'static str = "a CompleteRequestParamsContext object";
+}
+impl CompleteRequestParamsContext {
+    /// A `CompleteRequestParamsContext` with every optional member absent.
+    pub fn new() -> Self {
+        CompleteRequestParamsContext {
+            arguments: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `arguments`.
+    #[must_use]
+    pub fn with_arguments(mut self, value: __rt::IndexMap<String, String>) -> Self {
+        self.arguments = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for CompleteRequestParamsContext {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -1850,6 +2447,22 @@ impl<'de> __rt::Buildable<'de> for CompleteResult {
     type Builder = __de::CompleteResult;
     const EXPECTING: &'static str = "a CompleteResult object";
 }
+impl CompleteResult {
+    /// A `CompleteResult` with its required members (`completion`); optional members absent, constants written when encoding.
+    pub fn new(completion: impl Into<CompleteResultCompletion>) -> Self {
+        CompleteResult {
+            meta: None,
+            completion: completion.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for CompleteResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("completion");
@@ -1898,6 +2511,29 @@ impl<'de> __rt::serde::Deserialize<'de> for CompleteResultCompletion {
 impl<'de> __rt::Buildable<'de> for CompleteResultCompletion {
     type Builder = __de::CompleteResultCompletion;
     const EXPECTING: &'static str = "a CompleteResultCompletion object";
+}
+impl CompleteResultCompletion {
+    /// A `CompleteResultCompletion` with its required members (`values`); optional members absent, constants written when encoding.
+    pub fn new(values: Vec<String>) -> Self {
+        CompleteResultCompletion {
+            has_more: None,
+            total: None,
+            values,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `hasMore`.
+    #[must_use]
+    pub fn with_has_more(mut self, value: bool) -> Self {
+        self.has_more = Some(value);
+        self
+    }
+    /// Sets `total`.
+    #[must_use]
+    pub fn with_total(mut self, value: i64) -> Self {
+        self.total = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for CompleteResultCompletion {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -2024,6 +2660,19 @@ impl<'de> __rt::Buildable<'de> for CreateMessageRequest {
     type Builder = __de::CreateMessageRequest;
     const EXPECTING: &'static str = "a CreateMessageRequest object";
 }
+impl CreateMessageRequest {
+    /// A `CreateMessageRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<RequestId>,
+        params: impl Into<CreateMessageRequestParams>,
+    ) -> Self {
+        CreateMessageRequest {
+            id: id.into(),
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for CreateMessageRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("id");
@@ -2131,6 +2780,92 @@ impl<'de> __rt::Buildable<'de> for CreateMessageRequestParams {
     type Builder = __de::CreateMessageRequestParams;
     const EXPECTING: &'static str = "a CreateMessageRequestParams object";
 }
+impl CreateMessageRequestParams {
+    /// A `CreateMessageRequestParams` with its required members (`maxTokens`, `messages`); optional members absent, constants written when encoding.
+    pub fn new(max_tokens: i64, messages: Vec<SamplingMessage>) -> Self {
+        CreateMessageRequestParams {
+            meta: None,
+            include_context: None,
+            max_tokens,
+            messages,
+            metadata: None,
+            model_preferences: None,
+            stop_sequences: None,
+            system_prompt: None,
+            task: None,
+            temperature: None,
+            tool_choice: None,
+            tools: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(
+        mut self,
+        value: impl Into<CreateMessageRequestParamsMeta>,
+    ) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+    /// Sets `includeContext`.
+    #[must_use]
+    pub fn with_include_context(
+        mut self,
+        value: impl Into<CreateMessageRequestParamsIncludeContext>,
+    ) -> Self {
+        self.include_context = Some(value.into());
+        self
+    }
+    /// Sets `metadata`.
+    #[must_use]
+    pub fn with_metadata(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.metadata = Some(value);
+        self
+    }
+    /// Sets `modelPreferences`.
+    #[must_use]
+    pub fn with_model_preferences(mut self, value: impl Into<ModelPreferences>) -> Self {
+        self.model_preferences = Some(value.into());
+        self
+    }
+    /// Sets `stopSequences`.
+    #[must_use]
+    pub fn with_stop_sequences(mut self, value: Vec<String>) -> Self {
+        self.stop_sequences = Some(value);
+        self
+    }
+    /// Sets `systemPrompt`.
+    #[must_use]
+    pub fn with_system_prompt(mut self, value: impl Into<String>) -> Self {
+        self.system_prompt = Some(value.into());
+        self
+    }
+    /// Sets `task`.
+    #[must_use]
+    pub fn with_task(mut self, value: impl Into<TaskMetadata>) -> Self {
+        self.task = Some(value.into());
+        self
+    }
+    /// Sets `temperature`.
+    #[must_use]
+    pub fn with_temperature(mut self, value: impl Into<__rt::Number>) -> Self {
+        self.temperature = Some(value.into());
+        self
+    }
+    /// Sets `toolChoice`.
+    #[must_use]
+    pub fn with_tool_choice(mut self, value: impl Into<ToolChoice>) -> Self {
+        self.tool_choice = Some(value.into());
+        self
+    }
+    /// Sets `tools`.
+    #[must_use]
+    pub fn with_tools(mut self, value: Vec<Tool>) -> Self {
+        self.tools = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for CreateMessageRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("messages");
@@ -2184,6 +2919,21 @@ impl<'de> __rt::serde::Deserialize<'de> for CreateMessageRequestParamsMeta {
 impl<'de> __rt::Buildable<'de> for CreateMessageRequestParamsMeta {
     type Builder = __de::CreateMessageRequestParamsMeta;
     const EXPECTING: &'static str = "a CreateMessageRequestParamsMeta object";
+}
+impl CreateMessageRequestParamsMeta {
+    /// A `CreateMessageRequestParamsMeta` with every optional member absent.
+    pub fn new() -> Self {
+        CreateMessageRequestParamsMeta {
+            progress_token: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `progressToken`.
+    #[must_use]
+    pub fn with_progress_token(mut self, value: impl Into<ProgressToken>) -> Self {
+        self.progress_token = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for CreateMessageRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -2313,6 +3063,35 @@ impl<'de> __rt::serde::Deserialize<'de> for CreateMessageResult {
 impl<'de> __rt::Buildable<'de> for CreateMessageResult {
     type Builder = __de::CreateMessageResult;
     const EXPECTING: &'static str = "a CreateMessageResult object";
+}
+impl CreateMessageResult {
+    /// A `CreateMessageResult` with its required members (`content`, `model`, `role`); optional members absent, constants written when encoding.
+    pub fn new(
+        content: impl Into<CreateMessageResultContent>,
+        model: impl Into<String>,
+        role: impl Into<Role>,
+    ) -> Self {
+        CreateMessageResult {
+            meta: None,
+            content: content.into(),
+            model: model.into(),
+            role: role.into(),
+            stop_reason: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `stopReason`.
+    #[must_use]
+    pub fn with_stop_reason(mut self, value: impl Into<String>) -> Self {
+        self.stop_reason = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for CreateMessageResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -2473,6 +3252,22 @@ impl<'de> __rt::Buildable<'de> for CreateTaskResult {
     type Builder = __de::CreateTaskResult;
     const EXPECTING: &'static str = "a CreateTaskResult object";
 }
+impl CreateTaskResult {
+    /// A `CreateTaskResult` with its required members (`task`); optional members absent, constants written when encoding.
+    pub fn new(task: impl Into<Task>) -> Self {
+        CreateTaskResult {
+            meta: None,
+            task: task.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for CreateTaskResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("task");
@@ -2523,6 +3318,19 @@ impl<'de> __rt::serde::Deserialize<'de> for ElicitRequest {
 impl<'de> __rt::Buildable<'de> for ElicitRequest {
     type Builder = __de::ElicitRequest;
     const EXPECTING: &'static str = "a ElicitRequest object";
+}
+impl ElicitRequest {
+    /// A `ElicitRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<RequestId>,
+        params: impl Into<ElicitRequestParams>,
+    ) -> Self {
+        ElicitRequest {
+            id: id.into(),
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for ElicitRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -2591,6 +3399,40 @@ impl<'de> __rt::Buildable<'de> for ElicitRequestFormParams {
     type Builder = __de::ElicitRequestFormParams;
     const EXPECTING: &'static str = "a ElicitRequestFormParams object";
 }
+impl ElicitRequestFormParams {
+    /// A `ElicitRequestFormParams` with its required members (`message`, `requestedSchema`); optional members absent, constants written when encoding.
+    pub fn new(
+        message: impl Into<String>,
+        requested_schema: impl Into<ElicitRequestFormParamsRequestedSchema>,
+    ) -> Self {
+        ElicitRequestFormParams {
+            meta: None,
+            message: message.into(),
+            mode: None,
+            requested_schema: requested_schema.into(),
+            task: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<ElicitRequestFormParamsMeta>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+    /// Sets `mode`.
+    #[must_use]
+    pub fn with_mode(mut self, value: impl Into<ElicitRequestFormParamsMode>) -> Self {
+        self.mode = Some(value.into());
+        self
+    }
+    /// Sets `task`.
+    #[must_use]
+    pub fn with_task(mut self, value: impl Into<TaskMetadata>) -> Self {
+        self.task = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ElicitRequestFormParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("requestedSchema");
@@ -2635,6 +3477,21 @@ impl<'de> __rt::serde::Deserialize<'de> for ElicitRequestFormParamsMeta {
 impl<'de> __rt::Buildable<'de> for ElicitRequestFormParamsMeta {
     type Builder = __de::ElicitRequestFormParamsMeta;
     const EXPECTING: &'static str = "a ElicitRequestFormParamsMeta object";
+}
+impl ElicitRequestFormParamsMeta {
+    /// A `ElicitRequestFormParamsMeta` with every optional member absent.
+    pub fn new() -> Self {
+        ElicitRequestFormParamsMeta {
+            progress_token: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `progressToken`.
+    #[must_use]
+    pub fn with_progress_token(mut self, value: impl Into<ProgressToken>) -> Self {
+        self.progress_token = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ElicitRequestFormParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -2739,6 +3596,29 @@ impl<'de> __rt::serde::Deserialize<'de> for ElicitRequestFormParamsRequestedSche
 impl<'de> __rt::Buildable<'de> for ElicitRequestFormParamsRequestedSchema {
     type Builder = __de::ElicitRequestFormParamsRequestedSchema;
     const EXPECTING: &'static str = "a ElicitRequestFormParamsRequestedSchema object";
+}
+impl ElicitRequestFormParamsRequestedSchema {
+    /// A `ElicitRequestFormParamsRequestedSchema` with its required members (`properties`); optional members absent, constants written when encoding.
+    pub fn new(properties: __rt::IndexMap<String, PrimitiveSchemaDefinition>) -> Self {
+        ElicitRequestFormParamsRequestedSchema {
+            schema: None,
+            properties,
+            required: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `$schema`.
+    #[must_use]
+    pub fn with_schema(mut self, value: impl Into<String>) -> Self {
+        self.schema = Some(value.into());
+        self
+    }
+    /// Sets `required`.
+    #[must_use]
+    pub fn with_required(mut self, value: Vec<String>) -> Self {
+        self.required = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for ElicitRequestFormParamsRequestedSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -2868,6 +3748,35 @@ impl<'de> __rt::Buildable<'de> for ElicitRequestUrlParams {
     type Builder = __de::ElicitRequestUrlParams;
     const EXPECTING: &'static str = "a ElicitRequestURLParams object";
 }
+impl ElicitRequestUrlParams {
+    /// A `ElicitRequestURLParams` with its required members (`elicitationId`, `message`, `url`); optional members absent, constants written when encoding.
+    pub fn new(
+        elicitation_id: impl Into<String>,
+        message: impl Into<String>,
+        url: impl Into<String>,
+    ) -> Self {
+        ElicitRequestUrlParams {
+            meta: None,
+            elicitation_id: elicitation_id.into(),
+            message: message.into(),
+            task: None,
+            url: url.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<ElicitRequestUrlParamsMeta>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+    /// Sets `task`.
+    #[must_use]
+    pub fn with_task(mut self, value: impl Into<TaskMetadata>) -> Self {
+        self.task = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ElicitRequestUrlParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("task");
@@ -2909,6 +3818,21 @@ impl<'de> __rt::serde::Deserialize<'de> for ElicitRequestUrlParamsMeta {
 impl<'de> __rt::Buildable<'de> for ElicitRequestUrlParamsMeta {
     type Builder = __de::ElicitRequestUrlParamsMeta;
     const EXPECTING: &'static str = "a ElicitRequestUrlParamsMeta object";
+}
+impl ElicitRequestUrlParamsMeta {
+    /// A `ElicitRequestUrlParamsMeta` with every optional member absent.
+    pub fn new() -> Self {
+        ElicitRequestUrlParamsMeta {
+            progress_token: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `progressToken`.
+    #[must_use]
+    pub fn with_progress_token(mut self, value: impl Into<ProgressToken>) -> Self {
+        self.progress_token = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ElicitRequestUrlParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -2963,6 +3887,32 @@ impl<'de> __rt::serde::Deserialize<'de> for ElicitResult {
 impl<'de> __rt::Buildable<'de> for ElicitResult {
     type Builder = __de::ElicitResult;
     const EXPECTING: &'static str = "a ElicitResult object";
+}
+impl ElicitResult {
+    /// A `ElicitResult` with its required members (`action`); optional members absent, constants written when encoding.
+    pub fn new(action: impl Into<ElicitResultAction>) -> Self {
+        ElicitResult {
+            meta: None,
+            action: action.into(),
+            content: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `content`.
+    #[must_use]
+    pub fn with_content(
+        mut self,
+        value: __rt::IndexMap<String, ElicitResultContentValue>,
+    ) -> Self {
+        self.content = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for ElicitResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -3073,6 +4023,42 @@ for ElicitResultContentValueStringOrNumberOrBoolean {
         d.deserialize_any(__de::ElicitResultContentValueStringOrNumberOrBoolean)
     }
 }
+impl From<String> for ElicitResultContentValueStringOrNumberOrBoolean {
+    fn from(v: String) -> Self {
+        ElicitResultContentValueStringOrNumberOrBoolean::String(v)
+    }
+}
+impl From<&str> for ElicitResultContentValueStringOrNumberOrBoolean {
+    fn from(v: &str) -> Self {
+        ElicitResultContentValueStringOrNumberOrBoolean::String(v.to_owned())
+    }
+}
+impl From<__rt::Number> for ElicitResultContentValueStringOrNumberOrBoolean {
+    fn from(v: __rt::Number) -> Self {
+        ElicitResultContentValueStringOrNumberOrBoolean::Number(v)
+    }
+}
+impl From<bool> for ElicitResultContentValueStringOrNumberOrBoolean {
+    fn from(v: bool) -> Self {
+        ElicitResultContentValueStringOrNumberOrBoolean::Boolean(v)
+    }
+}
+/// The value as written in JSON, strings without quotes.
+impl ::core::fmt::Display for ElicitResultContentValueStringOrNumberOrBoolean {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        match self {
+            ElicitResultContentValueStringOrNumberOrBoolean::String(v) => {
+                ::core::fmt::Display::fmt(v, f)
+            }
+            ElicitResultContentValueStringOrNumberOrBoolean::Number(v) => {
+                ::core::fmt::Display::fmt(v, f)
+            }
+            ElicitResultContentValueStringOrNumberOrBoolean::Boolean(v) => {
+                ::core::fmt::Display::fmt(v, f)
+            }
+        }
+    }
+}
 impl __rt::Unknowns for ElicitResultContentValueStringOrNumberOrBoolean {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -3112,6 +4098,26 @@ impl<'de> __rt::serde::Deserialize<'de> for ElicitResultContentValue {
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
         d.deserialize_any(__de::ElicitResultContentValue)
+    }
+}
+impl From<String> for ElicitResultContentValue {
+    fn from(v: String) -> Self {
+        ElicitResultContentValue::String(v)
+    }
+}
+impl From<&str> for ElicitResultContentValue {
+    fn from(v: &str) -> Self {
+        ElicitResultContentValue::String(v.to_owned())
+    }
+}
+impl From<__rt::Number> for ElicitResultContentValue {
+    fn from(v: __rt::Number) -> Self {
+        ElicitResultContentValue::Number(v)
+    }
+}
+impl From<bool> for ElicitResultContentValue {
+    fn from(v: bool) -> Self {
+        ElicitResultContentValue::Boolean(v)
     }
 }
 impl __rt::Unknowns for ElicitResultContentValue {
@@ -3156,6 +4162,15 @@ impl<'de> __rt::Buildable<'de> for ElicitationCompleteNotification {
     type Builder = __de::ElicitationCompleteNotification;
     const EXPECTING: &'static str = "a ElicitationCompleteNotification object";
 }
+impl ElicitationCompleteNotification {
+    /// A `ElicitationCompleteNotification` with its required members (`params`); optional members absent, constants written when encoding.
+    pub fn new(params: impl Into<ElicitationCompleteNotificationParams>) -> Self {
+        ElicitationCompleteNotification {
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for ElicitationCompleteNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -3194,6 +4209,15 @@ impl<'de> __rt::serde::Deserialize<'de> for ElicitationCompleteNotificationParam
 impl<'de> __rt::Buildable<'de> for ElicitationCompleteNotificationParams {
     type Builder = __de::ElicitationCompleteNotificationParams;
     const EXPECTING: &'static str = "a ElicitationCompleteNotificationParams object";
+}
+impl ElicitationCompleteNotificationParams {
+    /// A `ElicitationCompleteNotificationParams` with its required members (`elicitationId`); optional members absent, constants written when encoding.
+    pub fn new(elicitation_id: impl Into<String>) -> Self {
+        ElicitationCompleteNotificationParams {
+            elicitation_id: elicitation_id.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for ElicitationCompleteNotificationParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -3248,6 +4272,29 @@ impl<'de> __rt::serde::Deserialize<'de> for EmbeddedResource {
 impl<'de> __rt::Buildable<'de> for EmbeddedResource {
     type Builder = __de::EmbeddedResource;
     const EXPECTING: &'static str = "a EmbeddedResource object";
+}
+impl EmbeddedResource {
+    /// A `EmbeddedResource` with its required members (`resource`); optional members absent, constants written when encoding.
+    pub fn new(resource: impl Into<EmbeddedResourceResource>) -> Self {
+        EmbeddedResource {
+            meta: None,
+            annotations: None,
+            resource: resource.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `annotations`.
+    #[must_use]
+    pub fn with_annotations(mut self, value: impl Into<Annotations>) -> Self {
+        self.annotations = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for EmbeddedResource {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -3435,6 +4482,23 @@ impl<'de> __rt::Buildable<'de> for Error {
     type Builder = __de::Error;
     const EXPECTING: &'static str = "a Error object";
 }
+impl Error {
+    /// A `Error` with its required members (`code`, `message`); optional members absent, constants written when encoding.
+    pub fn new(code: i64, message: impl Into<String>) -> Self {
+        Error {
+            code,
+            data: None,
+            message: message.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `data`.
+    #[must_use]
+    pub fn with_data(mut self, value: __rt::Value) -> Self {
+        self.data = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for Error {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -3480,6 +4544,19 @@ impl<'de> __rt::serde::Deserialize<'de> for GetPromptRequest {
 impl<'de> __rt::Buildable<'de> for GetPromptRequest {
     type Builder = __de::GetPromptRequest;
     const EXPECTING: &'static str = "a GetPromptRequest object";
+}
+impl GetPromptRequest {
+    /// A `GetPromptRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<RequestId>,
+        params: impl Into<GetPromptRequestParams>,
+    ) -> Self {
+        GetPromptRequest {
+            id: id.into(),
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for GetPromptRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -3534,6 +4611,29 @@ impl<'de> __rt::Buildable<'de> for GetPromptRequestParams {
     type Builder = __de::GetPromptRequestParams;
     const EXPECTING: &'static str = "a GetPromptRequestParams object";
 }
+impl GetPromptRequestParams {
+    /// A `GetPromptRequestParams` with its required members (`name`); optional members absent, constants written when encoding.
+    pub fn new(name: impl Into<String>) -> Self {
+        GetPromptRequestParams {
+            meta: None,
+            arguments: None,
+            name: name.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<GetPromptRequestParamsMeta>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+    /// Sets `arguments`.
+    #[must_use]
+    pub fn with_arguments(mut self, value: __rt::IndexMap<String, String>) -> Self {
+        self.arguments = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for GetPromptRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -3572,6 +4672,21 @@ impl<'de> __rt::serde::Deserialize<'de> for GetPromptRequestParamsMeta {
 impl<'de> __rt::Buildable<'de> for GetPromptRequestParamsMeta {
     type Builder = __de::GetPromptRequestParamsMeta;
     const EXPECTING: &'static str = "a GetPromptRequestParamsMeta object";
+}
+impl GetPromptRequestParamsMeta {
+    /// A `GetPromptRequestParamsMeta` with every optional member absent.
+    pub fn new() -> Self {
+        GetPromptRequestParamsMeta {
+            progress_token: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `progressToken`.
+    #[must_use]
+    pub fn with_progress_token(mut self, value: impl Into<ProgressToken>) -> Self {
+        self.progress_token = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for GetPromptRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -3620,6 +4735,29 @@ impl<'de> __rt::serde::Deserialize<'de> for GetPromptResult {
 impl<'de> __rt::Buildable<'de> for GetPromptResult {
     type Builder = __de::GetPromptResult;
     const EXPECTING: &'static str = "a GetPromptResult object";
+}
+impl GetPromptResult {
+    /// A `GetPromptResult` with its required members (`messages`); optional members absent, constants written when encoding.
+    pub fn new(messages: Vec<PromptMessage>) -> Self {
+        GetPromptResult {
+            meta: None,
+            description: None,
+            messages,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for GetPromptResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -3670,6 +4808,19 @@ impl<'de> __rt::Buildable<'de> for GetTaskPayloadRequest {
     type Builder = __de::GetTaskPayloadRequest;
     const EXPECTING: &'static str = "a GetTaskPayloadRequest object";
 }
+impl GetTaskPayloadRequest {
+    /// A `GetTaskPayloadRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<RequestId>,
+        params: impl Into<GetTaskPayloadRequestParams>,
+    ) -> Self {
+        GetTaskPayloadRequest {
+            id: id.into(),
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for GetTaskPayloadRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("id");
@@ -3712,6 +4863,15 @@ impl<'de> __rt::Buildable<'de> for GetTaskPayloadRequestParams {
     type Builder = __de::GetTaskPayloadRequestParams;
     const EXPECTING: &'static str = "a GetTaskPayloadRequestParams object";
 }
+impl GetTaskPayloadRequestParams {
+    /// A `GetTaskPayloadRequestParams` with its required members (`taskId`); optional members absent, constants written when encoding.
+    pub fn new(task_id: impl Into<String>) -> Self {
+        GetTaskPayloadRequestParams {
+            task_id: task_id.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for GetTaskPayloadRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -3752,6 +4912,21 @@ impl<'de> __rt::serde::Deserialize<'de> for GetTaskPayloadResult {
 impl<'de> __rt::Buildable<'de> for GetTaskPayloadResult {
     type Builder = __de::GetTaskPayloadResult;
     const EXPECTING: &'static str = "a GetTaskPayloadResult object";
+}
+impl GetTaskPayloadResult {
+    /// A `GetTaskPayloadResult` with every optional member absent.
+    pub fn new() -> Self {
+        GetTaskPayloadResult {
+            meta: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for GetTaskPayloadResult {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
@@ -3797,6 +4972,19 @@ impl<'de> __rt::Buildable<'de> for GetTaskRequest {
     type Builder = __de::GetTaskRequest;
     const EXPECTING: &'static str = "a GetTaskRequest object";
 }
+impl GetTaskRequest {
+    /// A `GetTaskRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<RequestId>,
+        params: impl Into<GetTaskRequestParams>,
+    ) -> Self {
+        GetTaskRequest {
+            id: id.into(),
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for GetTaskRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("id");
@@ -3838,6 +5026,15 @@ impl<'de> __rt::serde::Deserialize<'de> for GetTaskRequestParams {
 impl<'de> __rt::Buildable<'de> for GetTaskRequestParams {
     type Builder = __de::GetTaskRequestParams;
     const EXPECTING: &'static str = "a GetTaskRequestParams object";
+}
+impl GetTaskRequestParams {
+    /// A `GetTaskRequestParams` with its required members (`taskId`); optional members absent, constants written when encoding.
+    pub fn new(task_id: impl Into<String>) -> Self {
+        GetTaskRequestParams {
+            task_id: task_id.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for GetTaskRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -3907,6 +5104,46 @@ impl<'de> __rt::Buildable<'de> for GetTaskResult {
     type Builder = __de::GetTaskResult;
     const EXPECTING: &'static str = "a GetTaskResult object";
 }
+impl GetTaskResult {
+    /// A `GetTaskResult` with its required members (`createdAt`, `lastUpdatedAt`, `status`, `taskId`, `ttl`); optional members absent, constants written when encoding.
+    pub fn new(
+        created_at: impl Into<String>,
+        last_updated_at: impl Into<String>,
+        status: impl Into<TaskStatus>,
+        task_id: impl Into<String>,
+        ttl: Option<i64>,
+    ) -> Self {
+        GetTaskResult {
+            meta: None,
+            created_at: created_at.into(),
+            last_updated_at: last_updated_at.into(),
+            poll_interval: None,
+            status: status.into(),
+            status_message: None,
+            task_id: task_id.into(),
+            ttl,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `pollInterval`.
+    #[must_use]
+    pub fn with_poll_interval(mut self, value: i64) -> Self {
+        self.poll_interval = Some(value);
+        self
+    }
+    /// Sets `statusMessage`.
+    #[must_use]
+    pub fn with_status_message(mut self, value: impl Into<String>) -> Self {
+        self.status_message = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for GetTaskResult {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -3971,6 +5208,36 @@ impl<'de> __rt::serde::Deserialize<'de> for Icon {
 impl<'de> __rt::Buildable<'de> for Icon {
     type Builder = __de::Icon;
     const EXPECTING: &'static str = "a Icon object";
+}
+impl Icon {
+    /// A `Icon` with its required members (`src`); optional members absent, constants written when encoding.
+    pub fn new(src: impl Into<String>) -> Self {
+        Icon {
+            mime_type: None,
+            sizes: None,
+            src: src.into(),
+            theme: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `mimeType`.
+    #[must_use]
+    pub fn with_mime_type(mut self, value: impl Into<String>) -> Self {
+        self.mime_type = Some(value.into());
+        self
+    }
+    /// Sets `sizes`.
+    #[must_use]
+    pub fn with_sizes(mut self, value: Vec<String>) -> Self {
+        self.sizes = Some(value);
+        self
+    }
+    /// Sets `theme`.
+    #[must_use]
+    pub fn with_theme(mut self, value: impl Into<IconTheme>) -> Self {
+        self.theme = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for Icon {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -4077,6 +5344,21 @@ impl<'de> __rt::Buildable<'de> for Icons {
     type Builder = __de::Icons;
     const EXPECTING: &'static str = "a Icons object";
 }
+impl Icons {
+    /// A `Icons` with every optional member absent.
+    pub fn new() -> Self {
+        Icons {
+            icons: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `icons`.
+    #[must_use]
+    pub fn with_icons(mut self, value: Vec<Icon>) -> Self {
+        self.icons = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for Icons {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("icons");
@@ -4134,6 +5416,30 @@ impl<'de> __rt::serde::Deserialize<'de> for ImageContent {
 impl<'de> __rt::Buildable<'de> for ImageContent {
     type Builder = __de::ImageContent;
     const EXPECTING: &'static str = "a ImageContent object";
+}
+impl ImageContent {
+    /// A `ImageContent` with its required members (`data`, `mimeType`); optional members absent, constants written when encoding.
+    pub fn new(data: impl Into<String>, mime_type: impl Into<String>) -> Self {
+        ImageContent {
+            meta: None,
+            annotations: None,
+            data: data.into(),
+            mime_type: mime_type.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `annotations`.
+    #[must_use]
+    pub fn with_annotations(mut self, value: impl Into<Annotations>) -> Self {
+        self.annotations = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ImageContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -4214,6 +5520,44 @@ impl<'de> __rt::Buildable<'de> for Implementation {
     type Builder = __de::Implementation;
     const EXPECTING: &'static str = "a Implementation object";
 }
+impl Implementation {
+    /// A `Implementation` with its required members (`name`, `version`); optional members absent, constants written when encoding.
+    pub fn new(name: impl Into<String>, version: impl Into<String>) -> Self {
+        Implementation {
+            description: None,
+            icons: None,
+            name: name.into(),
+            title: None,
+            version: version.into(),
+            website_url: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `icons`.
+    #[must_use]
+    pub fn with_icons(mut self, value: Vec<Icon>) -> Self {
+        self.icons = Some(value);
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+    /// Sets `websiteUrl`.
+    #[must_use]
+    pub fn with_website_url(mut self, value: impl Into<String>) -> Self {
+        self.website_url = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for Implementation {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("icons");
@@ -4262,6 +5606,19 @@ impl<'de> __rt::serde::Deserialize<'de> for InitializeRequest {
 impl<'de> __rt::Buildable<'de> for InitializeRequest {
     type Builder = __de::InitializeRequest;
     const EXPECTING: &'static str = "a InitializeRequest object";
+}
+impl InitializeRequest {
+    /// A `InitializeRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<RequestId>,
+        params: impl Into<InitializeRequestParams>,
+    ) -> Self {
+        InitializeRequest {
+            id: id.into(),
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for InitializeRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -4315,6 +5672,28 @@ impl<'de> __rt::Buildable<'de> for InitializeRequestParams {
     type Builder = __de::InitializeRequestParams;
     const EXPECTING: &'static str = "a InitializeRequestParams object";
 }
+impl InitializeRequestParams {
+    /// A `InitializeRequestParams` with its required members (`capabilities`, `clientInfo`, `protocolVersion`); optional members absent, constants written when encoding.
+    pub fn new(
+        capabilities: impl Into<ClientCapabilities>,
+        client_info: impl Into<Implementation>,
+        protocol_version: impl Into<String>,
+    ) -> Self {
+        InitializeRequestParams {
+            meta: None,
+            capabilities: capabilities.into(),
+            client_info: client_info.into(),
+            protocol_version: protocol_version.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<InitializeRequestParamsMeta>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for InitializeRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("capabilities");
@@ -4359,6 +5738,21 @@ impl<'de> __rt::serde::Deserialize<'de> for InitializeRequestParamsMeta {
 impl<'de> __rt::Buildable<'de> for InitializeRequestParamsMeta {
     type Builder = __de::InitializeRequestParamsMeta;
     const EXPECTING: &'static str = "a InitializeRequestParamsMeta object";
+}
+impl InitializeRequestParamsMeta {
+    /// A `InitializeRequestParamsMeta` with every optional member absent.
+    pub fn new() -> Self {
+        InitializeRequestParamsMeta {
+            progress_token: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `progressToken`.
+    #[must_use]
+    pub fn with_progress_token(mut self, value: impl Into<ProgressToken>) -> Self {
+        self.progress_token = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for InitializeRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -4415,6 +5809,35 @@ impl<'de> __rt::Buildable<'de> for InitializeResult {
     type Builder = __de::InitializeResult;
     const EXPECTING: &'static str = "a InitializeResult object";
 }
+impl InitializeResult {
+    /// A `InitializeResult` with its required members (`capabilities`, `protocolVersion`, `serverInfo`); optional members absent, constants written when encoding.
+    pub fn new(
+        capabilities: impl Into<ServerCapabilities>,
+        protocol_version: impl Into<String>,
+        server_info: impl Into<Implementation>,
+    ) -> Self {
+        InitializeResult {
+            meta: None,
+            capabilities: capabilities.into(),
+            instructions: None,
+            protocol_version: protocol_version.into(),
+            server_info: server_info.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `instructions`.
+    #[must_use]
+    pub fn with_instructions(mut self, value: impl Into<String>) -> Self {
+        self.instructions = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for InitializeResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("capabilities");
@@ -4467,6 +5890,21 @@ impl<'de> __rt::Buildable<'de> for InitializedNotification {
     type Builder = __de::InitializedNotification;
     const EXPECTING: &'static str = "a InitializedNotification object";
 }
+impl InitializedNotification {
+    /// A `InitializedNotification` with every optional member absent.
+    pub fn new() -> Self {
+        InitializedNotification {
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: impl Into<NotificationParams>) -> Self {
+        self.params = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for InitializedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -4514,6 +5952,22 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcErrorResponse {
 impl<'de> __rt::Buildable<'de> for JsonRpcErrorResponse {
     type Builder = __de::JsonRpcErrorResponse;
     const EXPECTING: &'static str = "a JSONRPCErrorResponse object";
+}
+impl JsonRpcErrorResponse {
+    /// A `JSONRPCErrorResponse` with its required members (`error`); optional members absent, constants written when encoding.
+    pub fn new(error: impl Into<Error>) -> Self {
+        JsonRpcErrorResponse {
+            error: error.into(),
+            id: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `id`.
+    #[must_use]
+    pub fn with_id(mut self, value: Option<RequestId>) -> Self {
+        self.id = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for JsonRpcErrorResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -4643,6 +6097,22 @@ impl<'de> __rt::Buildable<'de> for JsonRpcNotification {
     type Builder = __de::JsonRpcNotification;
     const EXPECTING: &'static str = "a JSONRPCNotification object";
 }
+impl JsonRpcNotification {
+    /// A `JSONRPCNotification` with its required members (`method`); optional members absent, constants written when encoding.
+    pub fn new(method: impl Into<String>) -> Self {
+        JsonRpcNotification {
+            method: method.into(),
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.params = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for JsonRpcNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -4689,6 +6159,23 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcRequest {
 impl<'de> __rt::Buildable<'de> for JsonRpcRequest {
     type Builder = __de::JsonRpcRequest;
     const EXPECTING: &'static str = "a JSONRPCRequest object";
+}
+impl JsonRpcRequest {
+    /// A `JSONRPCRequest` with its required members (`id`, `method`); optional members absent, constants written when encoding.
+    pub fn new(id: impl Into<RequestId>, method: impl Into<String>) -> Self {
+        JsonRpcRequest {
+            id: id.into(),
+            method: method.into(),
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.params = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for JsonRpcRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -4785,6 +6272,16 @@ impl<'de> __rt::Buildable<'de> for JsonRpcResultResponse {
     type Builder = __de::JsonRpcResultResponse;
     const EXPECTING: &'static str = "a JSONRPCResultResponse object";
 }
+impl JsonRpcResultResponse {
+    /// A `JSONRPCResultResponse` with its required members (`id`, `result`); optional members absent, constants written when encoding.
+    pub fn new(id: impl Into<RequestId>, result: impl Into<McpResult>) -> Self {
+        JsonRpcResultResponse {
+            id: id.into(),
+            result: result.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for JsonRpcResultResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("id");
@@ -4851,6 +6348,43 @@ impl<'de> __rt::Buildable<'de> for LegacyTitledEnumSchema {
     type Builder = __de::LegacyTitledEnumSchema;
     const EXPECTING: &'static str = "a LegacyTitledEnumSchema object";
 }
+impl LegacyTitledEnumSchema {
+    /// A `LegacyTitledEnumSchema` with its required members (`enum`); optional members absent, constants written when encoding.
+    pub fn new(r#enum: Vec<String>) -> Self {
+        LegacyTitledEnumSchema {
+            default: None,
+            description: None,
+            r#enum,
+            enum_names: None,
+            title: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `default`.
+    #[must_use]
+    pub fn with_default(mut self, value: impl Into<String>) -> Self {
+        self.default = Some(value.into());
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `enumNames`.
+    #[must_use]
+    pub fn with_enum_names(mut self, value: Vec<String>) -> Self {
+        self.enum_names = Some(value);
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for LegacyTitledEnumSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -4898,6 +6432,22 @@ impl<'de> __rt::serde::Deserialize<'de> for ListPromptsRequest {
 impl<'de> __rt::Buildable<'de> for ListPromptsRequest {
     type Builder = __de::ListPromptsRequest;
     const EXPECTING: &'static str = "a ListPromptsRequest object";
+}
+impl ListPromptsRequest {
+    /// A `ListPromptsRequest` with its required members (`id`); optional members absent, constants written when encoding.
+    pub fn new(id: impl Into<RequestId>) -> Self {
+        ListPromptsRequest {
+            id: id.into(),
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: impl Into<PaginatedRequestParams>) -> Self {
+        self.params = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ListPromptsRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -4952,6 +6502,29 @@ impl<'de> __rt::Buildable<'de> for ListPromptsResult {
     type Builder = __de::ListPromptsResult;
     const EXPECTING: &'static str = "a ListPromptsResult object";
 }
+impl ListPromptsResult {
+    /// A `ListPromptsResult` with its required members (`prompts`); optional members absent, constants written when encoding.
+    pub fn new(prompts: Vec<Prompt>) -> Self {
+        ListPromptsResult {
+            meta: None,
+            next_cursor: None,
+            prompts,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `nextCursor`.
+    #[must_use]
+    pub fn with_next_cursor(mut self, value: impl Into<String>) -> Self {
+        self.next_cursor = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ListPromptsResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("prompts");
@@ -5002,6 +6575,22 @@ impl<'de> __rt::serde::Deserialize<'de> for ListResourceTemplatesRequest {
 impl<'de> __rt::Buildable<'de> for ListResourceTemplatesRequest {
     type Builder = __de::ListResourceTemplatesRequest;
     const EXPECTING: &'static str = "a ListResourceTemplatesRequest object";
+}
+impl ListResourceTemplatesRequest {
+    /// A `ListResourceTemplatesRequest` with its required members (`id`); optional members absent, constants written when encoding.
+    pub fn new(id: impl Into<RequestId>) -> Self {
+        ListResourceTemplatesRequest {
+            id: id.into(),
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: impl Into<PaginatedRequestParams>) -> Self {
+        self.params = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ListResourceTemplatesRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -5056,6 +6645,29 @@ impl<'de> __rt::Buildable<'de> for ListResourceTemplatesResult {
     type Builder = __de::ListResourceTemplatesResult;
     const EXPECTING: &'static str = "a ListResourceTemplatesResult object";
 }
+impl ListResourceTemplatesResult {
+    /// A `ListResourceTemplatesResult` with its required members (`resourceTemplates`); optional members absent, constants written when encoding.
+    pub fn new(resource_templates: Vec<ResourceTemplate>) -> Self {
+        ListResourceTemplatesResult {
+            meta: None,
+            next_cursor: None,
+            resource_templates,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `nextCursor`.
+    #[must_use]
+    pub fn with_next_cursor(mut self, value: impl Into<String>) -> Self {
+        self.next_cursor = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ListResourceTemplatesResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("resourceTemplates");
@@ -5106,6 +6718,22 @@ impl<'de> __rt::serde::Deserialize<'de> for ListResourcesRequest {
 impl<'de> __rt::Buildable<'de> for ListResourcesRequest {
     type Builder = __de::ListResourcesRequest;
     const EXPECTING: &'static str = "a ListResourcesRequest object";
+}
+impl ListResourcesRequest {
+    /// A `ListResourcesRequest` with its required members (`id`); optional members absent, constants written when encoding.
+    pub fn new(id: impl Into<RequestId>) -> Self {
+        ListResourcesRequest {
+            id: id.into(),
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: impl Into<PaginatedRequestParams>) -> Self {
+        self.params = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ListResourcesRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -5159,6 +6787,29 @@ impl<'de> __rt::serde::Deserialize<'de> for ListResourcesResult {
 impl<'de> __rt::Buildable<'de> for ListResourcesResult {
     type Builder = __de::ListResourcesResult;
     const EXPECTING: &'static str = "a ListResourcesResult object";
+}
+impl ListResourcesResult {
+    /// A `ListResourcesResult` with its required members (`resources`); optional members absent, constants written when encoding.
+    pub fn new(resources: Vec<Resource>) -> Self {
+        ListResourcesResult {
+            meta: None,
+            next_cursor: None,
+            resources,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `nextCursor`.
+    #[must_use]
+    pub fn with_next_cursor(mut self, value: impl Into<String>) -> Self {
+        self.next_cursor = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ListResourcesResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -5217,6 +6868,22 @@ impl<'de> __rt::Buildable<'de> for ListRootsRequest {
     type Builder = __de::ListRootsRequest;
     const EXPECTING: &'static str = "a ListRootsRequest object";
 }
+impl ListRootsRequest {
+    /// A `ListRootsRequest` with its required members (`id`); optional members absent, constants written when encoding.
+    pub fn new(id: impl Into<RequestId>) -> Self {
+        ListRootsRequest {
+            id: id.into(),
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: impl Into<RequestParams>) -> Self {
+        self.params = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ListRootsRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("id");
@@ -5265,6 +6932,22 @@ impl<'de> __rt::serde::Deserialize<'de> for ListRootsResult {
 impl<'de> __rt::Buildable<'de> for ListRootsResult {
     type Builder = __de::ListRootsResult;
     const EXPECTING: &'static str = "a ListRootsResult object";
+}
+impl ListRootsResult {
+    /// A `ListRootsResult` with its required members (`roots`); optional members absent, constants written when encoding.
+    pub fn new(roots: Vec<Root>) -> Self {
+        ListRootsResult {
+            meta: None,
+            roots,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for ListRootsResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -5316,6 +6999,22 @@ impl<'de> __rt::serde::Deserialize<'de> for ListTasksRequest {
 impl<'de> __rt::Buildable<'de> for ListTasksRequest {
     type Builder = __de::ListTasksRequest;
     const EXPECTING: &'static str = "a ListTasksRequest object";
+}
+impl ListTasksRequest {
+    /// A `ListTasksRequest` with its required members (`id`); optional members absent, constants written when encoding.
+    pub fn new(id: impl Into<RequestId>) -> Self {
+        ListTasksRequest {
+            id: id.into(),
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: impl Into<PaginatedRequestParams>) -> Self {
+        self.params = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ListTasksRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -5370,6 +7069,29 @@ impl<'de> __rt::Buildable<'de> for ListTasksResult {
     type Builder = __de::ListTasksResult;
     const EXPECTING: &'static str = "a ListTasksResult object";
 }
+impl ListTasksResult {
+    /// A `ListTasksResult` with its required members (`tasks`); optional members absent, constants written when encoding.
+    pub fn new(tasks: Vec<Task>) -> Self {
+        ListTasksResult {
+            meta: None,
+            next_cursor: None,
+            tasks,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `nextCursor`.
+    #[must_use]
+    pub fn with_next_cursor(mut self, value: impl Into<String>) -> Self {
+        self.next_cursor = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ListTasksResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("tasks");
@@ -5420,6 +7142,22 @@ impl<'de> __rt::serde::Deserialize<'de> for ListToolsRequest {
 impl<'de> __rt::Buildable<'de> for ListToolsRequest {
     type Builder = __de::ListToolsRequest;
     const EXPECTING: &'static str = "a ListToolsRequest object";
+}
+impl ListToolsRequest {
+    /// A `ListToolsRequest` with its required members (`id`); optional members absent, constants written when encoding.
+    pub fn new(id: impl Into<RequestId>) -> Self {
+        ListToolsRequest {
+            id: id.into(),
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: impl Into<PaginatedRequestParams>) -> Self {
+        self.params = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ListToolsRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -5473,6 +7211,29 @@ impl<'de> __rt::serde::Deserialize<'de> for ListToolsResult {
 impl<'de> __rt::Buildable<'de> for ListToolsResult {
     type Builder = __de::ListToolsResult;
     const EXPECTING: &'static str = "a ListToolsResult object";
+}
+impl ListToolsResult {
+    /// A `ListToolsResult` with its required members (`tools`); optional members absent, constants written when encoding.
+    pub fn new(tools: Vec<Tool>) -> Self {
+        ListToolsResult {
+            meta: None,
+            next_cursor: None,
+            tools,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `nextCursor`.
+    #[must_use]
+    pub fn with_next_cursor(mut self, value: impl Into<String>) -> Self {
+        self.next_cursor = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ListToolsResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -5620,6 +7381,15 @@ impl<'de> __rt::Buildable<'de> for LoggingMessageNotification {
     type Builder = __de::LoggingMessageNotification;
     const EXPECTING: &'static str = "a LoggingMessageNotification object";
 }
+impl LoggingMessageNotification {
+    /// A `LoggingMessageNotification` with its required members (`params`); optional members absent, constants written when encoding.
+    pub fn new(params: impl Into<LoggingMessageNotificationParams>) -> Self {
+        LoggingMessageNotification {
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for LoggingMessageNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -5673,6 +7443,30 @@ impl<'de> __rt::Buildable<'de> for LoggingMessageNotificationParams {
     type Builder = __de::LoggingMessageNotificationParams;
     const EXPECTING: &'static str = "a LoggingMessageNotificationParams object";
 }
+impl LoggingMessageNotificationParams {
+    /// A `LoggingMessageNotificationParams` with its required members (`data`, `level`); optional members absent, constants written when encoding.
+    pub fn new(data: __rt::Value, level: impl Into<LoggingLevel>) -> Self {
+        LoggingMessageNotificationParams {
+            meta: None,
+            data,
+            level: level.into(),
+            logger: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `logger`.
+    #[must_use]
+    pub fn with_logger(mut self, value: impl Into<String>) -> Self {
+        self.logger = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for LoggingMessageNotificationParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -5722,6 +7516,21 @@ impl<'de> __rt::serde::Deserialize<'de> for ModelHint {
 impl<'de> __rt::Buildable<'de> for ModelHint {
     type Builder = __de::ModelHint;
     const EXPECTING: &'static str = "a ModelHint object";
+}
+impl ModelHint {
+    /// A `ModelHint` with every optional member absent.
+    pub fn new() -> Self {
+        ModelHint {
+            name: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `name`.
+    #[must_use]
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ModelHint {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -5798,6 +7607,42 @@ impl<'de> __rt::serde::Deserialize<'de> for ModelPreferences {
 impl<'de> __rt::Buildable<'de> for ModelPreferences {
     type Builder = __de::ModelPreferences;
     const EXPECTING: &'static str = "a ModelPreferences object";
+}
+impl ModelPreferences {
+    /// A `ModelPreferences` with every optional member absent.
+    pub fn new() -> Self {
+        ModelPreferences {
+            cost_priority: None,
+            hints: None,
+            intelligence_priority: None,
+            speed_priority: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `costPriority`.
+    #[must_use]
+    pub fn with_cost_priority(mut self, value: impl Into<__rt::Number>) -> Self {
+        self.cost_priority = Some(value.into());
+        self
+    }
+    /// Sets `hints`.
+    #[must_use]
+    pub fn with_hints(mut self, value: Vec<ModelHint>) -> Self {
+        self.hints = Some(value);
+        self
+    }
+    /// Sets `intelligencePriority`.
+    #[must_use]
+    pub fn with_intelligence_priority(mut self, value: impl Into<__rt::Number>) -> Self {
+        self.intelligence_priority = Some(value.into());
+        self
+    }
+    /// Sets `speedPriority`.
+    #[must_use]
+    pub fn with_speed_priority(mut self, value: impl Into<__rt::Number>) -> Self {
+        self.speed_priority = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ModelPreferences {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -5889,6 +7734,22 @@ impl<'de> __rt::Buildable<'de> for Notification {
     type Builder = __de::Notification;
     const EXPECTING: &'static str = "a Notification object";
 }
+impl Notification {
+    /// A `Notification` with its required members (`method`); optional members absent, constants written when encoding.
+    pub fn new(method: impl Into<String>) -> Self {
+        Notification {
+            method: method.into(),
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.params = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for Notification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -5926,6 +7787,21 @@ impl<'de> __rt::serde::Deserialize<'de> for NotificationParams {
 impl<'de> __rt::Buildable<'de> for NotificationParams {
     type Builder = __de::NotificationParams;
     const EXPECTING: &'static str = "a NotificationParams object";
+}
+impl NotificationParams {
+    /// A `NotificationParams` with every optional member absent.
+    pub fn new() -> Self {
+        NotificationParams {
+            meta: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for NotificationParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -5981,6 +7857,50 @@ impl<'de> __rt::serde::Deserialize<'de> for NumberSchema {
 impl<'de> __rt::Buildable<'de> for NumberSchema {
     type Builder = __de::NumberSchema;
     const EXPECTING: &'static str = "a NumberSchema object";
+}
+impl NumberSchema {
+    /// A `NumberSchema` with its required members (`type`); optional members absent, constants written when encoding.
+    pub fn new(r#type: impl Into<NumberSchemaType>) -> Self {
+        NumberSchema {
+            default: None,
+            description: None,
+            maximum: None,
+            minimum: None,
+            title: None,
+            r#type: r#type.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `default`.
+    #[must_use]
+    pub fn with_default(mut self, value: impl Into<__rt::Number>) -> Self {
+        self.default = Some(value.into());
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `maximum`.
+    #[must_use]
+    pub fn with_maximum(mut self, value: impl Into<__rt::Number>) -> Self {
+        self.maximum = Some(value.into());
+        self
+    }
+    /// Sets `minimum`.
+    #[must_use]
+    pub fn with_minimum(mut self, value: impl Into<__rt::Number>) -> Self {
+        self.minimum = Some(value.into());
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for NumberSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -6084,6 +8004,23 @@ impl<'de> __rt::Buildable<'de> for PaginatedRequest {
     type Builder = __de::PaginatedRequest;
     const EXPECTING: &'static str = "a PaginatedRequest object";
 }
+impl PaginatedRequest {
+    /// A `PaginatedRequest` with its required members (`id`, `method`); optional members absent, constants written when encoding.
+    pub fn new(id: impl Into<RequestId>, method: impl Into<String>) -> Self {
+        PaginatedRequest {
+            id: id.into(),
+            method: method.into(),
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: impl Into<PaginatedRequestParams>) -> Self {
+        self.params = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for PaginatedRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("id");
@@ -6135,6 +8072,28 @@ impl<'de> __rt::Buildable<'de> for PaginatedRequestParams {
     type Builder = __de::PaginatedRequestParams;
     const EXPECTING: &'static str = "a PaginatedRequestParams object";
 }
+impl PaginatedRequestParams {
+    /// A `PaginatedRequestParams` with every optional member absent.
+    pub fn new() -> Self {
+        PaginatedRequestParams {
+            meta: None,
+            cursor: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<PaginatedRequestParamsMeta>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+    /// Sets `cursor`.
+    #[must_use]
+    pub fn with_cursor(mut self, value: impl Into<String>) -> Self {
+        self.cursor = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for PaginatedRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -6173,6 +8132,21 @@ impl<'de> __rt::serde::Deserialize<'de> for PaginatedRequestParamsMeta {
 impl<'de> __rt::Buildable<'de> for PaginatedRequestParamsMeta {
     type Builder = __de::PaginatedRequestParamsMeta;
     const EXPECTING: &'static str = "a PaginatedRequestParamsMeta object";
+}
+impl PaginatedRequestParamsMeta {
+    /// A `PaginatedRequestParamsMeta` with every optional member absent.
+    pub fn new() -> Self {
+        PaginatedRequestParamsMeta {
+            progress_token: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `progressToken`.
+    #[must_use]
+    pub fn with_progress_token(mut self, value: impl Into<ProgressToken>) -> Self {
+        self.progress_token = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for PaginatedRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -6219,6 +8193,28 @@ impl<'de> __rt::serde::Deserialize<'de> for PaginatedResult {
 impl<'de> __rt::Buildable<'de> for PaginatedResult {
     type Builder = __de::PaginatedResult;
     const EXPECTING: &'static str = "a PaginatedResult object";
+}
+impl PaginatedResult {
+    /// A `PaginatedResult` with every optional member absent.
+    pub fn new() -> Self {
+        PaginatedResult {
+            meta: None,
+            next_cursor: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `nextCursor`.
+    #[must_use]
+    pub fn with_next_cursor(mut self, value: impl Into<String>) -> Self {
+        self.next_cursor = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for PaginatedResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -6267,6 +8263,22 @@ impl<'de> __rt::serde::Deserialize<'de> for PingRequest {
 impl<'de> __rt::Buildable<'de> for PingRequest {
     type Builder = __de::PingRequest;
     const EXPECTING: &'static str = "a PingRequest object";
+}
+impl PingRequest {
+    /// A `PingRequest` with its required members (`id`); optional members absent, constants written when encoding.
+    pub fn new(id: impl Into<RequestId>) -> Self {
+        PingRequest {
+            id: id.into(),
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: impl Into<RequestParams>) -> Self {
+        self.params = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for PingRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -6466,6 +8478,15 @@ impl<'de> __rt::Buildable<'de> for ProgressNotification {
     type Builder = __de::ProgressNotification;
     const EXPECTING: &'static str = "a ProgressNotification object";
 }
+impl ProgressNotification {
+    /// A `ProgressNotification` with its required members (`params`); optional members absent, constants written when encoding.
+    pub fn new(params: impl Into<ProgressNotificationParams>) -> Self {
+        ProgressNotification {
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for ProgressNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -6524,6 +8545,40 @@ impl<'de> __rt::Buildable<'de> for ProgressNotificationParams {
     type Builder = __de::ProgressNotificationParams;
     const EXPECTING: &'static str = "a ProgressNotificationParams object";
 }
+impl ProgressNotificationParams {
+    /// A `ProgressNotificationParams` with its required members (`progress`, `progressToken`); optional members absent, constants written when encoding.
+    pub fn new(
+        progress: impl Into<__rt::Number>,
+        progress_token: impl Into<ProgressToken>,
+    ) -> Self {
+        ProgressNotificationParams {
+            meta: None,
+            message: None,
+            progress: progress.into(),
+            progress_token: progress_token.into(),
+            total: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `message`.
+    #[must_use]
+    pub fn with_message(mut self, value: impl Into<String>) -> Self {
+        self.message = Some(value.into());
+        self
+    }
+    /// Sets `total`.
+    #[must_use]
+    pub fn with_total(mut self, value: impl Into<__rt::Number>) -> Self {
+        self.total = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ProgressNotificationParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("progressToken");
@@ -6557,6 +8612,30 @@ impl<'de> __rt::serde::Deserialize<'de> for ProgressToken {
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
         d.deserialize_any(__de::ProgressToken)
+    }
+}
+impl From<String> for ProgressToken {
+    fn from(v: String) -> Self {
+        ProgressToken::String(v)
+    }
+}
+impl From<&str> for ProgressToken {
+    fn from(v: &str) -> Self {
+        ProgressToken::String(v.to_owned())
+    }
+}
+impl From<i64> for ProgressToken {
+    fn from(v: i64) -> Self {
+        ProgressToken::Integer(v)
+    }
+}
+/// The value as written in JSON, strings without quotes.
+impl ::core::fmt::Display for ProgressToken {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        match self {
+            ProgressToken::String(v) => ::core::fmt::Display::fmt(v, f),
+            ProgressToken::Integer(v) => ::core::fmt::Display::fmt(v, f),
+        }
     }
 }
 impl __rt::Unknowns for ProgressToken {
@@ -6632,6 +8711,50 @@ impl<'de> __rt::Buildable<'de> for Prompt {
     type Builder = __de::Prompt;
     const EXPECTING: &'static str = "a Prompt object";
 }
+impl Prompt {
+    /// A `Prompt` with its required members (`name`); optional members absent, constants written when encoding.
+    pub fn new(name: impl Into<String>) -> Self {
+        Prompt {
+            meta: None,
+            arguments: None,
+            description: None,
+            icons: None,
+            name: name.into(),
+            title: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `arguments`.
+    #[must_use]
+    pub fn with_arguments(mut self, value: Vec<PromptArgument>) -> Self {
+        self.arguments = Some(value);
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `icons`.
+    #[must_use]
+    pub fn with_icons(mut self, value: Vec<Icon>) -> Self {
+        self.icons = Some(value);
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for Prompt {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("arguments");
@@ -6695,6 +8818,36 @@ impl<'de> __rt::Buildable<'de> for PromptArgument {
     type Builder = __de::PromptArgument;
     const EXPECTING: &'static str = "a PromptArgument object";
 }
+impl PromptArgument {
+    /// A `PromptArgument` with its required members (`name`); optional members absent, constants written when encoding.
+    pub fn new(name: impl Into<String>) -> Self {
+        PromptArgument {
+            description: None,
+            name: name.into(),
+            required: None,
+            title: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `required`.
+    #[must_use]
+    pub fn with_required(mut self, value: bool) -> Self {
+        self.required = Some(value);
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for PromptArgument {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -6741,6 +8894,21 @@ impl<'de> __rt::Buildable<'de> for PromptListChangedNotification {
     type Builder = __de::PromptListChangedNotification;
     const EXPECTING: &'static str = "a PromptListChangedNotification object";
 }
+impl PromptListChangedNotification {
+    /// A `PromptListChangedNotification` with every optional member absent.
+    pub fn new() -> Self {
+        PromptListChangedNotification {
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: impl Into<NotificationParams>) -> Self {
+        self.params = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for PromptListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -6784,6 +8952,16 @@ impl<'de> __rt::serde::Deserialize<'de> for PromptMessage {
 impl<'de> __rt::Buildable<'de> for PromptMessage {
     type Builder = __de::PromptMessage;
     const EXPECTING: &'static str = "a PromptMessage object";
+}
+impl PromptMessage {
+    /// A `PromptMessage` with its required members (`content`, `role`); optional members absent, constants written when encoding.
+    pub fn new(content: impl Into<ContentBlock>, role: impl Into<Role>) -> Self {
+        PromptMessage {
+            content: content.into(),
+            role: role.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for PromptMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -6840,6 +9018,22 @@ impl<'de> __rt::Buildable<'de> for PromptReference {
     type Builder = __de::PromptReference;
     const EXPECTING: &'static str = "a PromptReference object";
 }
+impl PromptReference {
+    /// A `PromptReference` with its required members (`name`); optional members absent, constants written when encoding.
+    pub fn new(name: impl Into<String>) -> Self {
+        PromptReference {
+            name: name.into(),
+            title: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for PromptReference {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -6885,6 +9079,19 @@ impl<'de> __rt::serde::Deserialize<'de> for ReadResourceRequest {
 impl<'de> __rt::Buildable<'de> for ReadResourceRequest {
     type Builder = __de::ReadResourceRequest;
     const EXPECTING: &'static str = "a ReadResourceRequest object";
+}
+impl ReadResourceRequest {
+    /// A `ReadResourceRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<RequestId>,
+        params: impl Into<ReadResourceRequestParams>,
+    ) -> Self {
+        ReadResourceRequest {
+            id: id.into(),
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for ReadResourceRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -6934,6 +9141,22 @@ impl<'de> __rt::Buildable<'de> for ReadResourceRequestParams {
     type Builder = __de::ReadResourceRequestParams;
     const EXPECTING: &'static str = "a ReadResourceRequestParams object";
 }
+impl ReadResourceRequestParams {
+    /// A `ReadResourceRequestParams` with its required members (`uri`); optional members absent, constants written when encoding.
+    pub fn new(uri: impl Into<String>) -> Self {
+        ReadResourceRequestParams {
+            meta: None,
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<ReadResourceRequestParamsMeta>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ReadResourceRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -6972,6 +9195,21 @@ impl<'de> __rt::serde::Deserialize<'de> for ReadResourceRequestParamsMeta {
 impl<'de> __rt::Buildable<'de> for ReadResourceRequestParamsMeta {
     type Builder = __de::ReadResourceRequestParamsMeta;
     const EXPECTING: &'static str = "a ReadResourceRequestParamsMeta object";
+}
+impl ReadResourceRequestParamsMeta {
+    /// A `ReadResourceRequestParamsMeta` with every optional member absent.
+    pub fn new() -> Self {
+        ReadResourceRequestParamsMeta {
+            progress_token: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `progressToken`.
+    #[must_use]
+    pub fn with_progress_token(mut self, value: impl Into<ProgressToken>) -> Self {
+        self.progress_token = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ReadResourceRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -7015,6 +9253,22 @@ impl<'de> __rt::serde::Deserialize<'de> for ReadResourceResult {
 impl<'de> __rt::Buildable<'de> for ReadResourceResult {
     type Builder = __de::ReadResourceResult;
     const EXPECTING: &'static str = "a ReadResourceResult object";
+}
+impl ReadResourceResult {
+    /// A `ReadResourceResult` with its required members (`contents`); optional members absent, constants written when encoding.
+    pub fn new(contents: Vec<ReadResourceResultContentsItem>) -> Self {
+        ReadResourceResult {
+            meta: None,
+            contents,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for ReadResourceResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -7109,6 +9363,15 @@ impl<'de> __rt::Buildable<'de> for RelatedTaskMetadata {
     type Builder = __de::RelatedTaskMetadata;
     const EXPECTING: &'static str = "a RelatedTaskMetadata object";
 }
+impl RelatedTaskMetadata {
+    /// A `RelatedTaskMetadata` with its required members (`taskId`); optional members absent, constants written when encoding.
+    pub fn new(task_id: impl Into<String>) -> Self {
+        RelatedTaskMetadata {
+            task_id: task_id.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for RelatedTaskMetadata {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -7148,6 +9411,22 @@ impl<'de> __rt::Buildable<'de> for Request {
     type Builder = __de::Request;
     const EXPECTING: &'static str = "a Request object";
 }
+impl Request {
+    /// A `Request` with its required members (`method`); optional members absent, constants written when encoding.
+    pub fn new(method: impl Into<String>) -> Self {
+        Request {
+            method: method.into(),
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.params = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for Request {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -7178,6 +9457,30 @@ impl<'de> __rt::serde::Deserialize<'de> for RequestId {
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
         d.deserialize_any(__de::RequestId)
+    }
+}
+impl From<String> for RequestId {
+    fn from(v: String) -> Self {
+        RequestId::String(v)
+    }
+}
+impl From<&str> for RequestId {
+    fn from(v: &str) -> Self {
+        RequestId::String(v.to_owned())
+    }
+}
+impl From<i64> for RequestId {
+    fn from(v: i64) -> Self {
+        RequestId::Integer(v)
+    }
+}
+/// The value as written in JSON, strings without quotes.
+impl ::core::fmt::Display for RequestId {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        match self {
+            RequestId::String(v) => ::core::fmt::Display::fmt(v, f),
+            RequestId::Integer(v) => ::core::fmt::Display::fmt(v, f),
+        }
     }
 }
 impl __rt::Unknowns for RequestId {
@@ -7217,6 +9520,21 @@ impl<'de> __rt::Buildable<'de> for RequestParams {
     type Builder = __de::RequestParams;
     const EXPECTING: &'static str = "a RequestParams object";
 }
+impl RequestParams {
+    /// A `RequestParams` with every optional member absent.
+    pub fn new() -> Self {
+        RequestParams {
+            meta: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<RequestParamsMeta>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for RequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -7255,6 +9573,21 @@ impl<'de> __rt::serde::Deserialize<'de> for RequestParamsMeta {
 impl<'de> __rt::Buildable<'de> for RequestParamsMeta {
     type Builder = __de::RequestParamsMeta;
     const EXPECTING: &'static str = "a RequestParamsMeta object";
+}
+impl RequestParamsMeta {
+    /// A `RequestParamsMeta` with every optional member absent.
+    pub fn new() -> Self {
+        RequestParamsMeta {
+            progress_token: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `progressToken`.
+    #[must_use]
+    pub fn with_progress_token(mut self, value: impl Into<ProgressToken>) -> Self {
+        self.progress_token = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for RequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -7350,6 +9683,65 @@ impl<'de> __rt::Buildable<'de> for Resource {
     type Builder = __de::Resource;
     const EXPECTING: &'static str = "a Resource object";
 }
+impl Resource {
+    /// A `Resource` with its required members (`name`, `uri`); optional members absent, constants written when encoding.
+    pub fn new(name: impl Into<String>, uri: impl Into<String>) -> Self {
+        Resource {
+            meta: None,
+            annotations: None,
+            description: None,
+            icons: None,
+            mime_type: None,
+            name: name.into(),
+            size: None,
+            title: None,
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `annotations`.
+    #[must_use]
+    pub fn with_annotations(mut self, value: impl Into<Annotations>) -> Self {
+        self.annotations = Some(value.into());
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `icons`.
+    #[must_use]
+    pub fn with_icons(mut self, value: Vec<Icon>) -> Self {
+        self.icons = Some(value);
+        self
+    }
+    /// Sets `mimeType`.
+    #[must_use]
+    pub fn with_mime_type(mut self, value: impl Into<String>) -> Self {
+        self.mime_type = Some(value.into());
+        self
+    }
+    /// Sets `size`.
+    #[must_use]
+    pub fn with_size(mut self, value: i64) -> Self {
+        self.size = Some(value);
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for Resource {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("annotations");
@@ -7402,6 +9794,29 @@ impl<'de> __rt::serde::Deserialize<'de> for ResourceContents {
 impl<'de> __rt::Buildable<'de> for ResourceContents {
     type Builder = __de::ResourceContents;
     const EXPECTING: &'static str = "a ResourceContents object";
+}
+impl ResourceContents {
+    /// A `ResourceContents` with its required members (`uri`); optional members absent, constants written when encoding.
+    pub fn new(uri: impl Into<String>) -> Self {
+        ResourceContents {
+            meta: None,
+            mime_type: None,
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `mimeType`.
+    #[must_use]
+    pub fn with_mime_type(mut self, value: impl Into<String>) -> Self {
+        self.mime_type = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ResourceContents {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -7502,6 +9917,65 @@ impl<'de> __rt::Buildable<'de> for ResourceLink {
     type Builder = __de::ResourceLink;
     const EXPECTING: &'static str = "a ResourceLink object";
 }
+impl ResourceLink {
+    /// A `ResourceLink` with its required members (`name`, `uri`); optional members absent, constants written when encoding.
+    pub fn new(name: impl Into<String>, uri: impl Into<String>) -> Self {
+        ResourceLink {
+            meta: None,
+            annotations: None,
+            description: None,
+            icons: None,
+            mime_type: None,
+            name: name.into(),
+            size: None,
+            title: None,
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `annotations`.
+    #[must_use]
+    pub fn with_annotations(mut self, value: impl Into<Annotations>) -> Self {
+        self.annotations = Some(value.into());
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `icons`.
+    #[must_use]
+    pub fn with_icons(mut self, value: Vec<Icon>) -> Self {
+        self.icons = Some(value);
+        self
+    }
+    /// Sets `mimeType`.
+    #[must_use]
+    pub fn with_mime_type(mut self, value: impl Into<String>) -> Self {
+        self.mime_type = Some(value.into());
+        self
+    }
+    /// Sets `size`.
+    #[must_use]
+    pub fn with_size(mut self, value: i64) -> Self {
+        self.size = Some(value);
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ResourceLink {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("annotations");
@@ -7554,6 +10028,21 @@ impl<'de> __rt::Buildable<'de> for ResourceListChangedNotification {
     type Builder = __de::ResourceListChangedNotification;
     const EXPECTING: &'static str = "a ResourceListChangedNotification object";
 }
+impl ResourceListChangedNotification {
+    /// A `ResourceListChangedNotification` with every optional member absent.
+    pub fn new() -> Self {
+        ResourceListChangedNotification {
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: impl Into<NotificationParams>) -> Self {
+        self.params = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ResourceListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -7599,6 +10088,22 @@ impl<'de> __rt::Buildable<'de> for ResourceRequestParams {
     type Builder = __de::ResourceRequestParams;
     const EXPECTING: &'static str = "a ResourceRequestParams object";
 }
+impl ResourceRequestParams {
+    /// A `ResourceRequestParams` with its required members (`uri`); optional members absent, constants written when encoding.
+    pub fn new(uri: impl Into<String>) -> Self {
+        ResourceRequestParams {
+            meta: None,
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<ResourceRequestParamsMeta>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ResourceRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -7637,6 +10142,21 @@ impl<'de> __rt::serde::Deserialize<'de> for ResourceRequestParamsMeta {
 impl<'de> __rt::Buildable<'de> for ResourceRequestParamsMeta {
     type Builder = __de::ResourceRequestParamsMeta;
     const EXPECTING: &'static str = "a ResourceRequestParamsMeta object";
+}
+impl ResourceRequestParamsMeta {
+    /// A `ResourceRequestParamsMeta` with every optional member absent.
+    pub fn new() -> Self {
+        ResourceRequestParamsMeta {
+            progress_token: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `progressToken`.
+    #[must_use]
+    pub fn with_progress_token(mut self, value: impl Into<ProgressToken>) -> Self {
+        self.progress_token = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ResourceRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -7725,6 +10245,58 @@ impl<'de> __rt::Buildable<'de> for ResourceTemplate {
     type Builder = __de::ResourceTemplate;
     const EXPECTING: &'static str = "a ResourceTemplate object";
 }
+impl ResourceTemplate {
+    /// A `ResourceTemplate` with its required members (`name`, `uriTemplate`); optional members absent, constants written when encoding.
+    pub fn new(name: impl Into<String>, uri_template: impl Into<String>) -> Self {
+        ResourceTemplate {
+            meta: None,
+            annotations: None,
+            description: None,
+            icons: None,
+            mime_type: None,
+            name: name.into(),
+            title: None,
+            uri_template: uri_template.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `annotations`.
+    #[must_use]
+    pub fn with_annotations(mut self, value: impl Into<Annotations>) -> Self {
+        self.annotations = Some(value.into());
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `icons`.
+    #[must_use]
+    pub fn with_icons(mut self, value: Vec<Icon>) -> Self {
+        self.icons = Some(value);
+        self
+    }
+    /// Sets `mimeType`.
+    #[must_use]
+    pub fn with_mime_type(mut self, value: impl Into<String>) -> Self {
+        self.mime_type = Some(value.into());
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ResourceTemplate {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("annotations");
@@ -7773,6 +10345,15 @@ impl<'de> __rt::Buildable<'de> for ResourceTemplateReference {
     type Builder = __de::ResourceTemplateReference;
     const EXPECTING: &'static str = "a ResourceTemplateReference object";
 }
+impl ResourceTemplateReference {
+    /// A `ResourceTemplateReference` with its required members (`uri`); optional members absent, constants written when encoding.
+    pub fn new(uri: impl Into<String>) -> Self {
+        ResourceTemplateReference {
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for ResourceTemplateReference {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -7816,6 +10397,15 @@ impl<'de> __rt::serde::Deserialize<'de> for ResourceUpdatedNotification {
 impl<'de> __rt::Buildable<'de> for ResourceUpdatedNotification {
     type Builder = __de::ResourceUpdatedNotification;
     const EXPECTING: &'static str = "a ResourceUpdatedNotification object";
+}
+impl ResourceUpdatedNotification {
+    /// A `ResourceUpdatedNotification` with its required members (`params`); optional members absent, constants written when encoding.
+    pub fn new(params: impl Into<ResourceUpdatedNotificationParams>) -> Self {
+        ResourceUpdatedNotification {
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for ResourceUpdatedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -7862,6 +10452,22 @@ impl<'de> __rt::Buildable<'de> for ResourceUpdatedNotificationParams {
     type Builder = __de::ResourceUpdatedNotificationParams;
     const EXPECTING: &'static str = "a ResourceUpdatedNotificationParams object";
 }
+impl ResourceUpdatedNotificationParams {
+    /// A `ResourceUpdatedNotificationParams` with its required members (`uri`); optional members absent, constants written when encoding.
+    pub fn new(uri: impl Into<String>) -> Self {
+        ResourceUpdatedNotificationParams {
+            meta: None,
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for ResourceUpdatedNotificationParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -7899,6 +10505,21 @@ impl<'de> __rt::serde::Deserialize<'de> for McpResult {
 impl<'de> __rt::Buildable<'de> for McpResult {
     type Builder = __de::McpResult;
     const EXPECTING: &'static str = "a Result object";
+}
+impl McpResult {
+    /// A `Result` with every optional member absent.
+    pub fn new() -> Self {
+        McpResult {
+            meta: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for McpResult {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
@@ -8003,6 +10624,29 @@ impl<'de> __rt::Buildable<'de> for Root {
     type Builder = __de::Root;
     const EXPECTING: &'static str = "a Root object";
 }
+impl Root {
+    /// A `Root` with its required members (`uri`); optional members absent, constants written when encoding.
+    pub fn new(uri: impl Into<String>) -> Self {
+        Root {
+            meta: None,
+            name: None,
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `name`.
+    #[must_use]
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for Root {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -8051,6 +10695,21 @@ impl<'de> __rt::Buildable<'de> for RootsListChangedNotification {
     type Builder = __de::RootsListChangedNotification;
     const EXPECTING: &'static str = "a RootsListChangedNotification object";
 }
+impl RootsListChangedNotification {
+    /// A `RootsListChangedNotification` with every optional member absent.
+    pub fn new() -> Self {
+        RootsListChangedNotification {
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: impl Into<NotificationParams>) -> Self {
+        self.params = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for RootsListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -8096,6 +10755,26 @@ impl<'de> __rt::serde::Deserialize<'de> for SamplingMessage {
 impl<'de> __rt::Buildable<'de> for SamplingMessage {
     type Builder = __de::SamplingMessage;
     const EXPECTING: &'static str = "a SamplingMessage object";
+}
+impl SamplingMessage {
+    /// A `SamplingMessage` with its required members (`content`, `role`); optional members absent, constants written when encoding.
+    pub fn new(
+        content: impl Into<SamplingMessageContent>,
+        role: impl Into<Role>,
+    ) -> Self {
+        SamplingMessage {
+            meta: None,
+            content: content.into(),
+            role: role.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for SamplingMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -8381,6 +11060,69 @@ impl<'de> __rt::Buildable<'de> for ServerCapabilities {
     type Builder = __de::ServerCapabilities;
     const EXPECTING: &'static str = "a ServerCapabilities object";
 }
+impl ServerCapabilities {
+    /// A `ServerCapabilities` with every optional member absent.
+    pub fn new() -> Self {
+        ServerCapabilities {
+            completions: None,
+            experimental: None,
+            logging: None,
+            prompts: None,
+            resources: None,
+            tasks: None,
+            tools: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `completions`.
+    #[must_use]
+    pub fn with_completions(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.completions = Some(value);
+        self
+    }
+    /// Sets `experimental`.
+    #[must_use]
+    pub fn with_experimental(
+        mut self,
+        value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+    ) -> Self {
+        self.experimental = Some(value);
+        self
+    }
+    /// Sets `logging`.
+    #[must_use]
+    pub fn with_logging(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.logging = Some(value);
+        self
+    }
+    /// Sets `prompts`.
+    #[must_use]
+    pub fn with_prompts(mut self, value: impl Into<ServerCapabilitiesPrompts>) -> Self {
+        self.prompts = Some(value.into());
+        self
+    }
+    /// Sets `resources`.
+    #[must_use]
+    pub fn with_resources(
+        mut self,
+        value: impl Into<ServerCapabilitiesResources>,
+    ) -> Self {
+        self.resources = Some(value.into());
+        self
+    }
+    /// Sets `tasks`.
+    #[must_use]
+    pub fn with_tasks(mut self, value: impl Into<ServerCapabilitiesTasks>) -> Self {
+        self.tasks = Some(value.into());
+        self
+    }
+    /// Sets `tools`.
+    #[must_use]
+    pub fn with_tools(mut self, value: impl Into<ServerCapabilitiesTools>) -> Self {
+        self.tools = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ServerCapabilities {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("prompts");
@@ -8432,6 +11174,21 @@ impl<'de> __rt::Buildable<'de> for ServerCapabilitiesPrompts {
     type Builder = __de::ServerCapabilitiesPrompts;
     const EXPECTING: &'static str = "a ServerCapabilitiesPrompts object";
 }
+impl ServerCapabilitiesPrompts {
+    /// A `ServerCapabilitiesPrompts` with every optional member absent.
+    pub fn new() -> Self {
+        ServerCapabilitiesPrompts {
+            list_changed: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `listChanged`.
+    #[must_use]
+    pub fn with_list_changed(mut self, value: bool) -> Self {
+        self.list_changed = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for ServerCapabilitiesPrompts {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -8476,6 +11233,28 @@ impl<'de> __rt::Buildable<'de> for ServerCapabilitiesResources {
     type Builder = __de::ServerCapabilitiesResources;
     const EXPECTING: &'static str = "a ServerCapabilitiesResources object";
 }
+impl ServerCapabilitiesResources {
+    /// A `ServerCapabilitiesResources` with every optional member absent.
+    pub fn new() -> Self {
+        ServerCapabilitiesResources {
+            list_changed: None,
+            subscribe: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `listChanged`.
+    #[must_use]
+    pub fn with_list_changed(mut self, value: bool) -> Self {
+        self.list_changed = Some(value);
+        self
+    }
+    /// Sets `subscribe`.
+    #[must_use]
+    pub fn with_subscribe(mut self, value: bool) -> Self {
+        self.subscribe = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for ServerCapabilitiesResources {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -8515,6 +11294,21 @@ impl<'de> __rt::Buildable<'de> for ServerCapabilitiesTasksRequestsTools {
     type Builder = __de::ServerCapabilitiesTasksRequestsTools;
     const EXPECTING: &'static str = "a ServerCapabilitiesTasksRequestsTools object";
 }
+impl ServerCapabilitiesTasksRequestsTools {
+    /// A `ServerCapabilitiesTasksRequestsTools` with every optional member absent.
+    pub fn new() -> Self {
+        ServerCapabilitiesTasksRequestsTools {
+            call: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `call`.
+    #[must_use]
+    pub fn with_call(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.call = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for ServerCapabilitiesTasksRequestsTools {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -8553,6 +11347,24 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilitiesTasksRequests {
 impl<'de> __rt::Buildable<'de> for ServerCapabilitiesTasksRequests {
     type Builder = __de::ServerCapabilitiesTasksRequests;
     const EXPECTING: &'static str = "a ServerCapabilitiesTasksRequests object";
+}
+impl ServerCapabilitiesTasksRequests {
+    /// A `ServerCapabilitiesTasksRequests` with every optional member absent.
+    pub fn new() -> Self {
+        ServerCapabilitiesTasksRequests {
+            tools: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `tools`.
+    #[must_use]
+    pub fn with_tools(
+        mut self,
+        value: impl Into<ServerCapabilitiesTasksRequestsTools>,
+    ) -> Self {
+        self.tools = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ServerCapabilitiesTasksRequests {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -8606,6 +11418,38 @@ impl<'de> __rt::Buildable<'de> for ServerCapabilitiesTasks {
     type Builder = __de::ServerCapabilitiesTasks;
     const EXPECTING: &'static str = "a ServerCapabilitiesTasks object";
 }
+impl ServerCapabilitiesTasks {
+    /// A `ServerCapabilitiesTasks` with every optional member absent.
+    pub fn new() -> Self {
+        ServerCapabilitiesTasks {
+            cancel: None,
+            list: None,
+            requests: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `cancel`.
+    #[must_use]
+    pub fn with_cancel(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.cancel = Some(value);
+        self
+    }
+    /// Sets `list`.
+    #[must_use]
+    pub fn with_list(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.list = Some(value);
+        self
+    }
+    /// Sets `requests`.
+    #[must_use]
+    pub fn with_requests(
+        mut self,
+        value: impl Into<ServerCapabilitiesTasksRequests>,
+    ) -> Self {
+        self.requests = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ServerCapabilitiesTasks {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("requests");
@@ -8647,6 +11491,21 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilitiesTools {
 impl<'de> __rt::Buildable<'de> for ServerCapabilitiesTools {
     type Builder = __de::ServerCapabilitiesTools;
     const EXPECTING: &'static str = "a ServerCapabilitiesTools object";
+}
+impl ServerCapabilitiesTools {
+    /// A `ServerCapabilitiesTools` with every optional member absent.
+    pub fn new() -> Self {
+        ServerCapabilitiesTools {
+            list_changed: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `listChanged`.
+    #[must_use]
+    pub fn with_list_changed(mut self, value: bool) -> Self {
+        self.list_changed = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for ServerCapabilitiesTools {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -9107,6 +11966,19 @@ impl<'de> __rt::Buildable<'de> for SetLevelRequest {
     type Builder = __de::SetLevelRequest;
     const EXPECTING: &'static str = "a SetLevelRequest object";
 }
+impl SetLevelRequest {
+    /// A `SetLevelRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<RequestId>,
+        params: impl Into<SetLevelRequestParams>,
+    ) -> Self {
+        SetLevelRequest {
+            id: id.into(),
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for SetLevelRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("id");
@@ -9155,6 +12027,22 @@ impl<'de> __rt::Buildable<'de> for SetLevelRequestParams {
     type Builder = __de::SetLevelRequestParams;
     const EXPECTING: &'static str = "a SetLevelRequestParams object";
 }
+impl SetLevelRequestParams {
+    /// A `SetLevelRequestParams` with its required members (`level`); optional members absent, constants written when encoding.
+    pub fn new(level: impl Into<LoggingLevel>) -> Self {
+        SetLevelRequestParams {
+            meta: None,
+            level: level.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<SetLevelRequestParamsMeta>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for SetLevelRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -9193,6 +12081,21 @@ impl<'de> __rt::serde::Deserialize<'de> for SetLevelRequestParamsMeta {
 impl<'de> __rt::Buildable<'de> for SetLevelRequestParamsMeta {
     type Builder = __de::SetLevelRequestParamsMeta;
     const EXPECTING: &'static str = "a SetLevelRequestParamsMeta object";
+}
+impl SetLevelRequestParamsMeta {
+    /// A `SetLevelRequestParamsMeta` with every optional member absent.
+    pub fn new() -> Self {
+        SetLevelRequestParamsMeta {
+            progress_token: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `progressToken`.
+    #[must_use]
+    pub fn with_progress_token(mut self, value: impl Into<ProgressToken>) -> Self {
+        self.progress_token = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for SetLevelRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -9308,6 +12211,56 @@ impl<'de> __rt::Buildable<'de> for StringSchema {
     type Builder = __de::StringSchema;
     const EXPECTING: &'static str = "a StringSchema object";
 }
+impl StringSchema {
+    /// A `StringSchema` with every optional member absent.
+    pub fn new() -> Self {
+        StringSchema {
+            default: None,
+            description: None,
+            format: None,
+            max_length: None,
+            min_length: None,
+            title: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `default`.
+    #[must_use]
+    pub fn with_default(mut self, value: impl Into<String>) -> Self {
+        self.default = Some(value.into());
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `format`.
+    #[must_use]
+    pub fn with_format(mut self, value: impl Into<StringSchemaFormat>) -> Self {
+        self.format = Some(value.into());
+        self
+    }
+    /// Sets `maxLength`.
+    #[must_use]
+    pub fn with_max_length(mut self, value: i64) -> Self {
+        self.max_length = Some(value);
+        self
+    }
+    /// Sets `minLength`.
+    #[must_use]
+    pub fn with_min_length(mut self, value: i64) -> Self {
+        self.min_length = Some(value);
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for StringSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -9420,6 +12373,19 @@ impl<'de> __rt::Buildable<'de> for SubscribeRequest {
     type Builder = __de::SubscribeRequest;
     const EXPECTING: &'static str = "a SubscribeRequest object";
 }
+impl SubscribeRequest {
+    /// A `SubscribeRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<RequestId>,
+        params: impl Into<SubscribeRequestParams>,
+    ) -> Self {
+        SubscribeRequest {
+            id: id.into(),
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for SubscribeRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("id");
@@ -9468,6 +12434,22 @@ impl<'de> __rt::Buildable<'de> for SubscribeRequestParams {
     type Builder = __de::SubscribeRequestParams;
     const EXPECTING: &'static str = "a SubscribeRequestParams object";
 }
+impl SubscribeRequestParams {
+    /// A `SubscribeRequestParams` with its required members (`uri`); optional members absent, constants written when encoding.
+    pub fn new(uri: impl Into<String>) -> Self {
+        SubscribeRequestParams {
+            meta: None,
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<SubscribeRequestParamsMeta>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for SubscribeRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -9506,6 +12488,21 @@ impl<'de> __rt::serde::Deserialize<'de> for SubscribeRequestParamsMeta {
 impl<'de> __rt::Buildable<'de> for SubscribeRequestParamsMeta {
     type Builder = __de::SubscribeRequestParamsMeta;
     const EXPECTING: &'static str = "a SubscribeRequestParamsMeta object";
+}
+impl SubscribeRequestParamsMeta {
+    /// A `SubscribeRequestParamsMeta` with every optional member absent.
+    pub fn new() -> Self {
+        SubscribeRequestParamsMeta {
+            progress_token: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `progressToken`.
+    #[must_use]
+    pub fn with_progress_token(mut self, value: impl Into<ProgressToken>) -> Self {
+        self.progress_token = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for SubscribeRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -9572,6 +12569,39 @@ impl<'de> __rt::Buildable<'de> for Task {
     type Builder = __de::Task;
     const EXPECTING: &'static str = "a Task object";
 }
+impl Task {
+    /// A `Task` with its required members (`createdAt`, `lastUpdatedAt`, `status`, `taskId`, `ttl`); optional members absent, constants written when encoding.
+    pub fn new(
+        created_at: impl Into<String>,
+        last_updated_at: impl Into<String>,
+        status: impl Into<TaskStatus>,
+        task_id: impl Into<String>,
+        ttl: Option<i64>,
+    ) -> Self {
+        Task {
+            created_at: created_at.into(),
+            last_updated_at: last_updated_at.into(),
+            poll_interval: None,
+            status: status.into(),
+            status_message: None,
+            task_id: task_id.into(),
+            ttl,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `pollInterval`.
+    #[must_use]
+    pub fn with_poll_interval(mut self, value: i64) -> Self {
+        self.poll_interval = Some(value);
+        self
+    }
+    /// Sets `statusMessage`.
+    #[must_use]
+    pub fn with_status_message(mut self, value: impl Into<String>) -> Self {
+        self.status_message = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for Task {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -9621,6 +12651,31 @@ impl<'de> __rt::Buildable<'de> for TaskAugmentedRequestParams {
     type Builder = __de::TaskAugmentedRequestParams;
     const EXPECTING: &'static str = "a TaskAugmentedRequestParams object";
 }
+impl TaskAugmentedRequestParams {
+    /// A `TaskAugmentedRequestParams` with every optional member absent.
+    pub fn new() -> Self {
+        TaskAugmentedRequestParams {
+            meta: None,
+            task: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(
+        mut self,
+        value: impl Into<TaskAugmentedRequestParamsMeta>,
+    ) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+    /// Sets `task`.
+    #[must_use]
+    pub fn with_task(mut self, value: impl Into<TaskMetadata>) -> Self {
+        self.task = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for TaskAugmentedRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("task");
@@ -9663,6 +12718,21 @@ impl<'de> __rt::Buildable<'de> for TaskAugmentedRequestParamsMeta {
     type Builder = __de::TaskAugmentedRequestParamsMeta;
     const EXPECTING: &'static str = "a TaskAugmentedRequestParamsMeta object";
 }
+impl TaskAugmentedRequestParamsMeta {
+    /// A `TaskAugmentedRequestParamsMeta` with every optional member absent.
+    pub fn new() -> Self {
+        TaskAugmentedRequestParamsMeta {
+            progress_token: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `progressToken`.
+    #[must_use]
+    pub fn with_progress_token(mut self, value: impl Into<ProgressToken>) -> Self {
+        self.progress_token = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for TaskAugmentedRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("progressToken");
@@ -9704,6 +12774,21 @@ impl<'de> __rt::serde::Deserialize<'de> for TaskMetadata {
 impl<'de> __rt::Buildable<'de> for TaskMetadata {
     type Builder = __de::TaskMetadata;
     const EXPECTING: &'static str = "a TaskMetadata object";
+}
+impl TaskMetadata {
+    /// A `TaskMetadata` with every optional member absent.
+    pub fn new() -> Self {
+        TaskMetadata {
+            ttl: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `ttl`.
+    #[must_use]
+    pub fn with_ttl(mut self, value: i64) -> Self {
+        self.ttl = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for TaskMetadata {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -9827,6 +12912,15 @@ impl<'de> __rt::Buildable<'de> for TaskStatusNotification {
     type Builder = __de::TaskStatusNotification;
     const EXPECTING: &'static str = "a TaskStatusNotification object";
 }
+impl TaskStatusNotification {
+    /// A `TaskStatusNotification` with its required members (`params`); optional members absent, constants written when encoding.
+    pub fn new(params: impl Into<TaskStatusNotificationParams>) -> Self {
+        TaskStatusNotification {
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for TaskStatusNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -9898,6 +12992,46 @@ impl<'de> __rt::Buildable<'de> for TaskStatusNotificationParams {
     type Builder = __de::TaskStatusNotificationParams;
     const EXPECTING: &'static str = "a TaskStatusNotificationParams object";
 }
+impl TaskStatusNotificationParams {
+    /// A `TaskStatusNotificationParams` with its required members (`createdAt`, `lastUpdatedAt`, `status`, `taskId`, `ttl`); optional members absent, constants written when encoding.
+    pub fn new(
+        created_at: impl Into<String>,
+        last_updated_at: impl Into<String>,
+        status: impl Into<TaskStatus>,
+        task_id: impl Into<String>,
+        ttl: Option<i64>,
+    ) -> Self {
+        TaskStatusNotificationParams {
+            meta: None,
+            created_at: created_at.into(),
+            last_updated_at: last_updated_at.into(),
+            poll_interval: None,
+            status: status.into(),
+            status_message: None,
+            task_id: task_id.into(),
+            ttl,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `pollInterval`.
+    #[must_use]
+    pub fn with_poll_interval(mut self, value: i64) -> Self {
+        self.poll_interval = Some(value);
+        self
+    }
+    /// Sets `statusMessage`.
+    #[must_use]
+    pub fn with_status_message(mut self, value: impl Into<String>) -> Self {
+        self.status_message = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for TaskStatusNotificationParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -9950,6 +13084,29 @@ impl<'de> __rt::Buildable<'de> for TextContent {
     type Builder = __de::TextContent;
     const EXPECTING: &'static str = "a TextContent object";
 }
+impl TextContent {
+    /// A `TextContent` with its required members (`text`); optional members absent, constants written when encoding.
+    pub fn new(text: impl Into<String>) -> Self {
+        TextContent {
+            meta: None,
+            annotations: None,
+            text: text.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `annotations`.
+    #[must_use]
+    pub fn with_annotations(mut self, value: impl Into<Annotations>) -> Self {
+        self.annotations = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for TextContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("annotations");
@@ -10001,6 +13158,30 @@ impl<'de> __rt::serde::Deserialize<'de> for TextResourceContents {
 impl<'de> __rt::Buildable<'de> for TextResourceContents {
     type Builder = __de::TextResourceContents;
     const EXPECTING: &'static str = "a TextResourceContents object";
+}
+impl TextResourceContents {
+    /// A `TextResourceContents` with its required members (`text`, `uri`); optional members absent, constants written when encoding.
+    pub fn new(text: impl Into<String>, uri: impl Into<String>) -> Self {
+        TextResourceContents {
+            meta: None,
+            mime_type: None,
+            text: text.into(),
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `mimeType`.
+    #[must_use]
+    pub fn with_mime_type(mut self, value: impl Into<String>) -> Self {
+        self.mime_type = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for TextResourceContents {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -10069,6 +13250,50 @@ impl<'de> __rt::Buildable<'de> for TitledMultiSelectEnumSchema {
     type Builder = __de::TitledMultiSelectEnumSchema;
     const EXPECTING: &'static str = "a TitledMultiSelectEnumSchema object";
 }
+impl TitledMultiSelectEnumSchema {
+    /// A `TitledMultiSelectEnumSchema` with its required members (`items`); optional members absent, constants written when encoding.
+    pub fn new(items: impl Into<TitledMultiSelectEnumSchemaItems>) -> Self {
+        TitledMultiSelectEnumSchema {
+            default: None,
+            description: None,
+            items: items.into(),
+            max_items: None,
+            min_items: None,
+            title: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `default`.
+    #[must_use]
+    pub fn with_default(mut self, value: Vec<String>) -> Self {
+        self.default = Some(value);
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `maxItems`.
+    #[must_use]
+    pub fn with_max_items(mut self, value: i64) -> Self {
+        self.max_items = Some(value);
+        self
+    }
+    /// Sets `minItems`.
+    #[must_use]
+    pub fn with_min_items(mut self, value: i64) -> Self {
+        self.min_items = Some(value);
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for TitledMultiSelectEnumSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("items");
@@ -10111,6 +13336,16 @@ impl<'de> __rt::Buildable<'de> for TitledMultiSelectEnumSchemaItemsAnyOfItem {
     type Builder = __de::TitledMultiSelectEnumSchemaItemsAnyOfItem;
     const EXPECTING: &'static str = "a TitledMultiSelectEnumSchemaItemsAnyOfItem object";
 }
+impl TitledMultiSelectEnumSchemaItemsAnyOfItem {
+    /// A `TitledMultiSelectEnumSchemaItemsAnyOfItem` with its required members (`const`, `title`); optional members absent, constants written when encoding.
+    pub fn new(r#const: impl Into<String>, title: impl Into<String>) -> Self {
+        TitledMultiSelectEnumSchemaItemsAnyOfItem {
+            r#const: r#const.into(),
+            title: title.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for TitledMultiSelectEnumSchemaItemsAnyOfItem {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -10147,6 +13382,15 @@ impl<'de> __rt::serde::Deserialize<'de> for TitledMultiSelectEnumSchemaItems {
 impl<'de> __rt::Buildable<'de> for TitledMultiSelectEnumSchemaItems {
     type Builder = __de::TitledMultiSelectEnumSchemaItems;
     const EXPECTING: &'static str = "a TitledMultiSelectEnumSchemaItems object";
+}
+impl TitledMultiSelectEnumSchemaItems {
+    /// A `TitledMultiSelectEnumSchemaItems` with its required members (`anyOf`); optional members absent, constants written when encoding.
+    pub fn new(any_of: Vec<TitledMultiSelectEnumSchemaItemsAnyOfItem>) -> Self {
+        TitledMultiSelectEnumSchemaItems {
+            any_of,
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for TitledMultiSelectEnumSchemaItems {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -10208,6 +13452,36 @@ impl<'de> __rt::Buildable<'de> for TitledSingleSelectEnumSchema {
     type Builder = __de::TitledSingleSelectEnumSchema;
     const EXPECTING: &'static str = "a TitledSingleSelectEnumSchema object";
 }
+impl TitledSingleSelectEnumSchema {
+    /// A `TitledSingleSelectEnumSchema` with its required members (`oneOf`); optional members absent, constants written when encoding.
+    pub fn new(one_of: Vec<TitledSingleSelectEnumSchemaOneOfItem>) -> Self {
+        TitledSingleSelectEnumSchema {
+            default: None,
+            description: None,
+            one_of,
+            title: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `default`.
+    #[must_use]
+    pub fn with_default(mut self, value: impl Into<String>) -> Self {
+        self.default = Some(value.into());
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for TitledSingleSelectEnumSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("oneOf");
@@ -10249,6 +13523,16 @@ impl<'de> __rt::serde::Deserialize<'de> for TitledSingleSelectEnumSchemaOneOfIte
 impl<'de> __rt::Buildable<'de> for TitledSingleSelectEnumSchemaOneOfItem {
     type Builder = __de::TitledSingleSelectEnumSchemaOneOfItem;
     const EXPECTING: &'static str = "a TitledSingleSelectEnumSchemaOneOfItem object";
+}
+impl TitledSingleSelectEnumSchemaOneOfItem {
+    /// A `TitledSingleSelectEnumSchemaOneOfItem` with its required members (`const`, `title`); optional members absent, constants written when encoding.
+    pub fn new(r#const: impl Into<String>, title: impl Into<String>) -> Self {
+        TitledSingleSelectEnumSchemaOneOfItem {
+            r#const: r#const.into(),
+            title: title.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for TitledSingleSelectEnumSchemaOneOfItem {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -10346,6 +13630,68 @@ impl<'de> __rt::Buildable<'de> for Tool {
     type Builder = __de::Tool;
     const EXPECTING: &'static str = "a Tool object";
 }
+impl Tool {
+    /// A `Tool` with its required members (`inputSchema`, `name`); optional members absent, constants written when encoding.
+    pub fn new(
+        input_schema: impl Into<ToolInputSchema>,
+        name: impl Into<String>,
+    ) -> Self {
+        Tool {
+            meta: None,
+            annotations: None,
+            description: None,
+            execution: None,
+            icons: None,
+            input_schema: input_schema.into(),
+            name: name.into(),
+            output_schema: None,
+            title: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `annotations`.
+    #[must_use]
+    pub fn with_annotations(mut self, value: impl Into<ToolAnnotations>) -> Self {
+        self.annotations = Some(value.into());
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `execution`.
+    #[must_use]
+    pub fn with_execution(mut self, value: impl Into<ToolExecution>) -> Self {
+        self.execution = Some(value.into());
+        self
+    }
+    /// Sets `icons`.
+    #[must_use]
+    pub fn with_icons(mut self, value: Vec<Icon>) -> Self {
+        self.icons = Some(value);
+        self
+    }
+    /// Sets `outputSchema`.
+    #[must_use]
+    pub fn with_output_schema(mut self, value: impl Into<ToolOutputSchema>) -> Self {
+        self.output_schema = Some(value.into());
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for Tool {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("annotations");
@@ -10412,6 +13758,38 @@ impl<'de> __rt::Buildable<'de> for ToolInputSchema {
     type Builder = __de::ToolInputSchema;
     const EXPECTING: &'static str = "a ToolInputSchema object";
 }
+impl ToolInputSchema {
+    /// A `ToolInputSchema` with every optional member absent.
+    pub fn new() -> Self {
+        ToolInputSchema {
+            schema: None,
+            properties: None,
+            required: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `$schema`.
+    #[must_use]
+    pub fn with_schema(mut self, value: impl Into<String>) -> Self {
+        self.schema = Some(value.into());
+        self
+    }
+    /// Sets `properties`.
+    #[must_use]
+    pub fn with_properties(
+        mut self,
+        value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+    ) -> Self {
+        self.properties = Some(value);
+        self
+    }
+    /// Sets `required`.
+    #[must_use]
+    pub fn with_required(mut self, value: Vec<String>) -> Self {
+        self.required = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for ToolInputSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -10466,6 +13844,38 @@ impl<'de> __rt::serde::Deserialize<'de> for ToolOutputSchema {
 impl<'de> __rt::Buildable<'de> for ToolOutputSchema {
     type Builder = __de::ToolOutputSchema;
     const EXPECTING: &'static str = "a ToolOutputSchema object";
+}
+impl ToolOutputSchema {
+    /// A `ToolOutputSchema` with every optional member absent.
+    pub fn new() -> Self {
+        ToolOutputSchema {
+            schema: None,
+            properties: None,
+            required: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `$schema`.
+    #[must_use]
+    pub fn with_schema(mut self, value: impl Into<String>) -> Self {
+        self.schema = Some(value.into());
+        self
+    }
+    /// Sets `properties`.
+    #[must_use]
+    pub fn with_properties(
+        mut self,
+        value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+    ) -> Self {
+        self.properties = Some(value);
+        self
+    }
+    /// Sets `required`.
+    #[must_use]
+    pub fn with_required(mut self, value: Vec<String>) -> Self {
+        self.required = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for ToolOutputSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -10550,6 +13960,49 @@ impl<'de> __rt::Buildable<'de> for ToolAnnotations {
     type Builder = __de::ToolAnnotations;
     const EXPECTING: &'static str = "a ToolAnnotations object";
 }
+impl ToolAnnotations {
+    /// A `ToolAnnotations` with every optional member absent.
+    pub fn new() -> Self {
+        ToolAnnotations {
+            destructive_hint: None,
+            idempotent_hint: None,
+            open_world_hint: None,
+            read_only_hint: None,
+            title: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `destructiveHint`.
+    #[must_use]
+    pub fn with_destructive_hint(mut self, value: bool) -> Self {
+        self.destructive_hint = Some(value);
+        self
+    }
+    /// Sets `idempotentHint`.
+    #[must_use]
+    pub fn with_idempotent_hint(mut self, value: bool) -> Self {
+        self.idempotent_hint = Some(value);
+        self
+    }
+    /// Sets `openWorldHint`.
+    #[must_use]
+    pub fn with_open_world_hint(mut self, value: bool) -> Self {
+        self.open_world_hint = Some(value);
+        self
+    }
+    /// Sets `readOnlyHint`.
+    #[must_use]
+    pub fn with_read_only_hint(mut self, value: bool) -> Self {
+        self.read_only_hint = Some(value);
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ToolAnnotations {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -10591,6 +14044,21 @@ impl<'de> __rt::serde::Deserialize<'de> for ToolChoice {
 impl<'de> __rt::Buildable<'de> for ToolChoice {
     type Builder = __de::ToolChoice;
     const EXPECTING: &'static str = "a ToolChoice object";
+}
+impl ToolChoice {
+    /// A `ToolChoice` with every optional member absent.
+    pub fn new() -> Self {
+        ToolChoice {
+            mode: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `mode`.
+    #[must_use]
+    pub fn with_mode(mut self, value: impl Into<ToolChoiceMode>) -> Self {
+        self.mode = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ToolChoice {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -10703,6 +14171,24 @@ impl<'de> __rt::serde::Deserialize<'de> for ToolExecution {
 impl<'de> __rt::Buildable<'de> for ToolExecution {
     type Builder = __de::ToolExecution;
     const EXPECTING: &'static str = "a ToolExecution object";
+}
+impl ToolExecution {
+    /// A `ToolExecution` with every optional member absent.
+    pub fn new() -> Self {
+        ToolExecution {
+            task_support: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `taskSupport`.
+    #[must_use]
+    pub fn with_task_support(
+        mut self,
+        value: impl Into<ToolExecutionTaskSupport>,
+    ) -> Self {
+        self.task_support = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ToolExecution {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -10820,6 +14306,21 @@ impl<'de> __rt::Buildable<'de> for ToolListChangedNotification {
     type Builder = __de::ToolListChangedNotification;
     const EXPECTING: &'static str = "a ToolListChangedNotification object";
 }
+impl ToolListChangedNotification {
+    /// A `ToolListChangedNotification` with every optional member absent.
+    pub fn new() -> Self {
+        ToolListChangedNotification {
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: impl Into<NotificationParams>) -> Self {
+        self.params = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ToolListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -10896,6 +14397,40 @@ impl<'de> __rt::Buildable<'de> for ToolResultContent {
     type Builder = __de::ToolResultContent;
     const EXPECTING: &'static str = "a ToolResultContent object";
 }
+impl ToolResultContent {
+    /// A `ToolResultContent` with its required members (`content`, `toolUseId`); optional members absent, constants written when encoding.
+    pub fn new(content: Vec<ContentBlock>, tool_use_id: impl Into<String>) -> Self {
+        ToolResultContent {
+            meta: None,
+            content,
+            is_error: None,
+            structured_content: None,
+            tool_use_id: tool_use_id.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `isError`.
+    #[must_use]
+    pub fn with_is_error(mut self, value: bool) -> Self {
+        self.is_error = Some(value);
+        self
+    }
+    /// Sets `structuredContent`.
+    #[must_use]
+    pub fn with_structured_content(
+        mut self,
+        value: __rt::Map<String, __rt::Value>,
+    ) -> Self {
+        self.structured_content = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for ToolResultContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("content");
@@ -10957,6 +14492,28 @@ impl<'de> __rt::Buildable<'de> for ToolUseContent {
     type Builder = __de::ToolUseContent;
     const EXPECTING: &'static str = "a ToolUseContent object";
 }
+impl ToolUseContent {
+    /// A `ToolUseContent` with its required members (`id`, `input`, `name`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<String>,
+        input: __rt::Map<String, __rt::Value>,
+        name: impl Into<String>,
+    ) -> Self {
+        ToolUseContent {
+            meta: None,
+            id: id.into(),
+            input,
+            name: name.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.meta = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for ToolUseContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -11002,6 +14559,22 @@ impl<'de> __rt::Buildable<'de> for UrlElicitationRequiredError {
     type Builder = __de::UrlElicitationRequiredError;
     const EXPECTING: &'static str = "a URLElicitationRequiredError object";
 }
+impl UrlElicitationRequiredError {
+    /// A `URLElicitationRequiredError` with its required members (`error`); optional members absent, constants written when encoding.
+    pub fn new(error: impl Into<UrlElicitationRequiredErrorError>) -> Self {
+        UrlElicitationRequiredError {
+            error: error.into(),
+            id: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `id`.
+    #[must_use]
+    pub fn with_id(mut self, value: impl Into<RequestId>) -> Self {
+        self.id = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for UrlElicitationRequiredError {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("error");
@@ -11043,6 +14616,15 @@ impl<'de> __rt::serde::Deserialize<'de> for UrlElicitationRequiredErrorErrorData
 impl<'de> __rt::Buildable<'de> for UrlElicitationRequiredErrorErrorData {
     type Builder = __de::UrlElicitationRequiredErrorErrorData;
     const EXPECTING: &'static str = "a UrlElicitationRequiredErrorErrorData object";
+}
+impl UrlElicitationRequiredErrorErrorData {
+    /// A `UrlElicitationRequiredErrorErrorData` with its required members (`elicitations`); optional members absent, constants written when encoding.
+    pub fn new(elicitations: Vec<ElicitRequestUrlParams>) -> Self {
+        UrlElicitationRequiredErrorErrorData {
+            elicitations,
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for UrlElicitationRequiredErrorErrorData {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -11089,6 +14671,19 @@ impl<'de> __rt::serde::Deserialize<'de> for UrlElicitationRequiredErrorError {
 impl<'de> __rt::Buildable<'de> for UrlElicitationRequiredErrorError {
     type Builder = __de::UrlElicitationRequiredErrorError;
     const EXPECTING: &'static str = "a UrlElicitationRequiredErrorError object";
+}
+impl UrlElicitationRequiredErrorError {
+    /// A `UrlElicitationRequiredErrorError` with its required members (`data`, `message`); optional members absent, constants written when encoding.
+    pub fn new(
+        data: impl Into<UrlElicitationRequiredErrorErrorData>,
+        message: impl Into<String>,
+    ) -> Self {
+        UrlElicitationRequiredErrorError {
+            data: data.into(),
+            message: message.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for UrlElicitationRequiredErrorError {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -11139,6 +14734,19 @@ impl<'de> __rt::Buildable<'de> for UnsubscribeRequest {
     type Builder = __de::UnsubscribeRequest;
     const EXPECTING: &'static str = "a UnsubscribeRequest object";
 }
+impl UnsubscribeRequest {
+    /// A `UnsubscribeRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<RequestId>,
+        params: impl Into<UnsubscribeRequestParams>,
+    ) -> Self {
+        UnsubscribeRequest {
+            id: id.into(),
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for UnsubscribeRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("id");
@@ -11187,6 +14795,22 @@ impl<'de> __rt::Buildable<'de> for UnsubscribeRequestParams {
     type Builder = __de::UnsubscribeRequestParams;
     const EXPECTING: &'static str = "a UnsubscribeRequestParams object";
 }
+impl UnsubscribeRequestParams {
+    /// A `UnsubscribeRequestParams` with its required members (`uri`); optional members absent, constants written when encoding.
+    pub fn new(uri: impl Into<String>) -> Self {
+        UnsubscribeRequestParams {
+            meta: None,
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<UnsubscribeRequestParamsMeta>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for UnsubscribeRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -11225,6 +14849,21 @@ impl<'de> __rt::serde::Deserialize<'de> for UnsubscribeRequestParamsMeta {
 impl<'de> __rt::Buildable<'de> for UnsubscribeRequestParamsMeta {
     type Builder = __de::UnsubscribeRequestParamsMeta;
     const EXPECTING: &'static str = "a UnsubscribeRequestParamsMeta object";
+}
+impl UnsubscribeRequestParamsMeta {
+    /// A `UnsubscribeRequestParamsMeta` with every optional member absent.
+    pub fn new() -> Self {
+        UnsubscribeRequestParamsMeta {
+            progress_token: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `progressToken`.
+    #[must_use]
+    pub fn with_progress_token(mut self, value: impl Into<ProgressToken>) -> Self {
+        self.progress_token = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for UnsubscribeRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -11295,6 +14934,50 @@ impl<'de> __rt::Buildable<'de> for UntitledMultiSelectEnumSchema {
     type Builder = __de::UntitledMultiSelectEnumSchema;
     const EXPECTING: &'static str = "a UntitledMultiSelectEnumSchema object";
 }
+impl UntitledMultiSelectEnumSchema {
+    /// A `UntitledMultiSelectEnumSchema` with its required members (`items`); optional members absent, constants written when encoding.
+    pub fn new(items: impl Into<UntitledMultiSelectEnumSchemaItems>) -> Self {
+        UntitledMultiSelectEnumSchema {
+            default: None,
+            description: None,
+            items: items.into(),
+            max_items: None,
+            min_items: None,
+            title: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `default`.
+    #[must_use]
+    pub fn with_default(mut self, value: Vec<String>) -> Self {
+        self.default = Some(value);
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `maxItems`.
+    #[must_use]
+    pub fn with_max_items(mut self, value: i64) -> Self {
+        self.max_items = Some(value);
+        self
+    }
+    /// Sets `minItems`.
+    #[must_use]
+    pub fn with_min_items(mut self, value: i64) -> Self {
+        self.min_items = Some(value);
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for UntitledMultiSelectEnumSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("items");
@@ -11339,6 +15022,15 @@ impl<'de> __rt::serde::Deserialize<'de> for UntitledMultiSelectEnumSchemaItems {
 impl<'de> __rt::Buildable<'de> for UntitledMultiSelectEnumSchemaItems {
     type Builder = __de::UntitledMultiSelectEnumSchemaItems;
     const EXPECTING: &'static str = "a UntitledMultiSelectEnumSchemaItems object";
+}
+impl UntitledMultiSelectEnumSchemaItems {
+    /// A `UntitledMultiSelectEnumSchemaItems` with its required members (`enum`); optional members absent, constants written when encoding.
+    pub fn new(r#enum: Vec<String>) -> Self {
+        UntitledMultiSelectEnumSchemaItems {
+            r#enum,
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for UntitledMultiSelectEnumSchemaItems {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -11397,9 +15089,325 @@ impl<'de> __rt::Buildable<'de> for UntitledSingleSelectEnumSchema {
     type Builder = __de::UntitledSingleSelectEnumSchema;
     const EXPECTING: &'static str = "a UntitledSingleSelectEnumSchema object";
 }
+impl UntitledSingleSelectEnumSchema {
+    /// A `UntitledSingleSelectEnumSchema` with its required members (`enum`); optional members absent, constants written when encoding.
+    pub fn new(r#enum: Vec<String>) -> Self {
+        UntitledSingleSelectEnumSchema {
+            default: None,
+            description: None,
+            r#enum,
+            title: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `default`.
+    #[must_use]
+    pub fn with_default(mut self, value: impl Into<String>) -> Self {
+        self.default = Some(value.into());
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for UntitledSingleSelectEnumSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
+    }
+}
+/// `-32700`: Invalid JSON was received (JSON-RPC 2.0).
+pub const PARSE_ERROR: i64 = -32700i64;
+/// `-32600`: The JSON sent is not a valid request object (JSON-RPC 2.0).
+pub const INVALID_REQUEST: i64 = -32600i64;
+/// `-32601`: The method does not exist or is not available (JSON-RPC 2.0).
+pub const METHOD_NOT_FOUND: i64 = -32601i64;
+/// `-32602`: Invalid method parameters (JSON-RPC 2.0).
+pub const INVALID_PARAMS: i64 = -32602i64;
+/// `-32603`: Internal JSON-RPC error (JSON-RPC 2.0).
+pub const INTERNAL_ERROR: i64 = -32603i64;
+/// `-32042`: the code of `URLElicitationRequiredError`.
+pub const URL_ELICITATION_REQUIRED: i64 = -32042i64;
+/// A successful response: its `id`, and its `result` as the raw JSON it came as, until
+/// [`result_as`](__rt::ResultResponse::result_as) decodes it as the result of the
+/// request it answers (`response.result_as::<CallToolRequest>()`).
+pub type ResultResponse = __rt::ResultResponse<RequestId>;
+impl<'de> __rt::MethodSet<'de> for ClientRequest {
+    type Builder = __de::ClientRequest__Tag;
+    const ENVELOPE: bool = true;
+    fn knows(method: &str) -> bool {
+        matches!(
+            method, "initialize" | "ping" | "resources/list" | "resources/templates/list"
+            | "resources/read" | "resources/subscribe" | "resources/unsubscribe" |
+            "prompts/list" | "prompts/get" | "tools/list" | "tools/call" | "tasks/get" |
+            "tasks/result" | "tasks/cancel" | "tasks/list" | "logging/setLevel" |
+            "completion/complete"
+        )
+    }
+    fn builder(
+        method: &str,
+    ) -> ::core::result::Result<__de::ClientRequest__Tag, String> {
+        <ClientRequest as __rt::TaggedUnion<'de>>::builder_for(Some(method))
+    }
+    fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<ClientRequest> {
+        Some(ClientRequest::Custom(raw))
+    }
+}
+impl<'de> __rt::MethodSet<'de> for ClientNotification {
+    type Builder = __de::ClientNotification__Tag;
+    const ENVELOPE: bool = true;
+    fn knows(method: &str) -> bool {
+        matches!(
+            method, "notifications/cancelled" | "notifications/initialized" |
+            "notifications/progress" | "notifications/tasks/status" |
+            "notifications/roots/list_changed"
+        )
+    }
+    fn builder(
+        method: &str,
+    ) -> ::core::result::Result<__de::ClientNotification__Tag, String> {
+        <ClientNotification as __rt::TaggedUnion<'de>>::builder_for(Some(method))
+    }
+    fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<ClientNotification> {
+        Some(ClientNotification::Custom(raw))
+    }
+}
+/** A message the client sends and the server reads: a request, a notification, or a response to a request of the server's.
+
+ Decoded in one pass: the `method` picks the typed request or notification (an unknown method is kept whole in the union's `Custom` variant), a response's `result` stays raw until [`ResultResponse::result_as`](__rt::ResultResponse::result_as) is told which request it answers.*/
+#[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
+pub enum ClientMessage {
+    /// A request (it holds its `id`).
+    Request(ClientRequest),
+    /// A notification.
+    Notification(ClientNotification),
+    /// A successful response, its result not yet decoded.
+    Response(ResultResponse),
+    /// An error response.
+    Error(JsonRpcErrorResponse),
+}
+impl ClientMessage {
+    /// A request with id `id`.
+    pub fn request(id: impl Into<RequestId>, request: impl Into<ClientRequest>) -> Self {
+        let id = id.into();
+        let mut request = request.into();
+        match &mut request {
+            ClientRequest::Initialize(r) => r.id = id,
+            ClientRequest::Ping(r) => r.id = id,
+            ClientRequest::ListResources(r) => r.id = id,
+            ClientRequest::ListResourceTemplates(r) => r.id = id,
+            ClientRequest::ReadResource(r) => r.id = id,
+            ClientRequest::Subscribe(r) => r.id = id,
+            ClientRequest::Unsubscribe(r) => r.id = id,
+            ClientRequest::ListPrompts(r) => r.id = id,
+            ClientRequest::GetPrompt(r) => r.id = id,
+            ClientRequest::ListTools(r) => r.id = id,
+            ClientRequest::CallTool(r) => r.id = id,
+            ClientRequest::GetTask(r) => r.id = id,
+            ClientRequest::GetTaskPayload(r) => r.id = id,
+            ClientRequest::CancelTask(r) => r.id = id,
+            ClientRequest::ListTasks(r) => r.id = id,
+            ClientRequest::SetLevel(r) => r.id = id,
+            ClientRequest::Complete(r) => r.id = id,
+            ClientRequest::Custom(m) => {
+                m.insert(
+                    "id".to_owned(),
+                    __rt::serde_json::to_value(&id).unwrap_or_default(),
+                );
+            }
+        }
+        ClientMessage::Request(request)
+    }
+    /// A notification.
+    pub fn notification(notification: impl Into<ClientNotification>) -> Self {
+        ClientMessage::Notification(notification.into())
+    }
+    /// A successful response to request `id`.
+    pub fn response(id: impl Into<RequestId>, result: impl Into<ClientResult>) -> Self {
+        ClientMessage::Response(__rt::ResultResponse::new(id.into(), &result.into()))
+    }
+    /// An error response to request `id`, or with `"id": null` when the request's id
+    /// could not be read (`None`; JSON-RPC 2.0). `code` is one of this module's error-code
+    /// constants (`INVALID_PARAMS`…) or an application's own.
+    pub fn error(id: Option<RequestId>, code: i64, message: impl Into<String>) -> Self {
+        ClientMessage::Error(JsonRpcErrorResponse {
+            error: Error::new(code, message),
+            id: Some(id),
+            extra: Default::default(),
+        })
+    }
+}
+impl __rt::serde::Serialize for ClientMessage {
+    fn serialize<S: __rt::serde::Serializer>(
+        &self,
+        s: S,
+    ) -> ::core::result::Result<S::Ok, S::Error> {
+        #[allow(unused_imports)]
+        use __rt::serde::ser::SerializeMap as _;
+        match self {
+            ClientMessage::Request(r) => __rt::serde::Serialize::serialize(r, s),
+            ClientMessage::Notification(n) => __rt::serde::Serialize::serialize(n, s),
+            ClientMessage::Response(r) => __rt::serde::Serialize::serialize(r, s),
+            ClientMessage::Error(e) => __rt::serde::Serialize::serialize(e, s),
+        }
+    }
+}
+impl<'de> __rt::serde::Deserialize<'de> for ClientMessage {
+    fn deserialize<D: __rt::serde::Deserializer<'de>>(
+        d: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        d.deserialize_map(__de::ClientMessage)
+    }
+}
+impl __rt::Unknowns for ClientMessage {
+    fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
+        match self {
+            ClientMessage::Request(r) => __rt::Unknowns::collect_unknowns(r, at, out),
+            ClientMessage::Notification(n) => {
+                __rt::Unknowns::collect_unknowns(n, at, out)
+            }
+            ClientMessage::Response(r) => __rt::Unknowns::collect_unknowns(r, at, out),
+            ClientMessage::Error(e) => __rt::Unknowns::collect_unknowns(e, at, out),
+        }
+    }
+}
+impl<'de> __rt::MethodSet<'de> for ServerRequest {
+    type Builder = __de::ServerRequest__Tag;
+    const ENVELOPE: bool = true;
+    fn knows(method: &str) -> bool {
+        matches!(
+            method, "ping" | "tasks/get" | "tasks/result" | "tasks/cancel" | "tasks/list"
+            | "sampling/createMessage" | "roots/list" | "elicitation/create"
+        )
+    }
+    fn builder(
+        method: &str,
+    ) -> ::core::result::Result<__de::ServerRequest__Tag, String> {
+        <ServerRequest as __rt::TaggedUnion<'de>>::builder_for(Some(method))
+    }
+    fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<ServerRequest> {
+        Some(ServerRequest::Custom(raw))
+    }
+}
+impl<'de> __rt::MethodSet<'de> for ServerNotification {
+    type Builder = __de::ServerNotification__Tag;
+    const ENVELOPE: bool = true;
+    fn knows(method: &str) -> bool {
+        matches!(
+            method, "notifications/cancelled" | "notifications/progress" |
+            "notifications/resources/list_changed" | "notifications/resources/updated" |
+            "notifications/prompts/list_changed" | "notifications/tools/list_changed" |
+            "notifications/tasks/status" | "notifications/message" |
+            "notifications/elicitation/complete"
+        )
+    }
+    fn builder(
+        method: &str,
+    ) -> ::core::result::Result<__de::ServerNotification__Tag, String> {
+        <ServerNotification as __rt::TaggedUnion<'de>>::builder_for(Some(method))
+    }
+    fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<ServerNotification> {
+        Some(ServerNotification::Custom(raw))
+    }
+}
+/** A message the server sends and the client reads: a request, a notification, or a response to a request of the client's.
+
+ Decoded in one pass: the `method` picks the typed request or notification (an unknown method is kept whole in the union's `Custom` variant), a response's `result` stays raw until [`ResultResponse::result_as`](__rt::ResultResponse::result_as) is told which request it answers.*/
+#[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
+pub enum ServerMessage {
+    /// A request (it holds its `id`).
+    Request(ServerRequest),
+    /// A notification.
+    Notification(ServerNotification),
+    /// A successful response, its result not yet decoded.
+    Response(ResultResponse),
+    /// An error response.
+    Error(JsonRpcErrorResponse),
+}
+impl ServerMessage {
+    /// A request with id `id`.
+    pub fn request(id: impl Into<RequestId>, request: impl Into<ServerRequest>) -> Self {
+        let id = id.into();
+        let mut request = request.into();
+        match &mut request {
+            ServerRequest::Ping(r) => r.id = id,
+            ServerRequest::GetTask(r) => r.id = id,
+            ServerRequest::GetTaskPayload(r) => r.id = id,
+            ServerRequest::CancelTask(r) => r.id = id,
+            ServerRequest::ListTasks(r) => r.id = id,
+            ServerRequest::CreateMessage(r) => r.id = id,
+            ServerRequest::ListRoots(r) => r.id = id,
+            ServerRequest::Elicit(r) => r.id = id,
+            ServerRequest::Custom(m) => {
+                m.insert(
+                    "id".to_owned(),
+                    __rt::serde_json::to_value(&id).unwrap_or_default(),
+                );
+            }
+        }
+        ServerMessage::Request(request)
+    }
+    /// A notification.
+    pub fn notification(notification: impl Into<ServerNotification>) -> Self {
+        ServerMessage::Notification(notification.into())
+    }
+    /// A successful response to request `id`.
+    pub fn response(id: impl Into<RequestId>, result: impl Into<ServerResult>) -> Self {
+        ServerMessage::Response(__rt::ResultResponse::new(id.into(), &result.into()))
+    }
+    /// An error response to request `id`, or with `"id": null` when the request's id
+    /// could not be read (`None`; JSON-RPC 2.0). `code` is one of this module's error-code
+    /// constants (`INVALID_PARAMS`…) or an application's own.
+    pub fn error(id: Option<RequestId>, code: i64, message: impl Into<String>) -> Self {
+        ServerMessage::Error(JsonRpcErrorResponse {
+            error: Error::new(code, message),
+            id: Some(id),
+            extra: Default::default(),
+        })
+    }
+}
+impl __rt::serde::Serialize for ServerMessage {
+    fn serialize<S: __rt::serde::Serializer>(
+        &self,
+        s: S,
+    ) -> ::core::result::Result<S::Ok, S::Error> {
+        #[allow(unused_imports)]
+        use __rt::serde::ser::SerializeMap as _;
+        match self {
+            ServerMessage::Request(r) => __rt::serde::Serialize::serialize(r, s),
+            ServerMessage::Notification(n) => __rt::serde::Serialize::serialize(n, s),
+            ServerMessage::Response(r) => __rt::serde::Serialize::serialize(r, s),
+            ServerMessage::Error(e) => __rt::serde::Serialize::serialize(e, s),
+        }
+    }
+}
+impl<'de> __rt::serde::Deserialize<'de> for ServerMessage {
+    fn deserialize<D: __rt::serde::Deserializer<'de>>(
+        d: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        d.deserialize_map(__de::ServerMessage)
+    }
+}
+impl __rt::Unknowns for ServerMessage {
+    fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
+        match self {
+            ServerMessage::Request(r) => __rt::Unknowns::collect_unknowns(r, at, out),
+            ServerMessage::Notification(n) => {
+                __rt::Unknowns::collect_unknowns(n, at, out)
+            }
+            ServerMessage::Response(r) => __rt::Unknowns::collect_unknowns(r, at, out),
+            ServerMessage::Error(e) => __rt::Unknowns::collect_unknowns(e, at, out),
+        }
     }
 }
 impl __rt::RequestMethod for CallToolRequest {
@@ -31539,6 +35547,58 @@ pub mod __de {
                 title: self.f_title,
                 extra: self.extra,
             })
+        }
+    }
+    pub struct ClientMessage;
+    impl<'de> __rt::serde::de::Visitor<'de> for ClientMessage {
+        type Value = super::ClientMessage;
+        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.write_str("a JSON-RPC message a client sends")
+        }
+        fn visit_map<A: __rt::serde::de::MapAccess<'de>>(
+            self,
+            map: A,
+        ) -> ::core::result::Result<super::ClientMessage, A::Error> {
+            match __rt::visit_message::<
+                A,
+                super::ClientRequest,
+                super::ClientNotification,
+                super::RequestId,
+                super::JsonRpcErrorResponse,
+            >(map)? {
+                __rt::MessageParts::Request(_, r) => Ok(super::ClientMessage::Request(r)),
+                __rt::MessageParts::Notification(n) => {
+                    Ok(super::ClientMessage::Notification(n))
+                }
+                __rt::MessageParts::Response(r) => Ok(super::ClientMessage::Response(r)),
+                __rt::MessageParts::Error(e) => Ok(super::ClientMessage::Error(e)),
+            }
+        }
+    }
+    pub struct ServerMessage;
+    impl<'de> __rt::serde::de::Visitor<'de> for ServerMessage {
+        type Value = super::ServerMessage;
+        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.write_str("a JSON-RPC message a server sends")
+        }
+        fn visit_map<A: __rt::serde::de::MapAccess<'de>>(
+            self,
+            map: A,
+        ) -> ::core::result::Result<super::ServerMessage, A::Error> {
+            match __rt::visit_message::<
+                A,
+                super::ServerRequest,
+                super::ServerNotification,
+                super::RequestId,
+                super::JsonRpcErrorResponse,
+            >(map)? {
+                __rt::MessageParts::Request(_, r) => Ok(super::ServerMessage::Request(r)),
+                __rt::MessageParts::Notification(n) => {
+                    Ok(super::ServerMessage::Notification(n))
+                }
+                __rt::MessageParts::Response(r) => Ok(super::ServerMessage::Response(r)),
+                __rt::MessageParts::Error(e) => Ok(super::ServerMessage::Error(e)),
+            }
         }
     }
 }

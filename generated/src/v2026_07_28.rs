@@ -58,6 +58,35 @@ impl<'de> __rt::Buildable<'de> for Annotations {
     type Builder = __de::Annotations;
     const EXPECTING: &'static str = "a Annotations object";
 }
+impl Annotations {
+    /// A `Annotations` with every optional member absent.
+    pub fn new() -> Self {
+        Annotations {
+            audience: None,
+            last_modified: None,
+            priority: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `audience`.
+    #[must_use]
+    pub fn with_audience(mut self, value: Vec<Role>) -> Self {
+        self.audience = Some(value);
+        self
+    }
+    /// Sets `lastModified`.
+    #[must_use]
+    pub fn with_last_modified(mut self, value: impl Into<String>) -> Self {
+        self.last_modified = Some(value.into());
+        self
+    }
+    /// Sets `priority`.
+    #[must_use]
+    pub fn with_priority(mut self, value: impl Into<__rt::Number>) -> Self {
+        self.priority = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for Annotations {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -112,6 +141,30 @@ impl<'de> __rt::Buildable<'de> for AudioContent {
     type Builder = __de::AudioContent;
     const EXPECTING: &'static str = "a AudioContent object";
 }
+impl AudioContent {
+    /// A `AudioContent` with its required members (`data`, `mimeType`); optional members absent, constants written when encoding.
+    pub fn new(data: impl Into<String>, mime_type: impl Into<String>) -> Self {
+        AudioContent {
+            meta: None,
+            annotations: None,
+            data: data.into(),
+            mime_type: mime_type.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: MetaObject) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `annotations`.
+    #[must_use]
+    pub fn with_annotations(mut self, value: impl Into<Annotations>) -> Self {
+        self.annotations = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for AudioContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("annotations");
@@ -162,6 +215,22 @@ impl<'de> __rt::Buildable<'de> for BaseMetadata {
     type Builder = __de::BaseMetadata;
     const EXPECTING: &'static str = "a BaseMetadata object";
 }
+impl BaseMetadata {
+    /// A `BaseMetadata` with its required members (`name`); optional members absent, constants written when encoding.
+    pub fn new(name: impl Into<String>) -> Self {
+        BaseMetadata {
+            name: name.into(),
+            title: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for BaseMetadata {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -209,6 +278,30 @@ impl<'de> __rt::serde::Deserialize<'de> for BlobResourceContents {
 impl<'de> __rt::Buildable<'de> for BlobResourceContents {
     type Builder = __de::BlobResourceContents;
     const EXPECTING: &'static str = "a BlobResourceContents object";
+}
+impl BlobResourceContents {
+    /// A `BlobResourceContents` with its required members (`blob`, `uri`); optional members absent, constants written when encoding.
+    pub fn new(blob: impl Into<String>, uri: impl Into<String>) -> Self {
+        BlobResourceContents {
+            meta: None,
+            blob: blob.into(),
+            mime_type: None,
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: MetaObject) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `mimeType`.
+    #[must_use]
+    pub fn with_mime_type(mut self, value: impl Into<String>) -> Self {
+        self.mime_type = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for BlobResourceContents {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -259,6 +352,35 @@ impl<'de> __rt::serde::Deserialize<'de> for BooleanSchema {
 impl<'de> __rt::Buildable<'de> for BooleanSchema {
     type Builder = __de::BooleanSchema;
     const EXPECTING: &'static str = "a BooleanSchema object";
+}
+impl BooleanSchema {
+    /// A `BooleanSchema` with every optional member absent.
+    pub fn new() -> Self {
+        BooleanSchema {
+            default: None,
+            description: None,
+            title: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `default`.
+    #[must_use]
+    pub fn with_default(mut self, value: bool) -> Self {
+        self.default = Some(value);
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for BooleanSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -328,6 +450,28 @@ impl<'de> __rt::serde::Deserialize<'de> for CacheableResult {
 impl<'de> __rt::Buildable<'de> for CacheableResult {
     type Builder = __de::CacheableResult;
     const EXPECTING: &'static str = "a CacheableResult object";
+}
+impl CacheableResult {
+    /// A `CacheableResult` with its required members (`cacheScope`, `resultType`, `ttlMs`); optional members absent, constants written when encoding.
+    pub fn new(
+        cache_scope: impl Into<CacheableResultCacheScope>,
+        result_type: impl Into<String>,
+        ttl_ms: u64,
+    ) -> Self {
+        CacheableResult {
+            meta: None,
+            cache_scope: cache_scope.into(),
+            result_type: result_type.into(),
+            ttl_ms,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<ResultMetaObject>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for CacheableResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -441,6 +585,19 @@ impl<'de> __rt::Buildable<'de> for CallToolRequest {
     type Builder = __de::CallToolRequest;
     const EXPECTING: &'static str = "a CallToolRequest object";
 }
+impl CallToolRequest {
+    /// A `CallToolRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<RequestId>,
+        params: impl Into<CallToolRequestParams>,
+    ) -> Self {
+        CallToolRequest {
+            id: id.into(),
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for CallToolRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("id");
@@ -498,6 +655,37 @@ impl<'de> __rt::serde::Deserialize<'de> for CallToolRequestParams {
 impl<'de> __rt::Buildable<'de> for CallToolRequestParams {
     type Builder = __de::CallToolRequestParams;
     const EXPECTING: &'static str = "a CallToolRequestParams object";
+}
+impl CallToolRequestParams {
+    /// A `CallToolRequestParams` with its required members (`_meta`, `name`); optional members absent, constants written when encoding.
+    pub fn new(meta: impl Into<RequestMetaObject>, name: impl Into<String>) -> Self {
+        CallToolRequestParams {
+            meta: meta.into(),
+            arguments: None,
+            input_responses: None,
+            name: name.into(),
+            request_state: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `arguments`.
+    #[must_use]
+    pub fn with_arguments(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.arguments = Some(value);
+        self
+    }
+    /// Sets `inputResponses`.
+    #[must_use]
+    pub fn with_input_responses(mut self, value: InputResponses) -> Self {
+        self.input_responses = Some(value);
+        self
+    }
+    /// Sets `requestState`.
+    #[must_use]
+    pub fn with_request_state(mut self, value: impl Into<String>) -> Self {
+        self.request_state = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for CallToolRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -576,6 +764,37 @@ impl<'de> __rt::Buildable<'de> for CallToolResult {
     type Builder = __de::CallToolResult;
     const EXPECTING: &'static str = "a CallToolResult object";
 }
+impl CallToolResult {
+    /// A `CallToolResult` with its required members (`content`, `resultType`); optional members absent, constants written when encoding.
+    pub fn new(content: Vec<ContentBlock>, result_type: impl Into<String>) -> Self {
+        CallToolResult {
+            meta: None,
+            content,
+            is_error: None,
+            result_type: result_type.into(),
+            structured_content: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<ResultMetaObject>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+    /// Sets `isError`.
+    #[must_use]
+    pub fn with_is_error(mut self, value: bool) -> Self {
+        self.is_error = Some(value);
+        self
+    }
+    /// Sets `structuredContent`.
+    #[must_use]
+    pub fn with_structured_content(mut self, value: __rt::Value) -> Self {
+        self.structured_content = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for CallToolResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("content");
@@ -621,6 +840,19 @@ impl<'de> __rt::serde::Deserialize<'de> for CallToolResultResponse {
 impl<'de> __rt::Buildable<'de> for CallToolResultResponse {
     type Builder = __de::CallToolResultResponse;
     const EXPECTING: &'static str = "a CallToolResultResponse object";
+}
+impl CallToolResultResponse {
+    /// A `CallToolResultResponse` with its required members (`id`, `result`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<RequestId>,
+        result: impl Into<CallToolResultResponseResult>,
+    ) -> Self {
+        CallToolResultResponse {
+            id: id.into(),
+            result: result.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for CallToolResultResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -730,6 +962,15 @@ impl<'de> __rt::Buildable<'de> for CancelledNotification {
     type Builder = __de::CancelledNotification;
     const EXPECTING: &'static str = "a CancelledNotification object";
 }
+impl CancelledNotification {
+    /// A `CancelledNotification` with its required members (`params`); optional members absent, constants written when encoding.
+    pub fn new(params: impl Into<CancelledNotificationParams>) -> Self {
+        CancelledNotification {
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for CancelledNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -780,6 +1021,29 @@ impl<'de> __rt::serde::Deserialize<'de> for CancelledNotificationParams {
 impl<'de> __rt::Buildable<'de> for CancelledNotificationParams {
     type Builder = __de::CancelledNotificationParams;
     const EXPECTING: &'static str = "a CancelledNotificationParams object";
+}
+impl CancelledNotificationParams {
+    /// A `CancelledNotificationParams` with its required members (`requestId`); optional members absent, constants written when encoding.
+    pub fn new(request_id: impl Into<RequestId>) -> Self {
+        CancelledNotificationParams {
+            meta: None,
+            reason: None,
+            request_id: request_id.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<NotificationMetaObject>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+    /// Sets `reason`.
+    #[must_use]
+    pub fn with_reason(mut self, value: impl Into<String>) -> Self {
+        self.reason = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for CancelledNotificationParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -848,6 +1112,58 @@ impl<'de> __rt::Buildable<'de> for ClientCapabilities {
     type Builder = __de::ClientCapabilities;
     const EXPECTING: &'static str = "a ClientCapabilities object";
 }
+impl ClientCapabilities {
+    /// A `ClientCapabilities` with every optional member absent.
+    pub fn new() -> Self {
+        ClientCapabilities {
+            elicitation: None,
+            experimental: None,
+            extensions: None,
+            roots: None,
+            sampling: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `elicitation`.
+    #[must_use]
+    pub fn with_elicitation(
+        mut self,
+        value: impl Into<ClientCapabilitiesElicitation>,
+    ) -> Self {
+        self.elicitation = Some(value.into());
+        self
+    }
+    /// Sets `experimental`.
+    #[must_use]
+    pub fn with_experimental(
+        mut self,
+        value: __rt::IndexMap<String, JsonObject>,
+    ) -> Self {
+        self.experimental = Some(value);
+        self
+    }
+    /// Sets `extensions`.
+    #[must_use]
+    pub fn with_extensions(mut self, value: __rt::IndexMap<String, JsonObject>) -> Self {
+        self.extensions = Some(value);
+        self
+    }
+    /// Sets `roots`.
+    #[must_use]
+    pub fn with_roots(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.roots = Some(value);
+        self
+    }
+    /// Sets `sampling`.
+    #[must_use]
+    pub fn with_sampling(
+        mut self,
+        value: impl Into<ClientCapabilitiesSampling>,
+    ) -> Self {
+        self.sampling = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ClientCapabilities {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("elicitation");
@@ -902,6 +1218,28 @@ impl<'de> __rt::Buildable<'de> for ClientCapabilitiesElicitation {
     type Builder = __de::ClientCapabilitiesElicitation;
     const EXPECTING: &'static str = "a ClientCapabilitiesElicitation object";
 }
+impl ClientCapabilitiesElicitation {
+    /// A `ClientCapabilitiesElicitation` with every optional member absent.
+    pub fn new() -> Self {
+        ClientCapabilitiesElicitation {
+            form: None,
+            url: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `form`.
+    #[must_use]
+    pub fn with_form(mut self, value: JsonObject) -> Self {
+        self.form = Some(value);
+        self
+    }
+    /// Sets `url`.
+    #[must_use]
+    pub fn with_url(mut self, value: JsonObject) -> Self {
+        self.url = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for ClientCapabilitiesElicitation {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("form");
@@ -952,6 +1290,28 @@ impl<'de> __rt::serde::Deserialize<'de> for ClientCapabilitiesSampling {
 impl<'de> __rt::Buildable<'de> for ClientCapabilitiesSampling {
     type Builder = __de::ClientCapabilitiesSampling;
     const EXPECTING: &'static str = "a ClientCapabilitiesSampling object";
+}
+impl ClientCapabilitiesSampling {
+    /// A `ClientCapabilitiesSampling` with every optional member absent.
+    pub fn new() -> Self {
+        ClientCapabilitiesSampling {
+            context: None,
+            tools: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `context`.
+    #[must_use]
+    pub fn with_context(mut self, value: JsonObject) -> Self {
+        self.context = Some(value);
+        self
+    }
+    /// Sets `tools`.
+    #[must_use]
+    pub fn with_tools(mut self, value: JsonObject) -> Self {
+        self.tools = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for ClientCapabilitiesSampling {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -1008,6 +1368,15 @@ impl<'de> __rt::serde::Deserialize<'de> for ClientNotification {
 impl<'de> __rt::Buildable<'de> for ClientNotification {
     type Builder = __de::ClientNotification;
     const EXPECTING: &'static str = "a ClientNotification object";
+}
+impl ClientNotification {
+    /// A `ClientNotification` with its required members (`params`); optional members absent, constants written when encoding.
+    pub fn new(params: impl Into<CancelledNotificationParams>) -> Self {
+        ClientNotification {
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for ClientNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -1194,6 +1563,19 @@ impl<'de> __rt::Buildable<'de> for CompleteRequest {
     type Builder = __de::CompleteRequest;
     const EXPECTING: &'static str = "a CompleteRequest object";
 }
+impl CompleteRequest {
+    /// A `CompleteRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<RequestId>,
+        params: impl Into<CompleteRequestParams>,
+    ) -> Self {
+        CompleteRequest {
+            id: id.into(),
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for CompleteRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("id");
@@ -1246,6 +1628,31 @@ impl<'de> __rt::Buildable<'de> for CompleteRequestParams {
     type Builder = __de::CompleteRequestParams;
     const EXPECTING: &'static str = "a CompleteRequestParams object";
 }
+impl CompleteRequestParams {
+    /// A `CompleteRequestParams` with its required members (`_meta`, `argument`, `ref`); optional members absent, constants written when encoding.
+    pub fn new(
+        meta: impl Into<RequestMetaObject>,
+        argument: impl Into<CompleteRequestParamsArgument>,
+        r#ref: impl Into<CompleteRequestParamsRef>,
+    ) -> Self {
+        CompleteRequestParams {
+            meta: meta.into(),
+            argument: argument.into(),
+            context: None,
+            r#ref: r#ref.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `context`.
+    #[must_use]
+    pub fn with_context(
+        mut self,
+        value: impl Into<CompleteRequestParamsContext>,
+    ) -> Self {
+        self.context = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for CompleteRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("argument");
@@ -1295,6 +1702,16 @@ impl<'de> __rt::Buildable<'de> for CompleteRequestParamsArgument {
     type Builder = __de::CompleteRequestParamsArgument;
     const EXPECTING: &'static str = "a CompleteRequestParamsArgument object";
 }
+impl CompleteRequestParamsArgument {
+    /// A `CompleteRequestParamsArgument` with its required members (`name`, `value`); optional members absent, constants written when encoding.
+    pub fn new(name: impl Into<String>, value: impl Into<String>) -> Self {
+        CompleteRequestParamsArgument {
+            name: name.into(),
+            value: value.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for CompleteRequestParamsArgument {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -1333,6 +1750,21 @@ impl<'de> __rt::serde::Deserialize<'de> for CompleteRequestParamsContext {
 impl<'de> __rt::Buildable<'de> for CompleteRequestParamsContext {
     type Builder = __de::CompleteRequestParamsContext;
     const EXPECTING: &'static str = "a CompleteRequestParamsContext object";
+}
+impl CompleteRequestParamsContext {
+    /// A `CompleteRequestParamsContext` with every optional member absent.
+    pub fn new() -> Self {
+        CompleteRequestParamsContext {
+            arguments: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `arguments`.
+    #[must_use]
+    pub fn with_arguments(mut self, value: __rt::IndexMap<String, String>) -> Self {
+        self.arguments = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for CompleteRequestParamsContext {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -1451,6 +1883,26 @@ impl<'de> __rt::Buildable<'de> for CompleteResult {
     type Builder = __de::CompleteResult;
     const EXPECTING: &'static str = "a CompleteResult object";
 }
+impl CompleteResult {
+    /// A `CompleteResult` with its required members (`completion`, `resultType`); optional members absent, constants written when encoding.
+    pub fn new(
+        completion: impl Into<CompleteResultCompletion>,
+        result_type: impl Into<String>,
+    ) -> Self {
+        CompleteResult {
+            meta: None,
+            completion: completion.into(),
+            result_type: result_type.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<ResultMetaObject>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for CompleteResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("completion");
@@ -1500,6 +1952,29 @@ impl<'de> __rt::Buildable<'de> for CompleteResultCompletion {
     type Builder = __de::CompleteResultCompletion;
     const EXPECTING: &'static str = "a CompleteResultCompletion object";
 }
+impl CompleteResultCompletion {
+    /// A `CompleteResultCompletion` with its required members (`values`); optional members absent, constants written when encoding.
+    pub fn new(values: Vec<String>) -> Self {
+        CompleteResultCompletion {
+            has_more: None,
+            total: None,
+            values,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `hasMore`.
+    #[must_use]
+    pub fn with_has_more(mut self, value: bool) -> Self {
+        self.has_more = Some(value);
+        self
+    }
+    /// Sets `total`.
+    #[must_use]
+    pub fn with_total(mut self, value: i64) -> Self {
+        self.total = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for CompleteResultCompletion {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -1542,6 +2017,16 @@ impl<'de> __rt::serde::Deserialize<'de> for CompleteResultResponse {
 impl<'de> __rt::Buildable<'de> for CompleteResultResponse {
     type Builder = __de::CompleteResultResponse;
     const EXPECTING: &'static str = "a CompleteResultResponse object";
+}
+impl CompleteResultResponse {
+    /// A `CompleteResultResponse` with its required members (`id`, `result`); optional members absent, constants written when encoding.
+    pub fn new(id: impl Into<RequestId>, result: impl Into<CompleteResult>) -> Self {
+        CompleteResultResponse {
+            id: id.into(),
+            result: result.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for CompleteResultResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -1669,6 +2154,15 @@ impl<'de> __rt::Buildable<'de> for CreateMessageRequest {
     type Builder = __de::CreateMessageRequest;
     const EXPECTING: &'static str = "a CreateMessageRequest object";
 }
+impl CreateMessageRequest {
+    /// A `CreateMessageRequest` with its required members (`params`); optional members absent, constants written when encoding.
+    pub fn new(params: impl Into<CreateMessageRequestParams>) -> Self {
+        CreateMessageRequest {
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for CreateMessageRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -1758,6 +2252,75 @@ impl<'de> __rt::serde::Deserialize<'de> for CreateMessageRequestParams {
 impl<'de> __rt::Buildable<'de> for CreateMessageRequestParams {
     type Builder = __de::CreateMessageRequestParams;
     const EXPECTING: &'static str = "a CreateMessageRequestParams object";
+}
+impl CreateMessageRequestParams {
+    /// A `CreateMessageRequestParams` with its required members (`maxTokens`, `messages`); optional members absent, constants written when encoding.
+    pub fn new(max_tokens: i64, messages: Vec<SamplingMessage>) -> Self {
+        CreateMessageRequestParams {
+            include_context: None,
+            max_tokens,
+            messages,
+            metadata: None,
+            model_preferences: None,
+            stop_sequences: None,
+            system_prompt: None,
+            temperature: None,
+            tool_choice: None,
+            tools: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `includeContext`.
+    #[must_use]
+    pub fn with_include_context(
+        mut self,
+        value: impl Into<CreateMessageRequestParamsIncludeContext>,
+    ) -> Self {
+        self.include_context = Some(value.into());
+        self
+    }
+    /// Sets `metadata`.
+    #[must_use]
+    pub fn with_metadata(mut self, value: JsonObject) -> Self {
+        self.metadata = Some(value);
+        self
+    }
+    /// Sets `modelPreferences`.
+    #[must_use]
+    pub fn with_model_preferences(mut self, value: impl Into<ModelPreferences>) -> Self {
+        self.model_preferences = Some(value.into());
+        self
+    }
+    /// Sets `stopSequences`.
+    #[must_use]
+    pub fn with_stop_sequences(mut self, value: Vec<String>) -> Self {
+        self.stop_sequences = Some(value);
+        self
+    }
+    /// Sets `systemPrompt`.
+    #[must_use]
+    pub fn with_system_prompt(mut self, value: impl Into<String>) -> Self {
+        self.system_prompt = Some(value.into());
+        self
+    }
+    /// Sets `temperature`.
+    #[must_use]
+    pub fn with_temperature(mut self, value: impl Into<__rt::Number>) -> Self {
+        self.temperature = Some(value.into());
+        self
+    }
+    /// Sets `toolChoice`.
+    #[must_use]
+    pub fn with_tool_choice(mut self, value: impl Into<ToolChoice>) -> Self {
+        self.tool_choice = Some(value.into());
+        self
+    }
+    /// Sets `tools`.
+    #[must_use]
+    pub fn with_tools(mut self, value: Vec<Tool>) -> Self {
+        self.tools = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for CreateMessageRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -1900,6 +2463,35 @@ impl<'de> __rt::serde::Deserialize<'de> for CreateMessageResult {
 impl<'de> __rt::Buildable<'de> for CreateMessageResult {
     type Builder = __de::CreateMessageResult;
     const EXPECTING: &'static str = "a CreateMessageResult object";
+}
+impl CreateMessageResult {
+    /// A `CreateMessageResult` with its required members (`content`, `model`, `role`); optional members absent, constants written when encoding.
+    pub fn new(
+        content: impl Into<CreateMessageResultContent>,
+        model: impl Into<String>,
+        role: impl Into<Role>,
+    ) -> Self {
+        CreateMessageResult {
+            meta: None,
+            content: content.into(),
+            model: model.into(),
+            role: role.into(),
+            stop_reason: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: MetaObject) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `stopReason`.
+    #[must_use]
+    pub fn with_stop_reason(mut self, value: impl Into<String>) -> Self {
+        self.stop_reason = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for CreateMessageResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -2070,6 +2662,16 @@ impl<'de> __rt::Buildable<'de> for DiscoverRequest {
     type Builder = __de::DiscoverRequest;
     const EXPECTING: &'static str = "a DiscoverRequest object";
 }
+impl DiscoverRequest {
+    /// A `DiscoverRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
+    pub fn new(id: impl Into<RequestId>, params: impl Into<RequestParams>) -> Self {
+        DiscoverRequest {
+            id: id.into(),
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for DiscoverRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("id");
@@ -2161,6 +2763,39 @@ impl<'de> __rt::serde::Deserialize<'de> for DiscoverResult {
 impl<'de> __rt::Buildable<'de> for DiscoverResult {
     type Builder = __de::DiscoverResult;
     const EXPECTING: &'static str = "a DiscoverResult object";
+}
+impl DiscoverResult {
+    /// A `DiscoverResult` with its required members (`cacheScope`, `capabilities`, `resultType`, `supportedVersions`, `ttlMs`); optional members absent, constants written when encoding.
+    pub fn new(
+        cache_scope: impl Into<DiscoverResultCacheScope>,
+        capabilities: impl Into<ServerCapabilities>,
+        result_type: impl Into<String>,
+        supported_versions: Vec<String>,
+        ttl_ms: u64,
+    ) -> Self {
+        DiscoverResult {
+            meta: None,
+            cache_scope: cache_scope.into(),
+            capabilities: capabilities.into(),
+            instructions: None,
+            result_type: result_type.into(),
+            supported_versions,
+            ttl_ms,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<ResultMetaObject>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+    /// Sets `instructions`.
+    #[must_use]
+    pub fn with_instructions(mut self, value: impl Into<String>) -> Self {
+        self.instructions = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for DiscoverResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -2274,6 +2909,16 @@ impl<'de> __rt::Buildable<'de> for DiscoverResultResponse {
     type Builder = __de::DiscoverResultResponse;
     const EXPECTING: &'static str = "a DiscoverResultResponse object";
 }
+impl DiscoverResultResponse {
+    /// A `DiscoverResultResponse` with its required members (`id`, `result`); optional members absent, constants written when encoding.
+    pub fn new(id: impl Into<RequestId>, result: impl Into<DiscoverResult>) -> Self {
+        DiscoverResultResponse {
+            id: id.into(),
+            result: result.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for DiscoverResultResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("id");
@@ -2320,6 +2965,15 @@ impl<'de> __rt::serde::Deserialize<'de> for ElicitRequest {
 impl<'de> __rt::Buildable<'de> for ElicitRequest {
     type Builder = __de::ElicitRequest;
     const EXPECTING: &'static str = "a ElicitRequest object";
+}
+impl ElicitRequest {
+    /// A `ElicitRequest` with its required members (`params`); optional members absent, constants written when encoding.
+    pub fn new(params: impl Into<ElicitRequestParams>) -> Self {
+        ElicitRequest {
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for ElicitRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -2369,6 +3023,26 @@ impl<'de> __rt::serde::Deserialize<'de> for ElicitRequestFormParams {
 impl<'de> __rt::Buildable<'de> for ElicitRequestFormParams {
     type Builder = __de::ElicitRequestFormParams;
     const EXPECTING: &'static str = "a ElicitRequestFormParams object";
+}
+impl ElicitRequestFormParams {
+    /// A `ElicitRequestFormParams` with its required members (`message`, `requestedSchema`); optional members absent, constants written when encoding.
+    pub fn new(
+        message: impl Into<String>,
+        requested_schema: impl Into<ElicitRequestFormParamsRequestedSchema>,
+    ) -> Self {
+        ElicitRequestFormParams {
+            message: message.into(),
+            mode: None,
+            requested_schema: requested_schema.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `mode`.
+    #[must_use]
+    pub fn with_mode(mut self, value: impl Into<ElicitRequestFormParamsMode>) -> Self {
+        self.mode = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ElicitRequestFormParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -2474,6 +3148,29 @@ impl<'de> __rt::serde::Deserialize<'de> for ElicitRequestFormParamsRequestedSche
 impl<'de> __rt::Buildable<'de> for ElicitRequestFormParamsRequestedSchema {
     type Builder = __de::ElicitRequestFormParamsRequestedSchema;
     const EXPECTING: &'static str = "a ElicitRequestFormParamsRequestedSchema object";
+}
+impl ElicitRequestFormParamsRequestedSchema {
+    /// A `ElicitRequestFormParamsRequestedSchema` with its required members (`properties`); optional members absent, constants written when encoding.
+    pub fn new(properties: __rt::IndexMap<String, PrimitiveSchemaDefinition>) -> Self {
+        ElicitRequestFormParamsRequestedSchema {
+            schema: None,
+            properties,
+            required: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `$schema`.
+    #[must_use]
+    pub fn with_schema(mut self, value: impl Into<String>) -> Self {
+        self.schema = Some(value.into());
+        self
+    }
+    /// Sets `required`.
+    #[must_use]
+    pub fn with_required(mut self, value: Vec<String>) -> Self {
+        self.required = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for ElicitRequestFormParamsRequestedSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -2584,6 +3281,16 @@ impl<'de> __rt::Buildable<'de> for ElicitRequestUrlParams {
     type Builder = __de::ElicitRequestUrlParams;
     const EXPECTING: &'static str = "a ElicitRequestURLParams object";
 }
+impl ElicitRequestUrlParams {
+    /// A `ElicitRequestURLParams` with its required members (`message`, `url`); optional members absent, constants written when encoding.
+    pub fn new(message: impl Into<String>, url: impl Into<String>) -> Self {
+        ElicitRequestUrlParams {
+            message: message.into(),
+            url: url.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for ElicitRequestUrlParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -2630,6 +3337,25 @@ impl<'de> __rt::serde::Deserialize<'de> for ElicitResult {
 impl<'de> __rt::Buildable<'de> for ElicitResult {
     type Builder = __de::ElicitResult;
     const EXPECTING: &'static str = "a ElicitResult object";
+}
+impl ElicitResult {
+    /// A `ElicitResult` with its required members (`action`); optional members absent, constants written when encoding.
+    pub fn new(action: impl Into<ElicitResultAction>) -> Self {
+        ElicitResult {
+            action: action.into(),
+            content: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `content`.
+    #[must_use]
+    pub fn with_content(
+        mut self,
+        value: __rt::IndexMap<String, ElicitResultContentValue>,
+    ) -> Self {
+        self.content = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for ElicitResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -2740,6 +3466,42 @@ for ElicitResultContentValueStringOrNumberOrBoolean {
         d.deserialize_any(__de::ElicitResultContentValueStringOrNumberOrBoolean)
     }
 }
+impl From<String> for ElicitResultContentValueStringOrNumberOrBoolean {
+    fn from(v: String) -> Self {
+        ElicitResultContentValueStringOrNumberOrBoolean::String(v)
+    }
+}
+impl From<&str> for ElicitResultContentValueStringOrNumberOrBoolean {
+    fn from(v: &str) -> Self {
+        ElicitResultContentValueStringOrNumberOrBoolean::String(v.to_owned())
+    }
+}
+impl From<__rt::Number> for ElicitResultContentValueStringOrNumberOrBoolean {
+    fn from(v: __rt::Number) -> Self {
+        ElicitResultContentValueStringOrNumberOrBoolean::Number(v)
+    }
+}
+impl From<bool> for ElicitResultContentValueStringOrNumberOrBoolean {
+    fn from(v: bool) -> Self {
+        ElicitResultContentValueStringOrNumberOrBoolean::Boolean(v)
+    }
+}
+/// The value as written in JSON, strings without quotes.
+impl ::core::fmt::Display for ElicitResultContentValueStringOrNumberOrBoolean {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        match self {
+            ElicitResultContentValueStringOrNumberOrBoolean::String(v) => {
+                ::core::fmt::Display::fmt(v, f)
+            }
+            ElicitResultContentValueStringOrNumberOrBoolean::Number(v) => {
+                ::core::fmt::Display::fmt(v, f)
+            }
+            ElicitResultContentValueStringOrNumberOrBoolean::Boolean(v) => {
+                ::core::fmt::Display::fmt(v, f)
+            }
+        }
+    }
+}
 impl __rt::Unknowns for ElicitResultContentValueStringOrNumberOrBoolean {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -2779,6 +3541,26 @@ impl<'de> __rt::serde::Deserialize<'de> for ElicitResultContentValue {
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
         d.deserialize_any(__de::ElicitResultContentValue)
+    }
+}
+impl From<String> for ElicitResultContentValue {
+    fn from(v: String) -> Self {
+        ElicitResultContentValue::String(v)
+    }
+}
+impl From<&str> for ElicitResultContentValue {
+    fn from(v: &str) -> Self {
+        ElicitResultContentValue::String(v.to_owned())
+    }
+}
+impl From<__rt::Number> for ElicitResultContentValue {
+    fn from(v: __rt::Number) -> Self {
+        ElicitResultContentValue::Number(v)
+    }
+}
+impl From<bool> for ElicitResultContentValue {
+    fn from(v: bool) -> Self {
+        ElicitResultContentValue::Boolean(v)
     }
 }
 impl __rt::Unknowns for ElicitResultContentValue {
@@ -2831,6 +3613,29 @@ impl<'de> __rt::serde::Deserialize<'de> for EmbeddedResource {
 impl<'de> __rt::Buildable<'de> for EmbeddedResource {
     type Builder = __de::EmbeddedResource;
     const EXPECTING: &'static str = "a EmbeddedResource object";
+}
+impl EmbeddedResource {
+    /// A `EmbeddedResource` with its required members (`resource`); optional members absent, constants written when encoding.
+    pub fn new(resource: impl Into<EmbeddedResourceResource>) -> Self {
+        EmbeddedResource {
+            meta: None,
+            annotations: None,
+            resource: resource.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: MetaObject) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `annotations`.
+    #[must_use]
+    pub fn with_annotations(mut self, value: impl Into<Annotations>) -> Self {
+        self.annotations = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for EmbeddedResource {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -3019,6 +3824,23 @@ impl<'de> __rt::Buildable<'de> for Error {
     type Builder = __de::Error;
     const EXPECTING: &'static str = "a Error object";
 }
+impl Error {
+    /// A `Error` with its required members (`code`, `message`); optional members absent, constants written when encoding.
+    pub fn new(code: i64, message: impl Into<String>) -> Self {
+        Error {
+            code,
+            data: None,
+            message: message.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `data`.
+    #[must_use]
+    pub fn with_data(mut self, value: __rt::Value) -> Self {
+        self.data = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for Error {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -3064,6 +3886,19 @@ impl<'de> __rt::serde::Deserialize<'de> for GetPromptRequest {
 impl<'de> __rt::Buildable<'de> for GetPromptRequest {
     type Builder = __de::GetPromptRequest;
     const EXPECTING: &'static str = "a GetPromptRequest object";
+}
+impl GetPromptRequest {
+    /// A `GetPromptRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<RequestId>,
+        params: impl Into<GetPromptRequestParams>,
+    ) -> Self {
+        GetPromptRequest {
+            id: id.into(),
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for GetPromptRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -3123,6 +3958,37 @@ impl<'de> __rt::Buildable<'de> for GetPromptRequestParams {
     type Builder = __de::GetPromptRequestParams;
     const EXPECTING: &'static str = "a GetPromptRequestParams object";
 }
+impl GetPromptRequestParams {
+    /// A `GetPromptRequestParams` with its required members (`_meta`, `name`); optional members absent, constants written when encoding.
+    pub fn new(meta: impl Into<RequestMetaObject>, name: impl Into<String>) -> Self {
+        GetPromptRequestParams {
+            meta: meta.into(),
+            arguments: None,
+            input_responses: None,
+            name: name.into(),
+            request_state: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `arguments`.
+    #[must_use]
+    pub fn with_arguments(mut self, value: __rt::IndexMap<String, String>) -> Self {
+        self.arguments = Some(value);
+        self
+    }
+    /// Sets `inputResponses`.
+    #[must_use]
+    pub fn with_input_responses(mut self, value: InputResponses) -> Self {
+        self.input_responses = Some(value);
+        self
+    }
+    /// Sets `requestState`.
+    #[must_use]
+    pub fn with_request_state(mut self, value: impl Into<String>) -> Self {
+        self.request_state = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for GetPromptRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("inputResponses");
@@ -3180,6 +4046,30 @@ impl<'de> __rt::Buildable<'de> for GetPromptResult {
     type Builder = __de::GetPromptResult;
     const EXPECTING: &'static str = "a GetPromptResult object";
 }
+impl GetPromptResult {
+    /// A `GetPromptResult` with its required members (`messages`, `resultType`); optional members absent, constants written when encoding.
+    pub fn new(messages: Vec<PromptMessage>, result_type: impl Into<String>) -> Self {
+        GetPromptResult {
+            meta: None,
+            description: None,
+            messages,
+            result_type: result_type.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<ResultMetaObject>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for GetPromptResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("messages");
@@ -3225,6 +4115,19 @@ impl<'de> __rt::serde::Deserialize<'de> for GetPromptResultResponse {
 impl<'de> __rt::Buildable<'de> for GetPromptResultResponse {
     type Builder = __de::GetPromptResultResponse;
     const EXPECTING: &'static str = "a GetPromptResultResponse object";
+}
+impl GetPromptResultResponse {
+    /// A `GetPromptResultResponse` with its required members (`id`, `result`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<RequestId>,
+        result: impl Into<GetPromptResultResponseResult>,
+    ) -> Self {
+        GetPromptResultResponse {
+            id: id.into(),
+            result: result.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for GetPromptResultResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -3332,6 +4235,22 @@ impl<'de> __rt::Buildable<'de> for HeaderMismatchError {
     type Builder = __de::HeaderMismatchError;
     const EXPECTING: &'static str = "a HeaderMismatchError object";
 }
+impl HeaderMismatchError {
+    /// A `HeaderMismatchError` with its required members (`error`); optional members absent, constants written when encoding.
+    pub fn new(error: impl Into<HeaderMismatchErrorError>) -> Self {
+        HeaderMismatchError {
+            error: error.into(),
+            id: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `id`.
+    #[must_use]
+    pub fn with_id(mut self, value: impl Into<RequestId>) -> Self {
+        self.id = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for HeaderMismatchError {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("error");
@@ -3383,6 +4302,22 @@ impl<'de> __rt::serde::Deserialize<'de> for HeaderMismatchErrorError {
 impl<'de> __rt::Buildable<'de> for HeaderMismatchErrorError {
     type Builder = __de::HeaderMismatchErrorError;
     const EXPECTING: &'static str = "a HeaderMismatchErrorError object";
+}
+impl HeaderMismatchErrorError {
+    /// A `HeaderMismatchErrorError` with its required members (`message`); optional members absent, constants written when encoding.
+    pub fn new(message: impl Into<String>) -> Self {
+        HeaderMismatchErrorError {
+            data: None,
+            message: message.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `data`.
+    #[must_use]
+    pub fn with_data(mut self, value: __rt::Value) -> Self {
+        self.data = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for HeaderMismatchErrorError {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -3450,6 +4385,36 @@ impl<'de> __rt::serde::Deserialize<'de> for Icon {
 impl<'de> __rt::Buildable<'de> for Icon {
     type Builder = __de::Icon;
     const EXPECTING: &'static str = "a Icon object";
+}
+impl Icon {
+    /// A `Icon` with its required members (`src`); optional members absent, constants written when encoding.
+    pub fn new(src: impl Into<String>) -> Self {
+        Icon {
+            mime_type: None,
+            sizes: None,
+            src: src.into(),
+            theme: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `mimeType`.
+    #[must_use]
+    pub fn with_mime_type(mut self, value: impl Into<String>) -> Self {
+        self.mime_type = Some(value.into());
+        self
+    }
+    /// Sets `sizes`.
+    #[must_use]
+    pub fn with_sizes(mut self, value: Vec<String>) -> Self {
+        self.sizes = Some(value);
+        self
+    }
+    /// Sets `theme`.
+    #[must_use]
+    pub fn with_theme(mut self, value: impl Into<IconTheme>) -> Self {
+        self.theme = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for Icon {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -3556,6 +4521,21 @@ impl<'de> __rt::Buildable<'de> for Icons {
     type Builder = __de::Icons;
     const EXPECTING: &'static str = "a Icons object";
 }
+impl Icons {
+    /// A `Icons` with every optional member absent.
+    pub fn new() -> Self {
+        Icons {
+            icons: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `icons`.
+    #[must_use]
+    pub fn with_icons(mut self, value: Vec<Icon>) -> Self {
+        self.icons = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for Icons {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("icons");
@@ -3612,6 +4592,30 @@ impl<'de> __rt::serde::Deserialize<'de> for ImageContent {
 impl<'de> __rt::Buildable<'de> for ImageContent {
     type Builder = __de::ImageContent;
     const EXPECTING: &'static str = "a ImageContent object";
+}
+impl ImageContent {
+    /// A `ImageContent` with its required members (`data`, `mimeType`); optional members absent, constants written when encoding.
+    pub fn new(data: impl Into<String>, mime_type: impl Into<String>) -> Self {
+        ImageContent {
+            meta: None,
+            annotations: None,
+            data: data.into(),
+            mime_type: mime_type.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: MetaObject) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `annotations`.
+    #[must_use]
+    pub fn with_annotations(mut self, value: impl Into<Annotations>) -> Self {
+        self.annotations = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ImageContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -3692,6 +4696,44 @@ impl<'de> __rt::serde::Deserialize<'de> for Implementation {
 impl<'de> __rt::Buildable<'de> for Implementation {
     type Builder = __de::Implementation;
     const EXPECTING: &'static str = "a Implementation object";
+}
+impl Implementation {
+    /// A `Implementation` with its required members (`name`, `version`); optional members absent, constants written when encoding.
+    pub fn new(name: impl Into<String>, version: impl Into<String>) -> Self {
+        Implementation {
+            description: None,
+            icons: None,
+            name: name.into(),
+            title: None,
+            version: version.into(),
+            website_url: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `icons`.
+    #[must_use]
+    pub fn with_icons(mut self, value: Vec<Icon>) -> Self {
+        self.icons = Some(value);
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+    /// Sets `websiteUrl`.
+    #[must_use]
+    pub fn with_website_url(mut self, value: impl Into<String>) -> Self {
+        self.website_url = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for Implementation {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -3814,6 +4856,35 @@ impl<'de> __rt::Buildable<'de> for InputRequiredResult {
     type Builder = __de::InputRequiredResult;
     const EXPECTING: &'static str = "a InputRequiredResult object";
 }
+impl InputRequiredResult {
+    /// A `InputRequiredResult` with every optional member absent.
+    pub fn new() -> Self {
+        InputRequiredResult {
+            meta: None,
+            input_requests: None,
+            request_state: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<ResultMetaObject>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+    /// Sets `inputRequests`.
+    #[must_use]
+    pub fn with_input_requests(mut self, value: InputRequests) -> Self {
+        self.input_requests = Some(value);
+        self
+    }
+    /// Sets `requestState`.
+    #[must_use]
+    pub fn with_request_state(mut self, value: impl Into<String>) -> Self {
+        self.request_state = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for InputRequiredResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("inputRequests");
@@ -3915,6 +4986,29 @@ impl<'de> __rt::Buildable<'de> for InputResponseRequestParams {
     type Builder = __de::InputResponseRequestParams;
     const EXPECTING: &'static str = "a InputResponseRequestParams object";
 }
+impl InputResponseRequestParams {
+    /// A `InputResponseRequestParams` with its required members (`_meta`); optional members absent, constants written when encoding.
+    pub fn new(meta: impl Into<RequestMetaObject>) -> Self {
+        InputResponseRequestParams {
+            meta: meta.into(),
+            input_responses: None,
+            request_state: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `inputResponses`.
+    #[must_use]
+    pub fn with_input_responses(mut self, value: InputResponses) -> Self {
+        self.input_responses = Some(value);
+        self
+    }
+    /// Sets `requestState`.
+    #[must_use]
+    pub fn with_request_state(mut self, value: impl Into<String>) -> Self {
+        self.request_state = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for InputResponseRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("inputResponses");
@@ -3968,6 +5062,22 @@ impl<'de> __rt::serde::Deserialize<'de> for InternalError {
 impl<'de> __rt::Buildable<'de> for InternalError {
     type Builder = __de::InternalError;
     const EXPECTING: &'static str = "a InternalError object";
+}
+impl InternalError {
+    /// A `InternalError` with its required members (`message`); optional members absent, constants written when encoding.
+    pub fn new(message: impl Into<String>) -> Self {
+        InternalError {
+            data: None,
+            message: message.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `data`.
+    #[must_use]
+    pub fn with_data(mut self, value: __rt::Value) -> Self {
+        self.data = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for InternalError {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -4025,6 +5135,22 @@ impl<'de> __rt::Buildable<'de> for InvalidParamsError {
     type Builder = __de::InvalidParamsError;
     const EXPECTING: &'static str = "a InvalidParamsError object";
 }
+impl InvalidParamsError {
+    /// A `InvalidParamsError` with its required members (`message`); optional members absent, constants written when encoding.
+    pub fn new(message: impl Into<String>) -> Self {
+        InvalidParamsError {
+            data: None,
+            message: message.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `data`.
+    #[must_use]
+    pub fn with_data(mut self, value: __rt::Value) -> Self {
+        self.data = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for InvalidParamsError {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -4072,6 +5198,22 @@ impl<'de> __rt::Buildable<'de> for InvalidRequestError {
     type Builder = __de::InvalidRequestError;
     const EXPECTING: &'static str = "a InvalidRequestError object";
 }
+impl InvalidRequestError {
+    /// A `InvalidRequestError` with its required members (`message`); optional members absent, constants written when encoding.
+    pub fn new(message: impl Into<String>) -> Self {
+        InvalidRequestError {
+            data: None,
+            message: message.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `data`.
+    #[must_use]
+    pub fn with_data(mut self, value: __rt::Value) -> Self {
+        self.data = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for InvalidRequestError {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -4118,6 +5260,22 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcErrorResponse {
 impl<'de> __rt::Buildable<'de> for JsonRpcErrorResponse {
     type Builder = __de::JsonRpcErrorResponse;
     const EXPECTING: &'static str = "a JSONRPCErrorResponse object";
+}
+impl JsonRpcErrorResponse {
+    /// A `JSONRPCErrorResponse` with its required members (`error`); optional members absent, constants written when encoding.
+    pub fn new(error: impl Into<Error>) -> Self {
+        JsonRpcErrorResponse {
+            error: error.into(),
+            id: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `id`.
+    #[must_use]
+    pub fn with_id(mut self, value: Option<RequestId>) -> Self {
+        self.id = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for JsonRpcErrorResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -4247,6 +5405,22 @@ impl<'de> __rt::Buildable<'de> for JsonRpcNotification {
     type Builder = __de::JsonRpcNotification;
     const EXPECTING: &'static str = "a JSONRPCNotification object";
 }
+impl JsonRpcNotification {
+    /// A `JSONRPCNotification` with its required members (`method`); optional members absent, constants written when encoding.
+    pub fn new(method: impl Into<String>) -> Self {
+        JsonRpcNotification {
+            method: method.into(),
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.params = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for JsonRpcNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -4293,6 +5467,23 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcRequest {
 impl<'de> __rt::Buildable<'de> for JsonRpcRequest {
     type Builder = __de::JsonRpcRequest;
     const EXPECTING: &'static str = "a JSONRPCRequest object";
+}
+impl JsonRpcRequest {
+    /// A `JSONRPCRequest` with its required members (`id`, `method`); optional members absent, constants written when encoding.
+    pub fn new(id: impl Into<RequestId>, method: impl Into<String>) -> Self {
+        JsonRpcRequest {
+            id: id.into(),
+            method: method.into(),
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.params = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for JsonRpcRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -4389,6 +5580,16 @@ impl<'de> __rt::Buildable<'de> for JsonRpcResultResponse {
     type Builder = __de::JsonRpcResultResponse;
     const EXPECTING: &'static str = "a JSONRPCResultResponse object";
 }
+impl JsonRpcResultResponse {
+    /// A `JSONRPCResultResponse` with its required members (`id`, `result`); optional members absent, constants written when encoding.
+    pub fn new(id: impl Into<RequestId>, result: impl Into<McpResult>) -> Self {
+        JsonRpcResultResponse {
+            id: id.into(),
+            result: result.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for JsonRpcResultResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("id");
@@ -4440,6 +5641,26 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonValue {
         d.deserialize_any(__de::JsonValue)
     }
 }
+impl From<String> for JsonValue {
+    fn from(v: String) -> Self {
+        JsonValue::String(v)
+    }
+}
+impl From<&str> for JsonValue {
+    fn from(v: &str) -> Self {
+        JsonValue::String(v.to_owned())
+    }
+}
+impl From<i64> for JsonValue {
+    fn from(v: i64) -> Self {
+        JsonValue::Integer(v)
+    }
+}
+impl From<bool> for JsonValue {
+    fn from(v: bool) -> Self {
+        JsonValue::Boolean(v)
+    }
+}
 impl __rt::Unknowns for JsonValue {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -4484,6 +5705,42 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonValueStringOrIntegerOrBoolean {
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
         d.deserialize_any(__de::JsonValueStringOrIntegerOrBoolean)
+    }
+}
+impl From<String> for JsonValueStringOrIntegerOrBoolean {
+    fn from(v: String) -> Self {
+        JsonValueStringOrIntegerOrBoolean::String(v)
+    }
+}
+impl From<&str> for JsonValueStringOrIntegerOrBoolean {
+    fn from(v: &str) -> Self {
+        JsonValueStringOrIntegerOrBoolean::String(v.to_owned())
+    }
+}
+impl From<i64> for JsonValueStringOrIntegerOrBoolean {
+    fn from(v: i64) -> Self {
+        JsonValueStringOrIntegerOrBoolean::Integer(v)
+    }
+}
+impl From<bool> for JsonValueStringOrIntegerOrBoolean {
+    fn from(v: bool) -> Self {
+        JsonValueStringOrIntegerOrBoolean::Boolean(v)
+    }
+}
+/// The value as written in JSON, strings without quotes.
+impl ::core::fmt::Display for JsonValueStringOrIntegerOrBoolean {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        match self {
+            JsonValueStringOrIntegerOrBoolean::String(v) => {
+                ::core::fmt::Display::fmt(v, f)
+            }
+            JsonValueStringOrIntegerOrBoolean::Integer(v) => {
+                ::core::fmt::Display::fmt(v, f)
+            }
+            JsonValueStringOrIntegerOrBoolean::Boolean(v) => {
+                ::core::fmt::Display::fmt(v, f)
+            }
+        }
     }
 }
 impl __rt::Unknowns for JsonValueStringOrIntegerOrBoolean {
@@ -4544,6 +5801,43 @@ impl<'de> __rt::Buildable<'de> for LegacyTitledEnumSchema {
     type Builder = __de::LegacyTitledEnumSchema;
     const EXPECTING: &'static str = "a LegacyTitledEnumSchema object";
 }
+impl LegacyTitledEnumSchema {
+    /// A `LegacyTitledEnumSchema` with its required members (`enum`); optional members absent, constants written when encoding.
+    pub fn new(r#enum: Vec<String>) -> Self {
+        LegacyTitledEnumSchema {
+            default: None,
+            description: None,
+            r#enum,
+            enum_names: None,
+            title: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `default`.
+    #[must_use]
+    pub fn with_default(mut self, value: impl Into<String>) -> Self {
+        self.default = Some(value.into());
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `enumNames`.
+    #[must_use]
+    pub fn with_enum_names(mut self, value: Vec<String>) -> Self {
+        self.enum_names = Some(value);
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for LegacyTitledEnumSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -4589,6 +5883,19 @@ impl<'de> __rt::serde::Deserialize<'de> for ListPromptsRequest {
 impl<'de> __rt::Buildable<'de> for ListPromptsRequest {
     type Builder = __de::ListPromptsRequest;
     const EXPECTING: &'static str = "a ListPromptsRequest object";
+}
+impl ListPromptsRequest {
+    /// A `ListPromptsRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<RequestId>,
+        params: impl Into<PaginatedRequestParams>,
+    ) -> Self {
+        ListPromptsRequest {
+            id: id.into(),
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for ListPromptsRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -4672,6 +5979,37 @@ impl<'de> __rt::serde::Deserialize<'de> for ListPromptsResult {
 impl<'de> __rt::Buildable<'de> for ListPromptsResult {
     type Builder = __de::ListPromptsResult;
     const EXPECTING: &'static str = "a ListPromptsResult object";
+}
+impl ListPromptsResult {
+    /// A `ListPromptsResult` with its required members (`cacheScope`, `prompts`, `resultType`, `ttlMs`); optional members absent, constants written when encoding.
+    pub fn new(
+        cache_scope: impl Into<ListPromptsResultCacheScope>,
+        prompts: Vec<Prompt>,
+        result_type: impl Into<String>,
+        ttl_ms: u64,
+    ) -> Self {
+        ListPromptsResult {
+            meta: None,
+            cache_scope: cache_scope.into(),
+            next_cursor: None,
+            prompts,
+            result_type: result_type.into(),
+            ttl_ms,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<ResultMetaObject>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+    /// Sets `nextCursor`.
+    #[must_use]
+    pub fn with_next_cursor(mut self, value: impl Into<String>) -> Self {
+        self.next_cursor = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ListPromptsResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -4785,6 +6123,16 @@ impl<'de> __rt::Buildable<'de> for ListPromptsResultResponse {
     type Builder = __de::ListPromptsResultResponse;
     const EXPECTING: &'static str = "a ListPromptsResultResponse object";
 }
+impl ListPromptsResultResponse {
+    /// A `ListPromptsResultResponse` with its required members (`id`, `result`); optional members absent, constants written when encoding.
+    pub fn new(id: impl Into<RequestId>, result: impl Into<ListPromptsResult>) -> Self {
+        ListPromptsResultResponse {
+            id: id.into(),
+            result: result.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for ListPromptsResultResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("id");
@@ -4836,6 +6184,19 @@ impl<'de> __rt::serde::Deserialize<'de> for ListResourceTemplatesRequest {
 impl<'de> __rt::Buildable<'de> for ListResourceTemplatesRequest {
     type Builder = __de::ListResourceTemplatesRequest;
     const EXPECTING: &'static str = "a ListResourceTemplatesRequest object";
+}
+impl ListResourceTemplatesRequest {
+    /// A `ListResourceTemplatesRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<RequestId>,
+        params: impl Into<PaginatedRequestParams>,
+    ) -> Self {
+        ListResourceTemplatesRequest {
+            id: id.into(),
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for ListResourceTemplatesRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -4919,6 +6280,37 @@ impl<'de> __rt::serde::Deserialize<'de> for ListResourceTemplatesResult {
 impl<'de> __rt::Buildable<'de> for ListResourceTemplatesResult {
     type Builder = __de::ListResourceTemplatesResult;
     const EXPECTING: &'static str = "a ListResourceTemplatesResult object";
+}
+impl ListResourceTemplatesResult {
+    /// A `ListResourceTemplatesResult` with its required members (`cacheScope`, `resourceTemplates`, `resultType`, `ttlMs`); optional members absent, constants written when encoding.
+    pub fn new(
+        cache_scope: impl Into<ListResourceTemplatesResultCacheScope>,
+        resource_templates: Vec<ResourceTemplate>,
+        result_type: impl Into<String>,
+        ttl_ms: u64,
+    ) -> Self {
+        ListResourceTemplatesResult {
+            meta: None,
+            cache_scope: cache_scope.into(),
+            next_cursor: None,
+            resource_templates,
+            result_type: result_type.into(),
+            ttl_ms,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<ResultMetaObject>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+    /// Sets `nextCursor`.
+    #[must_use]
+    pub fn with_next_cursor(mut self, value: impl Into<String>) -> Self {
+        self.next_cursor = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ListResourceTemplatesResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -5032,6 +6424,19 @@ impl<'de> __rt::Buildable<'de> for ListResourceTemplatesResultResponse {
     type Builder = __de::ListResourceTemplatesResultResponse;
     const EXPECTING: &'static str = "a ListResourceTemplatesResultResponse object";
 }
+impl ListResourceTemplatesResultResponse {
+    /// A `ListResourceTemplatesResultResponse` with its required members (`id`, `result`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<RequestId>,
+        result: impl Into<ListResourceTemplatesResult>,
+    ) -> Self {
+        ListResourceTemplatesResultResponse {
+            id: id.into(),
+            result: result.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for ListResourceTemplatesResultResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("id");
@@ -5083,6 +6488,19 @@ impl<'de> __rt::serde::Deserialize<'de> for ListResourcesRequest {
 impl<'de> __rt::Buildable<'de> for ListResourcesRequest {
     type Builder = __de::ListResourcesRequest;
     const EXPECTING: &'static str = "a ListResourcesRequest object";
+}
+impl ListResourcesRequest {
+    /// A `ListResourcesRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<RequestId>,
+        params: impl Into<PaginatedRequestParams>,
+    ) -> Self {
+        ListResourcesRequest {
+            id: id.into(),
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for ListResourcesRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -5166,6 +6584,37 @@ impl<'de> __rt::serde::Deserialize<'de> for ListResourcesResult {
 impl<'de> __rt::Buildable<'de> for ListResourcesResult {
     type Builder = __de::ListResourcesResult;
     const EXPECTING: &'static str = "a ListResourcesResult object";
+}
+impl ListResourcesResult {
+    /// A `ListResourcesResult` with its required members (`cacheScope`, `resources`, `resultType`, `ttlMs`); optional members absent, constants written when encoding.
+    pub fn new(
+        cache_scope: impl Into<ListResourcesResultCacheScope>,
+        resources: Vec<Resource>,
+        result_type: impl Into<String>,
+        ttl_ms: u64,
+    ) -> Self {
+        ListResourcesResult {
+            meta: None,
+            cache_scope: cache_scope.into(),
+            next_cursor: None,
+            resources,
+            result_type: result_type.into(),
+            ttl_ms,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<ResultMetaObject>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+    /// Sets `nextCursor`.
+    #[must_use]
+    pub fn with_next_cursor(mut self, value: impl Into<String>) -> Self {
+        self.next_cursor = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ListResourcesResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -5279,6 +6728,19 @@ impl<'de> __rt::Buildable<'de> for ListResourcesResultResponse {
     type Builder = __de::ListResourcesResultResponse;
     const EXPECTING: &'static str = "a ListResourcesResultResponse object";
 }
+impl ListResourcesResultResponse {
+    /// A `ListResourcesResultResponse` with its required members (`id`, `result`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<RequestId>,
+        result: impl Into<ListResourcesResult>,
+    ) -> Self {
+        ListResourcesResultResponse {
+            id: id.into(),
+            result: result.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for ListResourcesResultResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("id");
@@ -5334,6 +6796,21 @@ impl<'de> __rt::Buildable<'de> for ListRootsRequest {
     type Builder = __de::ListRootsRequest;
     const EXPECTING: &'static str = "a ListRootsRequest object";
 }
+impl ListRootsRequest {
+    /// A `ListRootsRequest` with every optional member absent.
+    pub fn new() -> Self {
+        ListRootsRequest {
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: impl Into<ListRootsRequestParams>) -> Self {
+        self.params = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ListRootsRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -5374,6 +6851,21 @@ impl<'de> __rt::Buildable<'de> for ListRootsRequestParams {
     type Builder = __de::ListRootsRequestParams;
     const EXPECTING: &'static str = "a ListRootsRequestParams object";
 }
+impl ListRootsRequestParams {
+    /// A `ListRootsRequestParams` with every optional member absent.
+    pub fn new() -> Self {
+        ListRootsRequestParams {
+            meta: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: MetaObject) -> Self {
+        self.meta = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for ListRootsRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -5411,6 +6903,15 @@ impl<'de> __rt::serde::Deserialize<'de> for ListRootsResult {
 impl<'de> __rt::Buildable<'de> for ListRootsResult {
     type Builder = __de::ListRootsResult;
     const EXPECTING: &'static str = "a ListRootsResult object";
+}
+impl ListRootsResult {
+    /// A `ListRootsResult` with its required members (`roots`); optional members absent, constants written when encoding.
+    pub fn new(roots: Vec<Root>) -> Self {
+        ListRootsResult {
+            roots,
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for ListRootsResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -5460,6 +6961,19 @@ impl<'de> __rt::serde::Deserialize<'de> for ListToolsRequest {
 impl<'de> __rt::Buildable<'de> for ListToolsRequest {
     type Builder = __de::ListToolsRequest;
     const EXPECTING: &'static str = "a ListToolsRequest object";
+}
+impl ListToolsRequest {
+    /// A `ListToolsRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<RequestId>,
+        params: impl Into<PaginatedRequestParams>,
+    ) -> Self {
+        ListToolsRequest {
+            id: id.into(),
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for ListToolsRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -5543,6 +7057,37 @@ impl<'de> __rt::serde::Deserialize<'de> for ListToolsResult {
 impl<'de> __rt::Buildable<'de> for ListToolsResult {
     type Builder = __de::ListToolsResult;
     const EXPECTING: &'static str = "a ListToolsResult object";
+}
+impl ListToolsResult {
+    /// A `ListToolsResult` with its required members (`cacheScope`, `resultType`, `tools`, `ttlMs`); optional members absent, constants written when encoding.
+    pub fn new(
+        cache_scope: impl Into<ListToolsResultCacheScope>,
+        result_type: impl Into<String>,
+        tools: Vec<Tool>,
+        ttl_ms: u64,
+    ) -> Self {
+        ListToolsResult {
+            meta: None,
+            cache_scope: cache_scope.into(),
+            next_cursor: None,
+            result_type: result_type.into(),
+            tools,
+            ttl_ms,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<ResultMetaObject>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+    /// Sets `nextCursor`.
+    #[must_use]
+    pub fn with_next_cursor(mut self, value: impl Into<String>) -> Self {
+        self.next_cursor = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ListToolsResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -5655,6 +7200,16 @@ impl<'de> __rt::serde::Deserialize<'de> for ListToolsResultResponse {
 impl<'de> __rt::Buildable<'de> for ListToolsResultResponse {
     type Builder = __de::ListToolsResultResponse;
     const EXPECTING: &'static str = "a ListToolsResultResponse object";
+}
+impl ListToolsResultResponse {
+    /// A `ListToolsResultResponse` with its required members (`id`, `result`); optional members absent, constants written when encoding.
+    pub fn new(id: impl Into<RequestId>, result: impl Into<ListToolsResult>) -> Self {
+        ListToolsResultResponse {
+            id: id.into(),
+            result: result.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for ListToolsResultResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -5805,6 +7360,15 @@ impl<'de> __rt::Buildable<'de> for LoggingMessageNotification {
     type Builder = __de::LoggingMessageNotification;
     const EXPECTING: &'static str = "a LoggingMessageNotification object";
 }
+impl LoggingMessageNotification {
+    /// A `LoggingMessageNotification` with its required members (`params`); optional members absent, constants written when encoding.
+    pub fn new(params: impl Into<LoggingMessageNotificationParams>) -> Self {
+        LoggingMessageNotification {
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for LoggingMessageNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -5856,6 +7420,30 @@ impl<'de> __rt::serde::Deserialize<'de> for LoggingMessageNotificationParams {
 impl<'de> __rt::Buildable<'de> for LoggingMessageNotificationParams {
     type Builder = __de::LoggingMessageNotificationParams;
     const EXPECTING: &'static str = "a LoggingMessageNotificationParams object";
+}
+impl LoggingMessageNotificationParams {
+    /// A `LoggingMessageNotificationParams` with its required members (`data`, `level`); optional members absent, constants written when encoding.
+    pub fn new(data: __rt::Value, level: impl Into<LoggingLevel>) -> Self {
+        LoggingMessageNotificationParams {
+            meta: None,
+            data,
+            level: level.into(),
+            logger: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<NotificationMetaObject>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+    /// Sets `logger`.
+    #[must_use]
+    pub fn with_logger(mut self, value: impl Into<String>) -> Self {
+        self.logger = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for LoggingMessageNotificationParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -5924,6 +7512,22 @@ impl<'de> __rt::Buildable<'de> for MethodNotFoundError {
     type Builder = __de::MethodNotFoundError;
     const EXPECTING: &'static str = "a MethodNotFoundError object";
 }
+impl MethodNotFoundError {
+    /// A `MethodNotFoundError` with its required members (`message`); optional members absent, constants written when encoding.
+    pub fn new(message: impl Into<String>) -> Self {
+        MethodNotFoundError {
+            data: None,
+            message: message.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `data`.
+    #[must_use]
+    pub fn with_data(mut self, value: __rt::Value) -> Self {
+        self.data = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for MethodNotFoundError {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -5971,6 +7575,22 @@ impl<'de> __rt::Buildable<'de> for MissingRequiredClientCapabilityError {
     type Builder = __de::MissingRequiredClientCapabilityError;
     const EXPECTING: &'static str = "a MissingRequiredClientCapabilityError object";
 }
+impl MissingRequiredClientCapabilityError {
+    /// A `MissingRequiredClientCapabilityError` with its required members (`error`); optional members absent, constants written when encoding.
+    pub fn new(error: impl Into<MissingRequiredClientCapabilityErrorError>) -> Self {
+        MissingRequiredClientCapabilityError {
+            error: error.into(),
+            id: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `id`.
+    #[must_use]
+    pub fn with_id(mut self, value: impl Into<RequestId>) -> Self {
+        self.id = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for MissingRequiredClientCapabilityError {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("error");
@@ -6014,6 +7634,15 @@ for MissingRequiredClientCapabilityErrorErrorData {
 impl<'de> __rt::Buildable<'de> for MissingRequiredClientCapabilityErrorErrorData {
     type Builder = __de::MissingRequiredClientCapabilityErrorErrorData;
     const EXPECTING: &'static str = "a MissingRequiredClientCapabilityErrorErrorData object";
+}
+impl MissingRequiredClientCapabilityErrorErrorData {
+    /// A `MissingRequiredClientCapabilityErrorErrorData` with its required members (`requiredCapabilities`); optional members absent, constants written when encoding.
+    pub fn new(required_capabilities: impl Into<ClientCapabilities>) -> Self {
+        MissingRequiredClientCapabilityErrorErrorData {
+            required_capabilities: required_capabilities.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for MissingRequiredClientCapabilityErrorErrorData {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -6061,6 +7690,19 @@ impl<'de> __rt::serde::Deserialize<'de> for MissingRequiredClientCapabilityError
 impl<'de> __rt::Buildable<'de> for MissingRequiredClientCapabilityErrorError {
     type Builder = __de::MissingRequiredClientCapabilityErrorError;
     const EXPECTING: &'static str = "a MissingRequiredClientCapabilityErrorError object";
+}
+impl MissingRequiredClientCapabilityErrorError {
+    /// A `MissingRequiredClientCapabilityErrorError` with its required members (`data`, `message`); optional members absent, constants written when encoding.
+    pub fn new(
+        data: impl Into<MissingRequiredClientCapabilityErrorErrorData>,
+        message: impl Into<String>,
+    ) -> Self {
+        MissingRequiredClientCapabilityErrorError {
+            data: data.into(),
+            message: message.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for MissingRequiredClientCapabilityErrorError {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -6114,6 +7756,21 @@ impl<'de> __rt::serde::Deserialize<'de> for ModelHint {
 impl<'de> __rt::Buildable<'de> for ModelHint {
     type Builder = __de::ModelHint;
     const EXPECTING: &'static str = "a ModelHint object";
+}
+impl ModelHint {
+    /// A `ModelHint` with every optional member absent.
+    pub fn new() -> Self {
+        ModelHint {
+            name: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `name`.
+    #[must_use]
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ModelHint {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -6190,6 +7847,42 @@ impl<'de> __rt::serde::Deserialize<'de> for ModelPreferences {
 impl<'de> __rt::Buildable<'de> for ModelPreferences {
     type Builder = __de::ModelPreferences;
     const EXPECTING: &'static str = "a ModelPreferences object";
+}
+impl ModelPreferences {
+    /// A `ModelPreferences` with every optional member absent.
+    pub fn new() -> Self {
+        ModelPreferences {
+            cost_priority: None,
+            hints: None,
+            intelligence_priority: None,
+            speed_priority: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `costPriority`.
+    #[must_use]
+    pub fn with_cost_priority(mut self, value: impl Into<__rt::Number>) -> Self {
+        self.cost_priority = Some(value.into());
+        self
+    }
+    /// Sets `hints`.
+    #[must_use]
+    pub fn with_hints(mut self, value: Vec<ModelHint>) -> Self {
+        self.hints = Some(value);
+        self
+    }
+    /// Sets `intelligencePriority`.
+    #[must_use]
+    pub fn with_intelligence_priority(mut self, value: impl Into<__rt::Number>) -> Self {
+        self.intelligence_priority = Some(value.into());
+        self
+    }
+    /// Sets `speedPriority`.
+    #[must_use]
+    pub fn with_speed_priority(mut self, value: impl Into<__rt::Number>) -> Self {
+        self.speed_priority = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ModelPreferences {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -6281,6 +7974,22 @@ impl<'de> __rt::Buildable<'de> for Notification {
     type Builder = __de::Notification;
     const EXPECTING: &'static str = "a Notification object";
 }
+impl Notification {
+    /// A `Notification` with its required members (`method`); optional members absent, constants written when encoding.
+    pub fn new(method: impl Into<String>) -> Self {
+        Notification {
+            method: method.into(),
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.params = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for Notification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -6329,6 +8038,21 @@ impl<'de> __rt::Buildable<'de> for NotificationMetaObject {
     type Builder = __de::NotificationMetaObject;
     const EXPECTING: &'static str = "a NotificationMetaObject object";
 }
+impl NotificationMetaObject {
+    /// A `NotificationMetaObject` with every optional member absent.
+    pub fn new() -> Self {
+        NotificationMetaObject {
+            subscription_id: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `io.modelcontextprotocol/subscriptionId`.
+    #[must_use]
+    pub fn with_subscription_id(mut self, value: impl Into<RequestId>) -> Self {
+        self.subscription_id = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for NotificationMetaObject {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("io.modelcontextprotocol/subscriptionId");
@@ -6369,6 +8093,21 @@ impl<'de> __rt::serde::Deserialize<'de> for NotificationParams {
 impl<'de> __rt::Buildable<'de> for NotificationParams {
     type Builder = __de::NotificationParams;
     const EXPECTING: &'static str = "a NotificationParams object";
+}
+impl NotificationParams {
+    /// A `NotificationParams` with every optional member absent.
+    pub fn new() -> Self {
+        NotificationParams {
+            meta: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<NotificationMetaObject>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for NotificationParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -6424,6 +8163,50 @@ impl<'de> __rt::serde::Deserialize<'de> for NumberSchema {
 impl<'de> __rt::Buildable<'de> for NumberSchema {
     type Builder = __de::NumberSchema;
     const EXPECTING: &'static str = "a NumberSchema object";
+}
+impl NumberSchema {
+    /// A `NumberSchema` with its required members (`type`); optional members absent, constants written when encoding.
+    pub fn new(r#type: impl Into<NumberSchemaType>) -> Self {
+        NumberSchema {
+            default: None,
+            description: None,
+            maximum: None,
+            minimum: None,
+            title: None,
+            r#type: r#type.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `default`.
+    #[must_use]
+    pub fn with_default(mut self, value: impl Into<__rt::Number>) -> Self {
+        self.default = Some(value.into());
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `maximum`.
+    #[must_use]
+    pub fn with_maximum(mut self, value: impl Into<__rt::Number>) -> Self {
+        self.maximum = Some(value.into());
+        self
+    }
+    /// Sets `minimum`.
+    #[must_use]
+    pub fn with_minimum(mut self, value: impl Into<__rt::Number>) -> Self {
+        self.minimum = Some(value.into());
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for NumberSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -6525,6 +8308,21 @@ impl<'de> __rt::Buildable<'de> for PaginatedRequest {
     type Builder = __de::PaginatedRequest;
     const EXPECTING: &'static str = "a PaginatedRequest object";
 }
+impl PaginatedRequest {
+    /// A `PaginatedRequest` with its required members (`id`, `method`, `params`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<RequestId>,
+        method: impl Into<String>,
+        params: impl Into<PaginatedRequestParams>,
+    ) -> Self {
+        PaginatedRequest {
+            id: id.into(),
+            method: method.into(),
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for PaginatedRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("id");
@@ -6572,6 +8370,22 @@ impl<'de> __rt::serde::Deserialize<'de> for PaginatedRequestParams {
 impl<'de> __rt::Buildable<'de> for PaginatedRequestParams {
     type Builder = __de::PaginatedRequestParams;
     const EXPECTING: &'static str = "a PaginatedRequestParams object";
+}
+impl PaginatedRequestParams {
+    /// A `PaginatedRequestParams` with its required members (`_meta`); optional members absent, constants written when encoding.
+    pub fn new(meta: impl Into<RequestMetaObject>) -> Self {
+        PaginatedRequestParams {
+            meta: meta.into(),
+            cursor: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `cursor`.
+    #[must_use]
+    pub fn with_cursor(mut self, value: impl Into<String>) -> Self {
+        self.cursor = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for PaginatedRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -6625,6 +8439,29 @@ impl<'de> __rt::Buildable<'de> for PaginatedResult {
     type Builder = __de::PaginatedResult;
     const EXPECTING: &'static str = "a PaginatedResult object";
 }
+impl PaginatedResult {
+    /// A `PaginatedResult` with its required members (`resultType`); optional members absent, constants written when encoding.
+    pub fn new(result_type: impl Into<String>) -> Self {
+        PaginatedResult {
+            meta: None,
+            next_cursor: None,
+            result_type: result_type.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<ResultMetaObject>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+    /// Sets `nextCursor`.
+    #[must_use]
+    pub fn with_next_cursor(mut self, value: impl Into<String>) -> Self {
+        self.next_cursor = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for PaginatedResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -6671,6 +8508,22 @@ impl<'de> __rt::serde::Deserialize<'de> for ParseError {
 impl<'de> __rt::Buildable<'de> for ParseError {
     type Builder = __de::ParseError;
     const EXPECTING: &'static str = "a ParseError object";
+}
+impl ParseError {
+    /// A `ParseError` with its required members (`message`); optional members absent, constants written when encoding.
+    pub fn new(message: impl Into<String>) -> Self {
+        ParseError {
+            data: None,
+            message: message.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `data`.
+    #[must_use]
+    pub fn with_data(mut self, value: __rt::Value) -> Self {
+        self.data = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for ParseError {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -6864,6 +8717,15 @@ impl<'de> __rt::Buildable<'de> for ProgressNotification {
     type Builder = __de::ProgressNotification;
     const EXPECTING: &'static str = "a ProgressNotification object";
 }
+impl ProgressNotification {
+    /// A `ProgressNotification` with its required members (`params`); optional members absent, constants written when encoding.
+    pub fn new(params: impl Into<ProgressNotificationParams>) -> Self {
+        ProgressNotification {
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for ProgressNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -6921,6 +8783,40 @@ impl<'de> __rt::Buildable<'de> for ProgressNotificationParams {
     type Builder = __de::ProgressNotificationParams;
     const EXPECTING: &'static str = "a ProgressNotificationParams object";
 }
+impl ProgressNotificationParams {
+    /// A `ProgressNotificationParams` with its required members (`progress`, `progressToken`); optional members absent, constants written when encoding.
+    pub fn new(
+        progress: impl Into<__rt::Number>,
+        progress_token: impl Into<ProgressToken>,
+    ) -> Self {
+        ProgressNotificationParams {
+            meta: None,
+            message: None,
+            progress: progress.into(),
+            progress_token: progress_token.into(),
+            total: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<NotificationMetaObject>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+    /// Sets `message`.
+    #[must_use]
+    pub fn with_message(mut self, value: impl Into<String>) -> Self {
+        self.message = Some(value.into());
+        self
+    }
+    /// Sets `total`.
+    #[must_use]
+    pub fn with_total(mut self, value: impl Into<__rt::Number>) -> Self {
+        self.total = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ProgressNotificationParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("progressToken");
@@ -6954,6 +8850,30 @@ impl<'de> __rt::serde::Deserialize<'de> for ProgressToken {
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
         d.deserialize_any(__de::ProgressToken)
+    }
+}
+impl From<String> for ProgressToken {
+    fn from(v: String) -> Self {
+        ProgressToken::String(v)
+    }
+}
+impl From<&str> for ProgressToken {
+    fn from(v: &str) -> Self {
+        ProgressToken::String(v.to_owned())
+    }
+}
+impl From<i64> for ProgressToken {
+    fn from(v: i64) -> Self {
+        ProgressToken::Integer(v)
+    }
+}
+/// The value as written in JSON, strings without quotes.
+impl ::core::fmt::Display for ProgressToken {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        match self {
+            ProgressToken::String(v) => ::core::fmt::Display::fmt(v, f),
+            ProgressToken::Integer(v) => ::core::fmt::Display::fmt(v, f),
+        }
     }
 }
 impl __rt::Unknowns for ProgressToken {
@@ -7028,6 +8948,50 @@ impl<'de> __rt::Buildable<'de> for Prompt {
     type Builder = __de::Prompt;
     const EXPECTING: &'static str = "a Prompt object";
 }
+impl Prompt {
+    /// A `Prompt` with its required members (`name`); optional members absent, constants written when encoding.
+    pub fn new(name: impl Into<String>) -> Self {
+        Prompt {
+            meta: None,
+            arguments: None,
+            description: None,
+            icons: None,
+            name: name.into(),
+            title: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: MetaObject) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `arguments`.
+    #[must_use]
+    pub fn with_arguments(mut self, value: Vec<PromptArgument>) -> Self {
+        self.arguments = Some(value);
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `icons`.
+    #[must_use]
+    pub fn with_icons(mut self, value: Vec<Icon>) -> Self {
+        self.icons = Some(value);
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for Prompt {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("arguments");
@@ -7091,6 +9055,36 @@ impl<'de> __rt::Buildable<'de> for PromptArgument {
     type Builder = __de::PromptArgument;
     const EXPECTING: &'static str = "a PromptArgument object";
 }
+impl PromptArgument {
+    /// A `PromptArgument` with its required members (`name`); optional members absent, constants written when encoding.
+    pub fn new(name: impl Into<String>) -> Self {
+        PromptArgument {
+            description: None,
+            name: name.into(),
+            required: None,
+            title: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `required`.
+    #[must_use]
+    pub fn with_required(mut self, value: bool) -> Self {
+        self.required = Some(value);
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for PromptArgument {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -7137,6 +9131,21 @@ impl<'de> __rt::Buildable<'de> for PromptListChangedNotification {
     type Builder = __de::PromptListChangedNotification;
     const EXPECTING: &'static str = "a PromptListChangedNotification object";
 }
+impl PromptListChangedNotification {
+    /// A `PromptListChangedNotification` with every optional member absent.
+    pub fn new() -> Self {
+        PromptListChangedNotification {
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: impl Into<NotificationParams>) -> Self {
+        self.params = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for PromptListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -7180,6 +9189,16 @@ impl<'de> __rt::serde::Deserialize<'de> for PromptMessage {
 impl<'de> __rt::Buildable<'de> for PromptMessage {
     type Builder = __de::PromptMessage;
     const EXPECTING: &'static str = "a PromptMessage object";
+}
+impl PromptMessage {
+    /// A `PromptMessage` with its required members (`content`, `role`); optional members absent, constants written when encoding.
+    pub fn new(content: impl Into<ContentBlock>, role: impl Into<Role>) -> Self {
+        PromptMessage {
+            content: content.into(),
+            role: role.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for PromptMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -7236,6 +9255,22 @@ impl<'de> __rt::Buildable<'de> for PromptReference {
     type Builder = __de::PromptReference;
     const EXPECTING: &'static str = "a PromptReference object";
 }
+impl PromptReference {
+    /// A `PromptReference` with its required members (`name`); optional members absent, constants written when encoding.
+    pub fn new(name: impl Into<String>) -> Self {
+        PromptReference {
+            name: name.into(),
+            title: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for PromptReference {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -7281,6 +9316,19 @@ impl<'de> __rt::serde::Deserialize<'de> for ReadResourceRequest {
 impl<'de> __rt::Buildable<'de> for ReadResourceRequest {
     type Builder = __de::ReadResourceRequest;
     const EXPECTING: &'static str = "a ReadResourceRequest object";
+}
+impl ReadResourceRequest {
+    /// A `ReadResourceRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<RequestId>,
+        params: impl Into<ReadResourceRequestParams>,
+    ) -> Self {
+        ReadResourceRequest {
+            id: id.into(),
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for ReadResourceRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -7334,6 +9382,30 @@ impl<'de> __rt::serde::Deserialize<'de> for ReadResourceRequestParams {
 impl<'de> __rt::Buildable<'de> for ReadResourceRequestParams {
     type Builder = __de::ReadResourceRequestParams;
     const EXPECTING: &'static str = "a ReadResourceRequestParams object";
+}
+impl ReadResourceRequestParams {
+    /// A `ReadResourceRequestParams` with its required members (`_meta`, `uri`); optional members absent, constants written when encoding.
+    pub fn new(meta: impl Into<RequestMetaObject>, uri: impl Into<String>) -> Self {
+        ReadResourceRequestParams {
+            meta: meta.into(),
+            input_responses: None,
+            request_state: None,
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `inputResponses`.
+    #[must_use]
+    pub fn with_input_responses(mut self, value: InputResponses) -> Self {
+        self.input_responses = Some(value);
+        self
+    }
+    /// Sets `requestState`.
+    #[must_use]
+    pub fn with_request_state(mut self, value: impl Into<String>) -> Self {
+        self.request_state = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ReadResourceRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -7408,6 +9480,30 @@ impl<'de> __rt::serde::Deserialize<'de> for ReadResourceResult {
 impl<'de> __rt::Buildable<'de> for ReadResourceResult {
     type Builder = __de::ReadResourceResult;
     const EXPECTING: &'static str = "a ReadResourceResult object";
+}
+impl ReadResourceResult {
+    /// A `ReadResourceResult` with its required members (`cacheScope`, `contents`, `resultType`, `ttlMs`); optional members absent, constants written when encoding.
+    pub fn new(
+        cache_scope: impl Into<ReadResourceResultCacheScope>,
+        contents: Vec<ReadResourceResultContentsItem>,
+        result_type: impl Into<String>,
+        ttl_ms: u64,
+    ) -> Self {
+        ReadResourceResult {
+            meta: None,
+            cache_scope: cache_scope.into(),
+            contents,
+            result_type: result_type.into(),
+            ttl_ms,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<ResultMetaObject>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ReadResourceResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -7573,6 +9669,19 @@ impl<'de> __rt::Buildable<'de> for ReadResourceResultResponse {
     type Builder = __de::ReadResourceResultResponse;
     const EXPECTING: &'static str = "a ReadResourceResultResponse object";
 }
+impl ReadResourceResultResponse {
+    /// A `ReadResourceResultResponse` with its required members (`id`, `result`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<RequestId>,
+        result: impl Into<ReadResourceResultResponseResult>,
+    ) -> Self {
+        ReadResourceResultResponse {
+            id: id.into(),
+            result: result.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for ReadResourceResultResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("id");
@@ -7670,6 +9779,22 @@ impl<'de> __rt::Buildable<'de> for Request {
     type Builder = __de::Request;
     const EXPECTING: &'static str = "a Request object";
 }
+impl Request {
+    /// A `Request` with its required members (`method`); optional members absent, constants written when encoding.
+    pub fn new(method: impl Into<String>) -> Self {
+        Request {
+            method: method.into(),
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+        self.params = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for Request {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -7700,6 +9825,30 @@ impl<'de> __rt::serde::Deserialize<'de> for RequestId {
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
         d.deserialize_any(__de::RequestId)
+    }
+}
+impl From<String> for RequestId {
+    fn from(v: String) -> Self {
+        RequestId::String(v)
+    }
+}
+impl From<&str> for RequestId {
+    fn from(v: &str) -> Self {
+        RequestId::String(v.to_owned())
+    }
+}
+impl From<i64> for RequestId {
+    fn from(v: i64) -> Self {
+        RequestId::Integer(v)
+    }
+}
+/// The value as written in JSON, strings without quotes.
+impl ::core::fmt::Display for RequestId {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        match self {
+            RequestId::String(v) => ::core::fmt::Display::fmt(v, f),
+            RequestId::Integer(v) => ::core::fmt::Display::fmt(v, f),
+        }
     }
 }
 impl __rt::Unknowns for RequestId {
@@ -7784,6 +9933,40 @@ impl<'de> __rt::Buildable<'de> for RequestMetaObject {
     type Builder = __de::RequestMetaObject;
     const EXPECTING: &'static str = "a RequestMetaObject object";
 }
+impl RequestMetaObject {
+    /// A `RequestMetaObject` with its required members (`io.modelcontextprotocol/clientCapabilities`, `io.modelcontextprotocol/protocolVersion`); optional members absent, constants written when encoding.
+    pub fn new(
+        client_capabilities: impl Into<ClientCapabilities>,
+        protocol_version: impl Into<String>,
+    ) -> Self {
+        RequestMetaObject {
+            client_capabilities: client_capabilities.into(),
+            client_info: None,
+            log_level: None,
+            protocol_version: protocol_version.into(),
+            progress_token: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `io.modelcontextprotocol/clientInfo`.
+    #[must_use]
+    pub fn with_client_info(mut self, value: impl Into<Implementation>) -> Self {
+        self.client_info = Some(value.into());
+        self
+    }
+    /// Sets `io.modelcontextprotocol/logLevel`.
+    #[must_use]
+    pub fn with_log_level(mut self, value: impl Into<LoggingLevel>) -> Self {
+        self.log_level = Some(value.into());
+        self
+    }
+    /// Sets `progressToken`.
+    #[must_use]
+    pub fn with_progress_token(mut self, value: impl Into<ProgressToken>) -> Self {
+        self.progress_token = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for RequestMetaObject {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("io.modelcontextprotocol/clientCapabilities");
@@ -7828,6 +10011,15 @@ impl<'de> __rt::serde::Deserialize<'de> for RequestParams {
 impl<'de> __rt::Buildable<'de> for RequestParams {
     type Builder = __de::RequestParams;
     const EXPECTING: &'static str = "a RequestParams object";
+}
+impl RequestParams {
+    /// A `RequestParams` with its required members (`_meta`); optional members absent, constants written when encoding.
+    pub fn new(meta: impl Into<RequestMetaObject>) -> Self {
+        RequestParams {
+            meta: meta.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for RequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -7920,6 +10112,65 @@ impl<'de> __rt::Buildable<'de> for Resource {
     type Builder = __de::Resource;
     const EXPECTING: &'static str = "a Resource object";
 }
+impl Resource {
+    /// A `Resource` with its required members (`name`, `uri`); optional members absent, constants written when encoding.
+    pub fn new(name: impl Into<String>, uri: impl Into<String>) -> Self {
+        Resource {
+            meta: None,
+            annotations: None,
+            description: None,
+            icons: None,
+            mime_type: None,
+            name: name.into(),
+            size: None,
+            title: None,
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: MetaObject) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `annotations`.
+    #[must_use]
+    pub fn with_annotations(mut self, value: impl Into<Annotations>) -> Self {
+        self.annotations = Some(value.into());
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `icons`.
+    #[must_use]
+    pub fn with_icons(mut self, value: Vec<Icon>) -> Self {
+        self.icons = Some(value);
+        self
+    }
+    /// Sets `mimeType`.
+    #[must_use]
+    pub fn with_mime_type(mut self, value: impl Into<String>) -> Self {
+        self.mime_type = Some(value.into());
+        self
+    }
+    /// Sets `size`.
+    #[must_use]
+    pub fn with_size(mut self, value: i64) -> Self {
+        self.size = Some(value);
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for Resource {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("annotations");
@@ -7971,6 +10222,29 @@ impl<'de> __rt::serde::Deserialize<'de> for ResourceContents {
 impl<'de> __rt::Buildable<'de> for ResourceContents {
     type Builder = __de::ResourceContents;
     const EXPECTING: &'static str = "a ResourceContents object";
+}
+impl ResourceContents {
+    /// A `ResourceContents` with its required members (`uri`); optional members absent, constants written when encoding.
+    pub fn new(uri: impl Into<String>) -> Self {
+        ResourceContents {
+            meta: None,
+            mime_type: None,
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: MetaObject) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `mimeType`.
+    #[must_use]
+    pub fn with_mime_type(mut self, value: impl Into<String>) -> Self {
+        self.mime_type = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ResourceContents {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -8070,6 +10344,65 @@ impl<'de> __rt::Buildable<'de> for ResourceLink {
     type Builder = __de::ResourceLink;
     const EXPECTING: &'static str = "a ResourceLink object";
 }
+impl ResourceLink {
+    /// A `ResourceLink` with its required members (`name`, `uri`); optional members absent, constants written when encoding.
+    pub fn new(name: impl Into<String>, uri: impl Into<String>) -> Self {
+        ResourceLink {
+            meta: None,
+            annotations: None,
+            description: None,
+            icons: None,
+            mime_type: None,
+            name: name.into(),
+            size: None,
+            title: None,
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: MetaObject) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `annotations`.
+    #[must_use]
+    pub fn with_annotations(mut self, value: impl Into<Annotations>) -> Self {
+        self.annotations = Some(value.into());
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `icons`.
+    #[must_use]
+    pub fn with_icons(mut self, value: Vec<Icon>) -> Self {
+        self.icons = Some(value);
+        self
+    }
+    /// Sets `mimeType`.
+    #[must_use]
+    pub fn with_mime_type(mut self, value: impl Into<String>) -> Self {
+        self.mime_type = Some(value.into());
+        self
+    }
+    /// Sets `size`.
+    #[must_use]
+    pub fn with_size(mut self, value: i64) -> Self {
+        self.size = Some(value);
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ResourceLink {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("annotations");
@@ -8122,6 +10455,21 @@ impl<'de> __rt::Buildable<'de> for ResourceListChangedNotification {
     type Builder = __de::ResourceListChangedNotification;
     const EXPECTING: &'static str = "a ResourceListChangedNotification object";
 }
+impl ResourceListChangedNotification {
+    /// A `ResourceListChangedNotification` with every optional member absent.
+    pub fn new() -> Self {
+        ResourceListChangedNotification {
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: impl Into<NotificationParams>) -> Self {
+        self.params = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ResourceListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -8163,6 +10511,16 @@ impl<'de> __rt::serde::Deserialize<'de> for ResourceRequestParams {
 impl<'de> __rt::Buildable<'de> for ResourceRequestParams {
     type Builder = __de::ResourceRequestParams;
     const EXPECTING: &'static str = "a ResourceRequestParams object";
+}
+impl ResourceRequestParams {
+    /// A `ResourceRequestParams` with its required members (`_meta`, `uri`); optional members absent, constants written when encoding.
+    pub fn new(meta: impl Into<RequestMetaObject>, uri: impl Into<String>) -> Self {
+        ResourceRequestParams {
+            meta: meta.into(),
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for ResourceRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -8248,6 +10606,58 @@ impl<'de> __rt::Buildable<'de> for ResourceTemplate {
     type Builder = __de::ResourceTemplate;
     const EXPECTING: &'static str = "a ResourceTemplate object";
 }
+impl ResourceTemplate {
+    /// A `ResourceTemplate` with its required members (`name`, `uriTemplate`); optional members absent, constants written when encoding.
+    pub fn new(name: impl Into<String>, uri_template: impl Into<String>) -> Self {
+        ResourceTemplate {
+            meta: None,
+            annotations: None,
+            description: None,
+            icons: None,
+            mime_type: None,
+            name: name.into(),
+            title: None,
+            uri_template: uri_template.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: MetaObject) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `annotations`.
+    #[must_use]
+    pub fn with_annotations(mut self, value: impl Into<Annotations>) -> Self {
+        self.annotations = Some(value.into());
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `icons`.
+    #[must_use]
+    pub fn with_icons(mut self, value: Vec<Icon>) -> Self {
+        self.icons = Some(value);
+        self
+    }
+    /// Sets `mimeType`.
+    #[must_use]
+    pub fn with_mime_type(mut self, value: impl Into<String>) -> Self {
+        self.mime_type = Some(value.into());
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ResourceTemplate {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("annotations");
@@ -8296,6 +10706,15 @@ impl<'de> __rt::Buildable<'de> for ResourceTemplateReference {
     type Builder = __de::ResourceTemplateReference;
     const EXPECTING: &'static str = "a ResourceTemplateReference object";
 }
+impl ResourceTemplateReference {
+    /// A `ResourceTemplateReference` with its required members (`uri`); optional members absent, constants written when encoding.
+    pub fn new(uri: impl Into<String>) -> Self {
+        ResourceTemplateReference {
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for ResourceTemplateReference {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -8340,6 +10759,15 @@ impl<'de> __rt::Buildable<'de> for ResourceUpdatedNotification {
     type Builder = __de::ResourceUpdatedNotification;
     const EXPECTING: &'static str = "a ResourceUpdatedNotification object";
 }
+impl ResourceUpdatedNotification {
+    /// A `ResourceUpdatedNotification` with its required members (`params`); optional members absent, constants written when encoding.
+    pub fn new(params: impl Into<ResourceUpdatedNotificationParams>) -> Self {
+        ResourceUpdatedNotification {
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for ResourceUpdatedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -8383,6 +10811,22 @@ impl<'de> __rt::serde::Deserialize<'de> for ResourceUpdatedNotificationParams {
 impl<'de> __rt::Buildable<'de> for ResourceUpdatedNotificationParams {
     type Builder = __de::ResourceUpdatedNotificationParams;
     const EXPECTING: &'static str = "a ResourceUpdatedNotificationParams object";
+}
+impl ResourceUpdatedNotificationParams {
+    /// A `ResourceUpdatedNotificationParams` with its required members (`uri`); optional members absent, constants written when encoding.
+    pub fn new(uri: impl Into<String>) -> Self {
+        ResourceUpdatedNotificationParams {
+            meta: None,
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<NotificationMetaObject>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ResourceUpdatedNotificationParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -8431,6 +10875,22 @@ impl<'de> __rt::Buildable<'de> for McpResult {
     type Builder = __de::McpResult;
     const EXPECTING: &'static str = "a Result object";
 }
+impl McpResult {
+    /// A `Result` with its required members (`resultType`); optional members absent, constants written when encoding.
+    pub fn new(result_type: impl Into<String>) -> Self {
+        McpResult {
+            meta: None,
+            result_type: result_type.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<ResultMetaObject>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for McpResult {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -8477,6 +10937,21 @@ impl<'de> __rt::serde::Deserialize<'de> for ResultMetaObject {
 impl<'de> __rt::Buildable<'de> for ResultMetaObject {
     type Builder = __de::ResultMetaObject;
     const EXPECTING: &'static str = "a ResultMetaObject object";
+}
+impl ResultMetaObject {
+    /// A `ResultMetaObject` with every optional member absent.
+    pub fn new() -> Self {
+        ResultMetaObject {
+            server_info: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `io.modelcontextprotocol/serverInfo`.
+    #[must_use]
+    pub fn with_server_info(mut self, value: impl Into<Implementation>) -> Self {
+        self.server_info = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ResultMetaObject {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -8591,6 +11066,29 @@ impl<'de> __rt::Buildable<'de> for Root {
     type Builder = __de::Root;
     const EXPECTING: &'static str = "a Root object";
 }
+impl Root {
+    /// A `Root` with its required members (`uri`); optional members absent, constants written when encoding.
+    pub fn new(uri: impl Into<String>) -> Self {
+        Root {
+            meta: None,
+            name: None,
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: MetaObject) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `name`.
+    #[must_use]
+    pub fn with_name(mut self, value: impl Into<String>) -> Self {
+        self.name = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for Root {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -8632,6 +11130,26 @@ impl<'de> __rt::serde::Deserialize<'de> for SamplingMessage {
 impl<'de> __rt::Buildable<'de> for SamplingMessage {
     type Builder = __de::SamplingMessage;
     const EXPECTING: &'static str = "a SamplingMessage object";
+}
+impl SamplingMessage {
+    /// A `SamplingMessage` with its required members (`content`, `role`); optional members absent, constants written when encoding.
+    pub fn new(
+        content: impl Into<SamplingMessageContent>,
+        role: impl Into<Role>,
+    ) -> Self {
+        SamplingMessage {
+            meta: None,
+            content: content.into(),
+            role: role.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: MetaObject) -> Self {
+        self.meta = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for SamplingMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -8922,6 +11440,69 @@ impl<'de> __rt::Buildable<'de> for ServerCapabilities {
     type Builder = __de::ServerCapabilities;
     const EXPECTING: &'static str = "a ServerCapabilities object";
 }
+impl ServerCapabilities {
+    /// A `ServerCapabilities` with every optional member absent.
+    pub fn new() -> Self {
+        ServerCapabilities {
+            completions: None,
+            experimental: None,
+            extensions: None,
+            logging: None,
+            prompts: None,
+            resources: None,
+            tools: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `completions`.
+    #[must_use]
+    pub fn with_completions(mut self, value: JsonObject) -> Self {
+        self.completions = Some(value);
+        self
+    }
+    /// Sets `experimental`.
+    #[must_use]
+    pub fn with_experimental(
+        mut self,
+        value: __rt::IndexMap<String, JsonObject>,
+    ) -> Self {
+        self.experimental = Some(value);
+        self
+    }
+    /// Sets `extensions`.
+    #[must_use]
+    pub fn with_extensions(mut self, value: __rt::IndexMap<String, JsonObject>) -> Self {
+        self.extensions = Some(value);
+        self
+    }
+    /// Sets `logging`.
+    #[must_use]
+    pub fn with_logging(mut self, value: JsonObject) -> Self {
+        self.logging = Some(value);
+        self
+    }
+    /// Sets `prompts`.
+    #[must_use]
+    pub fn with_prompts(mut self, value: impl Into<ServerCapabilitiesPrompts>) -> Self {
+        self.prompts = Some(value.into());
+        self
+    }
+    /// Sets `resources`.
+    #[must_use]
+    pub fn with_resources(
+        mut self,
+        value: impl Into<ServerCapabilitiesResources>,
+    ) -> Self {
+        self.resources = Some(value.into());
+        self
+    }
+    /// Sets `tools`.
+    #[must_use]
+    pub fn with_tools(mut self, value: impl Into<ServerCapabilitiesTools>) -> Self {
+        self.tools = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ServerCapabilities {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("completions");
@@ -8982,6 +11563,21 @@ impl<'de> __rt::Buildable<'de> for ServerCapabilitiesPrompts {
     type Builder = __de::ServerCapabilitiesPrompts;
     const EXPECTING: &'static str = "a ServerCapabilitiesPrompts object";
 }
+impl ServerCapabilitiesPrompts {
+    /// A `ServerCapabilitiesPrompts` with every optional member absent.
+    pub fn new() -> Self {
+        ServerCapabilitiesPrompts {
+            list_changed: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `listChanged`.
+    #[must_use]
+    pub fn with_list_changed(mut self, value: bool) -> Self {
+        self.list_changed = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for ServerCapabilitiesPrompts {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -9026,6 +11622,28 @@ impl<'de> __rt::Buildable<'de> for ServerCapabilitiesResources {
     type Builder = __de::ServerCapabilitiesResources;
     const EXPECTING: &'static str = "a ServerCapabilitiesResources object";
 }
+impl ServerCapabilitiesResources {
+    /// A `ServerCapabilitiesResources` with every optional member absent.
+    pub fn new() -> Self {
+        ServerCapabilitiesResources {
+            list_changed: None,
+            subscribe: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `listChanged`.
+    #[must_use]
+    pub fn with_list_changed(mut self, value: bool) -> Self {
+        self.list_changed = Some(value);
+        self
+    }
+    /// Sets `subscribe`.
+    #[must_use]
+    pub fn with_subscribe(mut self, value: bool) -> Self {
+        self.subscribe = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for ServerCapabilitiesResources {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -9064,6 +11682,21 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilitiesTools {
 impl<'de> __rt::Buildable<'de> for ServerCapabilitiesTools {
     type Builder = __de::ServerCapabilitiesTools;
     const EXPECTING: &'static str = "a ServerCapabilitiesTools object";
+}
+impl ServerCapabilitiesTools {
+    /// A `ServerCapabilitiesTools` with every optional member absent.
+    pub fn new() -> Self {
+        ServerCapabilitiesTools {
+            list_changed: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `listChanged`.
+    #[must_use]
+    pub fn with_list_changed(mut self, value: bool) -> Self {
+        self.list_changed = Some(value);
+        self
+    }
 }
 impl __rt::Unknowns for ServerCapabilitiesTools {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -9457,6 +12090,56 @@ impl<'de> __rt::Buildable<'de> for StringSchema {
     type Builder = __de::StringSchema;
     const EXPECTING: &'static str = "a StringSchema object";
 }
+impl StringSchema {
+    /// A `StringSchema` with every optional member absent.
+    pub fn new() -> Self {
+        StringSchema {
+            default: None,
+            description: None,
+            format: None,
+            max_length: None,
+            min_length: None,
+            title: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `default`.
+    #[must_use]
+    pub fn with_default(mut self, value: impl Into<String>) -> Self {
+        self.default = Some(value.into());
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `format`.
+    #[must_use]
+    pub fn with_format(mut self, value: impl Into<StringSchemaFormat>) -> Self {
+        self.format = Some(value.into());
+        self
+    }
+    /// Sets `maxLength`.
+    #[must_use]
+    pub fn with_max_length(mut self, value: i64) -> Self {
+        self.max_length = Some(value);
+        self
+    }
+    /// Sets `minLength`.
+    #[must_use]
+    pub fn with_min_length(mut self, value: i64) -> Self {
+        self.min_length = Some(value);
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for StringSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -9582,6 +12265,42 @@ impl<'de> __rt::Buildable<'de> for SubscriptionFilter {
     type Builder = __de::SubscriptionFilter;
     const EXPECTING: &'static str = "a SubscriptionFilter object";
 }
+impl SubscriptionFilter {
+    /// A `SubscriptionFilter` with every optional member absent.
+    pub fn new() -> Self {
+        SubscriptionFilter {
+            prompts_list_changed: None,
+            resource_subscriptions: None,
+            resources_list_changed: None,
+            tools_list_changed: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `promptsListChanged`.
+    #[must_use]
+    pub fn with_prompts_list_changed(mut self, value: bool) -> Self {
+        self.prompts_list_changed = Some(value);
+        self
+    }
+    /// Sets `resourceSubscriptions`.
+    #[must_use]
+    pub fn with_resource_subscriptions(mut self, value: Vec<String>) -> Self {
+        self.resource_subscriptions = Some(value);
+        self
+    }
+    /// Sets `resourcesListChanged`.
+    #[must_use]
+    pub fn with_resources_list_changed(mut self, value: bool) -> Self {
+        self.resources_list_changed = Some(value);
+        self
+    }
+    /// Sets `toolsListChanged`.
+    #[must_use]
+    pub fn with_tools_list_changed(mut self, value: bool) -> Self {
+        self.tools_list_changed = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for SubscriptionFilter {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -9635,6 +12354,15 @@ impl<'de> __rt::Buildable<'de> for SubscriptionsAcknowledgedNotification {
     type Builder = __de::SubscriptionsAcknowledgedNotification;
     const EXPECTING: &'static str = "a SubscriptionsAcknowledgedNotification object";
 }
+impl SubscriptionsAcknowledgedNotification {
+    /// A `SubscriptionsAcknowledgedNotification` with its required members (`params`); optional members absent, constants written when encoding.
+    pub fn new(params: impl Into<SubscriptionsAcknowledgedNotificationParams>) -> Self {
+        SubscriptionsAcknowledgedNotification {
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for SubscriptionsAcknowledgedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -9681,6 +12409,22 @@ impl<'de> __rt::serde::Deserialize<'de> for SubscriptionsAcknowledgedNotificatio
 impl<'de> __rt::Buildable<'de> for SubscriptionsAcknowledgedNotificationParams {
     type Builder = __de::SubscriptionsAcknowledgedNotificationParams;
     const EXPECTING: &'static str = "a SubscriptionsAcknowledgedNotificationParams object";
+}
+impl SubscriptionsAcknowledgedNotificationParams {
+    /// A `SubscriptionsAcknowledgedNotificationParams` with its required members (`notifications`); optional members absent, constants written when encoding.
+    pub fn new(notifications: impl Into<SubscriptionFilter>) -> Self {
+        SubscriptionsAcknowledgedNotificationParams {
+            meta: None,
+            notifications: notifications.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: impl Into<NotificationMetaObject>) -> Self {
+        self.meta = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for SubscriptionsAcknowledgedNotificationParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -9733,6 +12477,19 @@ impl<'de> __rt::Buildable<'de> for SubscriptionsListenRequest {
     type Builder = __de::SubscriptionsListenRequest;
     const EXPECTING: &'static str = "a SubscriptionsListenRequest object";
 }
+impl SubscriptionsListenRequest {
+    /// A `SubscriptionsListenRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<RequestId>,
+        params: impl Into<SubscriptionsListenRequestParams>,
+    ) -> Self {
+        SubscriptionsListenRequest {
+            id: id.into(),
+            params: params.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for SubscriptionsListenRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("id");
@@ -9779,6 +12536,19 @@ impl<'de> __rt::serde::Deserialize<'de> for SubscriptionsListenRequestParams {
 impl<'de> __rt::Buildable<'de> for SubscriptionsListenRequestParams {
     type Builder = __de::SubscriptionsListenRequestParams;
     const EXPECTING: &'static str = "a SubscriptionsListenRequestParams object";
+}
+impl SubscriptionsListenRequestParams {
+    /// A `SubscriptionsListenRequestParams` with its required members (`_meta`, `notifications`); optional members absent, constants written when encoding.
+    pub fn new(
+        meta: impl Into<RequestMetaObject>,
+        notifications: impl Into<SubscriptionFilter>,
+    ) -> Self {
+        SubscriptionsListenRequestParams {
+            meta: meta.into(),
+            notifications: notifications.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for SubscriptionsListenRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -9831,6 +12601,19 @@ impl<'de> __rt::serde::Deserialize<'de> for SubscriptionsListenResult {
 impl<'de> __rt::Buildable<'de> for SubscriptionsListenResult {
     type Builder = __de::SubscriptionsListenResult;
     const EXPECTING: &'static str = "a SubscriptionsListenResult object";
+}
+impl SubscriptionsListenResult {
+    /// A `SubscriptionsListenResult` with its required members (`_meta`, `resultType`); optional members absent, constants written when encoding.
+    pub fn new(
+        meta: impl Into<SubscriptionsListenResultMetaObject>,
+        result_type: impl Into<String>,
+    ) -> Self {
+        SubscriptionsListenResult {
+            meta: meta.into(),
+            result_type: result_type.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for SubscriptionsListenResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -9892,6 +12675,22 @@ impl<'de> __rt::Buildable<'de> for SubscriptionsListenResultMetaObject {
     type Builder = __de::SubscriptionsListenResultMetaObject;
     const EXPECTING: &'static str = "a SubscriptionsListenResultMetaObject object";
 }
+impl SubscriptionsListenResultMetaObject {
+    /// A `SubscriptionsListenResultMetaObject` with its required members (`io.modelcontextprotocol/subscriptionId`); optional members absent, constants written when encoding.
+    pub fn new(subscription_id: impl Into<RequestId>) -> Self {
+        SubscriptionsListenResultMetaObject {
+            server_info: None,
+            subscription_id: subscription_id.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `io.modelcontextprotocol/serverInfo`.
+    #[must_use]
+    pub fn with_server_info(mut self, value: impl Into<Implementation>) -> Self {
+        self.server_info = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for SubscriptionsListenResultMetaObject {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("io.modelcontextprotocol/serverInfo");
@@ -9941,6 +12740,19 @@ impl<'de> __rt::serde::Deserialize<'de> for SubscriptionsListenResultResponse {
 impl<'de> __rt::Buildable<'de> for SubscriptionsListenResultResponse {
     type Builder = __de::SubscriptionsListenResultResponse;
     const EXPECTING: &'static str = "a SubscriptionsListenResultResponse object";
+}
+impl SubscriptionsListenResultResponse {
+    /// A `SubscriptionsListenResultResponse` with its required members (`id`, `result`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<RequestId>,
+        result: impl Into<SubscriptionsListenResult>,
+    ) -> Self {
+        SubscriptionsListenResultResponse {
+            id: id.into(),
+            result: result.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for SubscriptionsListenResultResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -9999,6 +12811,29 @@ impl<'de> __rt::Buildable<'de> for TextContent {
     type Builder = __de::TextContent;
     const EXPECTING: &'static str = "a TextContent object";
 }
+impl TextContent {
+    /// A `TextContent` with its required members (`text`); optional members absent, constants written when encoding.
+    pub fn new(text: impl Into<String>) -> Self {
+        TextContent {
+            meta: None,
+            annotations: None,
+            text: text.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: MetaObject) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `annotations`.
+    #[must_use]
+    pub fn with_annotations(mut self, value: impl Into<Annotations>) -> Self {
+        self.annotations = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for TextContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("annotations");
@@ -10049,6 +12884,30 @@ impl<'de> __rt::serde::Deserialize<'de> for TextResourceContents {
 impl<'de> __rt::Buildable<'de> for TextResourceContents {
     type Builder = __de::TextResourceContents;
     const EXPECTING: &'static str = "a TextResourceContents object";
+}
+impl TextResourceContents {
+    /// A `TextResourceContents` with its required members (`text`, `uri`); optional members absent, constants written when encoding.
+    pub fn new(text: impl Into<String>, uri: impl Into<String>) -> Self {
+        TextResourceContents {
+            meta: None,
+            mime_type: None,
+            text: text.into(),
+            uri: uri.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: MetaObject) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `mimeType`.
+    #[must_use]
+    pub fn with_mime_type(mut self, value: impl Into<String>) -> Self {
+        self.mime_type = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for TextResourceContents {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -10117,6 +12976,50 @@ impl<'de> __rt::Buildable<'de> for TitledMultiSelectEnumSchema {
     type Builder = __de::TitledMultiSelectEnumSchema;
     const EXPECTING: &'static str = "a TitledMultiSelectEnumSchema object";
 }
+impl TitledMultiSelectEnumSchema {
+    /// A `TitledMultiSelectEnumSchema` with its required members (`items`); optional members absent, constants written when encoding.
+    pub fn new(items: impl Into<TitledMultiSelectEnumSchemaItems>) -> Self {
+        TitledMultiSelectEnumSchema {
+            default: None,
+            description: None,
+            items: items.into(),
+            max_items: None,
+            min_items: None,
+            title: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `default`.
+    #[must_use]
+    pub fn with_default(mut self, value: Vec<String>) -> Self {
+        self.default = Some(value);
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `maxItems`.
+    #[must_use]
+    pub fn with_max_items(mut self, value: i64) -> Self {
+        self.max_items = Some(value);
+        self
+    }
+    /// Sets `minItems`.
+    #[must_use]
+    pub fn with_min_items(mut self, value: i64) -> Self {
+        self.min_items = Some(value);
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for TitledMultiSelectEnumSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("items");
@@ -10159,6 +13062,16 @@ impl<'de> __rt::Buildable<'de> for TitledMultiSelectEnumSchemaItemsAnyOfItem {
     type Builder = __de::TitledMultiSelectEnumSchemaItemsAnyOfItem;
     const EXPECTING: &'static str = "a TitledMultiSelectEnumSchemaItemsAnyOfItem object";
 }
+impl TitledMultiSelectEnumSchemaItemsAnyOfItem {
+    /// A `TitledMultiSelectEnumSchemaItemsAnyOfItem` with its required members (`const`, `title`); optional members absent, constants written when encoding.
+    pub fn new(r#const: impl Into<String>, title: impl Into<String>) -> Self {
+        TitledMultiSelectEnumSchemaItemsAnyOfItem {
+            r#const: r#const.into(),
+            title: title.into(),
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for TitledMultiSelectEnumSchemaItemsAnyOfItem {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -10195,6 +13108,15 @@ impl<'de> __rt::serde::Deserialize<'de> for TitledMultiSelectEnumSchemaItems {
 impl<'de> __rt::Buildable<'de> for TitledMultiSelectEnumSchemaItems {
     type Builder = __de::TitledMultiSelectEnumSchemaItems;
     const EXPECTING: &'static str = "a TitledMultiSelectEnumSchemaItems object";
+}
+impl TitledMultiSelectEnumSchemaItems {
+    /// A `TitledMultiSelectEnumSchemaItems` with its required members (`anyOf`); optional members absent, constants written when encoding.
+    pub fn new(any_of: Vec<TitledMultiSelectEnumSchemaItemsAnyOfItem>) -> Self {
+        TitledMultiSelectEnumSchemaItems {
+            any_of,
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for TitledMultiSelectEnumSchemaItems {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -10256,6 +13178,36 @@ impl<'de> __rt::Buildable<'de> for TitledSingleSelectEnumSchema {
     type Builder = __de::TitledSingleSelectEnumSchema;
     const EXPECTING: &'static str = "a TitledSingleSelectEnumSchema object";
 }
+impl TitledSingleSelectEnumSchema {
+    /// A `TitledSingleSelectEnumSchema` with its required members (`oneOf`); optional members absent, constants written when encoding.
+    pub fn new(one_of: Vec<TitledSingleSelectEnumSchemaOneOfItem>) -> Self {
+        TitledSingleSelectEnumSchema {
+            default: None,
+            description: None,
+            one_of,
+            title: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `default`.
+    #[must_use]
+    pub fn with_default(mut self, value: impl Into<String>) -> Self {
+        self.default = Some(value.into());
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for TitledSingleSelectEnumSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("oneOf");
@@ -10297,6 +13249,16 @@ impl<'de> __rt::serde::Deserialize<'de> for TitledSingleSelectEnumSchemaOneOfIte
 impl<'de> __rt::Buildable<'de> for TitledSingleSelectEnumSchemaOneOfItem {
     type Builder = __de::TitledSingleSelectEnumSchemaOneOfItem;
     const EXPECTING: &'static str = "a TitledSingleSelectEnumSchemaOneOfItem object";
+}
+impl TitledSingleSelectEnumSchemaOneOfItem {
+    /// A `TitledSingleSelectEnumSchemaOneOfItem` with its required members (`const`, `title`); optional members absent, constants written when encoding.
+    pub fn new(r#const: impl Into<String>, title: impl Into<String>) -> Self {
+        TitledSingleSelectEnumSchemaOneOfItem {
+            r#const: r#const.into(),
+            title: title.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for TitledSingleSelectEnumSchemaOneOfItem {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -10400,6 +13362,61 @@ impl<'de> __rt::Buildable<'de> for Tool {
     type Builder = __de::Tool;
     const EXPECTING: &'static str = "a Tool object";
 }
+impl Tool {
+    /// A `Tool` with its required members (`inputSchema`, `name`); optional members absent, constants written when encoding.
+    pub fn new(
+        input_schema: impl Into<ToolInputSchema>,
+        name: impl Into<String>,
+    ) -> Self {
+        Tool {
+            meta: None,
+            annotations: None,
+            description: None,
+            icons: None,
+            input_schema: input_schema.into(),
+            name: name.into(),
+            output_schema: None,
+            title: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: MetaObject) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `annotations`.
+    #[must_use]
+    pub fn with_annotations(mut self, value: impl Into<ToolAnnotations>) -> Self {
+        self.annotations = Some(value.into());
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `icons`.
+    #[must_use]
+    pub fn with_icons(mut self, value: Vec<Icon>) -> Self {
+        self.icons = Some(value);
+        self
+    }
+    /// Sets `outputSchema`.
+    #[must_use]
+    pub fn with_output_schema(mut self, value: impl Into<ToolOutputSchema>) -> Self {
+        self.output_schema = Some(value.into());
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for Tool {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("annotations");
@@ -10468,6 +13485,21 @@ impl<'de> __rt::Buildable<'de> for ToolInputSchema {
     type Builder = __de::ToolInputSchema;
     const EXPECTING: &'static str = "a ToolInputSchema object";
 }
+impl ToolInputSchema {
+    /// A `ToolInputSchema` with every optional member absent.
+    pub fn new() -> Self {
+        ToolInputSchema {
+            schema: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `$schema`.
+    #[must_use]
+    pub fn with_schema(mut self, value: impl Into<String>) -> Self {
+        self.schema = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ToolInputSchema {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -10506,6 +13538,21 @@ impl<'de> __rt::serde::Deserialize<'de> for ToolOutputSchema {
 impl<'de> __rt::Buildable<'de> for ToolOutputSchema {
     type Builder = __de::ToolOutputSchema;
     const EXPECTING: &'static str = "a ToolOutputSchema object";
+}
+impl ToolOutputSchema {
+    /// A `ToolOutputSchema` with every optional member absent.
+    pub fn new() -> Self {
+        ToolOutputSchema {
+            schema: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `$schema`.
+    #[must_use]
+    pub fn with_schema(mut self, value: impl Into<String>) -> Self {
+        self.schema = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ToolOutputSchema {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
@@ -10588,6 +13635,49 @@ impl<'de> __rt::Buildable<'de> for ToolAnnotations {
     type Builder = __de::ToolAnnotations;
     const EXPECTING: &'static str = "a ToolAnnotations object";
 }
+impl ToolAnnotations {
+    /// A `ToolAnnotations` with every optional member absent.
+    pub fn new() -> Self {
+        ToolAnnotations {
+            destructive_hint: None,
+            idempotent_hint: None,
+            open_world_hint: None,
+            read_only_hint: None,
+            title: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `destructiveHint`.
+    #[must_use]
+    pub fn with_destructive_hint(mut self, value: bool) -> Self {
+        self.destructive_hint = Some(value);
+        self
+    }
+    /// Sets `idempotentHint`.
+    #[must_use]
+    pub fn with_idempotent_hint(mut self, value: bool) -> Self {
+        self.idempotent_hint = Some(value);
+        self
+    }
+    /// Sets `openWorldHint`.
+    #[must_use]
+    pub fn with_open_world_hint(mut self, value: bool) -> Self {
+        self.open_world_hint = Some(value);
+        self
+    }
+    /// Sets `readOnlyHint`.
+    #[must_use]
+    pub fn with_read_only_hint(mut self, value: bool) -> Self {
+        self.read_only_hint = Some(value);
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ToolAnnotations {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -10629,6 +13719,21 @@ impl<'de> __rt::serde::Deserialize<'de> for ToolChoice {
 impl<'de> __rt::Buildable<'de> for ToolChoice {
     type Builder = __de::ToolChoice;
     const EXPECTING: &'static str = "a ToolChoice object";
+}
+impl ToolChoice {
+    /// A `ToolChoice` with every optional member absent.
+    pub fn new() -> Self {
+        ToolChoice {
+            mode: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `mode`.
+    #[must_use]
+    pub fn with_mode(mut self, value: impl Into<ToolChoiceMode>) -> Self {
+        self.mode = Some(value.into());
+        self
+    }
 }
 impl __rt::Unknowns for ToolChoice {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -10741,6 +13846,21 @@ impl<'de> __rt::Buildable<'de> for ToolListChangedNotification {
     type Builder = __de::ToolListChangedNotification;
     const EXPECTING: &'static str = "a ToolListChangedNotification object";
 }
+impl ToolListChangedNotification {
+    /// A `ToolListChangedNotification` with every optional member absent.
+    pub fn new() -> Self {
+        ToolListChangedNotification {
+            params: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `params`.
+    #[must_use]
+    pub fn with_params(mut self, value: impl Into<NotificationParams>) -> Self {
+        self.params = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for ToolListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("params");
@@ -10816,6 +13936,37 @@ impl<'de> __rt::Buildable<'de> for ToolResultContent {
     type Builder = __de::ToolResultContent;
     const EXPECTING: &'static str = "a ToolResultContent object";
 }
+impl ToolResultContent {
+    /// A `ToolResultContent` with its required members (`content`, `toolUseId`); optional members absent, constants written when encoding.
+    pub fn new(content: Vec<ContentBlock>, tool_use_id: impl Into<String>) -> Self {
+        ToolResultContent {
+            meta: None,
+            content,
+            is_error: None,
+            structured_content: None,
+            tool_use_id: tool_use_id.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: MetaObject) -> Self {
+        self.meta = Some(value);
+        self
+    }
+    /// Sets `isError`.
+    #[must_use]
+    pub fn with_is_error(mut self, value: bool) -> Self {
+        self.is_error = Some(value);
+        self
+    }
+    /// Sets `structuredContent`.
+    #[must_use]
+    pub fn with_structured_content(mut self, value: __rt::Value) -> Self {
+        self.structured_content = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for ToolResultContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("content");
@@ -10875,6 +14026,28 @@ impl<'de> __rt::Buildable<'de> for ToolUseContent {
     type Builder = __de::ToolUseContent;
     const EXPECTING: &'static str = "a ToolUseContent object";
 }
+impl ToolUseContent {
+    /// A `ToolUseContent` with its required members (`id`, `input`, `name`); optional members absent, constants written when encoding.
+    pub fn new(
+        id: impl Into<String>,
+        input: __rt::Map<String, __rt::Value>,
+        name: impl Into<String>,
+    ) -> Self {
+        ToolUseContent {
+            meta: None,
+            id: id.into(),
+            input,
+            name: name.into(),
+            extra: Default::default(),
+        }
+    }
+    /// Sets `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, value: MetaObject) -> Self {
+        self.meta = Some(value);
+        self
+    }
+}
 impl __rt::Unknowns for ToolUseContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -10923,6 +14096,22 @@ impl<'de> __rt::Buildable<'de> for UnsupportedProtocolVersionError {
     type Builder = __de::UnsupportedProtocolVersionError;
     const EXPECTING: &'static str = "a UnsupportedProtocolVersionError object";
 }
+impl UnsupportedProtocolVersionError {
+    /// A `UnsupportedProtocolVersionError` with its required members (`error`); optional members absent, constants written when encoding.
+    pub fn new(error: impl Into<UnsupportedProtocolVersionErrorError>) -> Self {
+        UnsupportedProtocolVersionError {
+            error: error.into(),
+            id: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `id`.
+    #[must_use]
+    pub fn with_id(mut self, value: impl Into<RequestId>) -> Self {
+        self.id = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for UnsupportedProtocolVersionError {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("error");
@@ -10970,6 +14159,16 @@ impl<'de> __rt::Buildable<'de> for UnsupportedProtocolVersionErrorErrorData {
     type Builder = __de::UnsupportedProtocolVersionErrorErrorData;
     const EXPECTING: &'static str = "a UnsupportedProtocolVersionErrorErrorData object";
 }
+impl UnsupportedProtocolVersionErrorErrorData {
+    /// A `UnsupportedProtocolVersionErrorErrorData` with its required members (`requested`, `supported`); optional members absent, constants written when encoding.
+    pub fn new(requested: impl Into<String>, supported: Vec<String>) -> Self {
+        UnsupportedProtocolVersionErrorErrorData {
+            requested: requested.into(),
+            supported,
+            extra: Default::default(),
+        }
+    }
+}
 impl __rt::Unknowns for UnsupportedProtocolVersionErrorErrorData {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -11013,6 +14212,19 @@ impl<'de> __rt::serde::Deserialize<'de> for UnsupportedProtocolVersionErrorError
 impl<'de> __rt::Buildable<'de> for UnsupportedProtocolVersionErrorError {
     type Builder = __de::UnsupportedProtocolVersionErrorError;
     const EXPECTING: &'static str = "a UnsupportedProtocolVersionErrorError object";
+}
+impl UnsupportedProtocolVersionErrorError {
+    /// A `UnsupportedProtocolVersionErrorError` with its required members (`data`, `message`); optional members absent, constants written when encoding.
+    pub fn new(
+        data: impl Into<UnsupportedProtocolVersionErrorErrorData>,
+        message: impl Into<String>,
+    ) -> Self {
+        UnsupportedProtocolVersionErrorError {
+            data: data.into(),
+            message: message.into(),
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for UnsupportedProtocolVersionErrorError {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -11084,6 +14296,50 @@ impl<'de> __rt::Buildable<'de> for UntitledMultiSelectEnumSchema {
     type Builder = __de::UntitledMultiSelectEnumSchema;
     const EXPECTING: &'static str = "a UntitledMultiSelectEnumSchema object";
 }
+impl UntitledMultiSelectEnumSchema {
+    /// A `UntitledMultiSelectEnumSchema` with its required members (`items`); optional members absent, constants written when encoding.
+    pub fn new(items: impl Into<UntitledMultiSelectEnumSchemaItems>) -> Self {
+        UntitledMultiSelectEnumSchema {
+            default: None,
+            description: None,
+            items: items.into(),
+            max_items: None,
+            min_items: None,
+            title: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `default`.
+    #[must_use]
+    pub fn with_default(mut self, value: Vec<String>) -> Self {
+        self.default = Some(value);
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `maxItems`.
+    #[must_use]
+    pub fn with_max_items(mut self, value: i64) -> Self {
+        self.max_items = Some(value);
+        self
+    }
+    /// Sets `minItems`.
+    #[must_use]
+    pub fn with_min_items(mut self, value: i64) -> Self {
+        self.min_items = Some(value);
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for UntitledMultiSelectEnumSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("items");
@@ -11128,6 +14384,15 @@ impl<'de> __rt::serde::Deserialize<'de> for UntitledMultiSelectEnumSchemaItems {
 impl<'de> __rt::Buildable<'de> for UntitledMultiSelectEnumSchemaItems {
     type Builder = __de::UntitledMultiSelectEnumSchemaItems;
     const EXPECTING: &'static str = "a UntitledMultiSelectEnumSchemaItems object";
+}
+impl UntitledMultiSelectEnumSchemaItems {
+    /// A `UntitledMultiSelectEnumSchemaItems` with its required members (`enum`); optional members absent, constants written when encoding.
+    pub fn new(r#enum: Vec<String>) -> Self {
+        UntitledMultiSelectEnumSchemaItems {
+            r#enum,
+            extra: Default::default(),
+        }
+    }
 }
 impl __rt::Unknowns for UntitledMultiSelectEnumSchemaItems {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
@@ -11186,9 +14451,270 @@ impl<'de> __rt::Buildable<'de> for UntitledSingleSelectEnumSchema {
     type Builder = __de::UntitledSingleSelectEnumSchema;
     const EXPECTING: &'static str = "a UntitledSingleSelectEnumSchema object";
 }
+impl UntitledSingleSelectEnumSchema {
+    /// A `UntitledSingleSelectEnumSchema` with its required members (`enum`); optional members absent, constants written when encoding.
+    pub fn new(r#enum: Vec<String>) -> Self {
+        UntitledSingleSelectEnumSchema {
+            default: None,
+            description: None,
+            r#enum,
+            title: None,
+            extra: Default::default(),
+        }
+    }
+    /// Sets `default`.
+    #[must_use]
+    pub fn with_default(mut self, value: impl Into<String>) -> Self {
+        self.default = Some(value.into());
+        self
+    }
+    /// Sets `description`.
+    #[must_use]
+    pub fn with_description(mut self, value: impl Into<String>) -> Self {
+        self.description = Some(value.into());
+        self
+    }
+    /// Sets `title`.
+    #[must_use]
+    pub fn with_title(mut self, value: impl Into<String>) -> Self {
+        self.title = Some(value.into());
+        self
+    }
+}
 impl __rt::Unknowns for UntitledSingleSelectEnumSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
+    }
+}
+/// `-32700`: Invalid JSON was received (JSON-RPC 2.0).
+pub const PARSE_ERROR: i64 = -32700i64;
+/// `-32600`: The JSON sent is not a valid request object (JSON-RPC 2.0).
+pub const INVALID_REQUEST: i64 = -32600i64;
+/// `-32601`: The method does not exist or is not available (JSON-RPC 2.0).
+pub const METHOD_NOT_FOUND: i64 = -32601i64;
+/// `-32602`: Invalid method parameters (JSON-RPC 2.0).
+pub const INVALID_PARAMS: i64 = -32602i64;
+/// `-32603`: Internal JSON-RPC error (JSON-RPC 2.0).
+pub const INTERNAL_ERROR: i64 = -32603i64;
+/// `-32020`: the code of `HeaderMismatchError`.
+pub const HEADER_MISMATCH: i64 = -32020i64;
+/// `-32021`: the code of `MissingRequiredClientCapabilityError`.
+pub const MISSING_REQUIRED_CLIENT_CAPABILITY: i64 = -32021i64;
+/// `-32022`: the code of `UnsupportedProtocolVersionError`.
+pub const UNSUPPORTED_PROTOCOL_VERSION: i64 = -32022i64;
+/// A successful response: its `id`, and its `result` as the raw JSON it came as, until
+/// [`result_as`](__rt::ResultResponse::result_as) decodes it as the result of the
+/// request it answers (`response.result_as::<CallToolRequest>()`).
+pub type ResultResponse = __rt::ResultResponse<RequestId>;
+impl<'de> __rt::MethodSet<'de> for ClientRequest {
+    type Builder = __de::ClientRequest__Tag;
+    const ENVELOPE: bool = true;
+    fn knows(method: &str) -> bool {
+        matches!(
+            method, "server/discover" | "resources/list" | "resources/templates/list" |
+            "resources/read" | "subscriptions/listen" | "prompts/list" | "prompts/get" |
+            "tools/list" | "tools/call" | "completion/complete"
+        )
+    }
+    fn builder(
+        method: &str,
+    ) -> ::core::result::Result<__de::ClientRequest__Tag, String> {
+        <ClientRequest as __rt::TaggedUnion<'de>>::builder_for(Some(method))
+    }
+    fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<ClientRequest> {
+        Some(ClientRequest::Custom(raw))
+    }
+}
+impl<'de> __rt::MethodSet<'de> for ClientNotification {
+    type Builder = __de::ClientNotification;
+    const ENVELOPE: bool = true;
+    fn knows(method: &str) -> bool {
+        method == "notifications/cancelled"
+    }
+    fn builder(_: &str) -> ::core::result::Result<__de::ClientNotification, String> {
+        Ok(Default::default())
+    }
+    fn custom(_: __rt::Map<String, __rt::Value>) -> Option<ClientNotification> {
+        None
+    }
+}
+/** A message the client sends and the server reads: a request, a notification, or a response to a request of the server's.
+
+ Decoded in one pass: the `method` picks the typed request or notification (an unknown method is kept whole in the union's `Custom` variant), a response's `result` stays raw until [`ResultResponse::result_as`](__rt::ResultResponse::result_as) is told which request it answers.*/
+#[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
+pub enum ClientMessage {
+    /// A request (it holds its `id`).
+    Request(ClientRequest),
+    /// A notification.
+    Notification(ClientNotification),
+    /// A successful response, its result not yet decoded.
+    Response(ResultResponse),
+    /// An error response.
+    Error(JsonRpcErrorResponse),
+}
+impl ClientMessage {
+    /// A request with id `id`.
+    pub fn request(id: impl Into<RequestId>, request: impl Into<ClientRequest>) -> Self {
+        let id = id.into();
+        let mut request = request.into();
+        match &mut request {
+            ClientRequest::Discover(r) => r.id = id,
+            ClientRequest::ListResources(r) => r.id = id,
+            ClientRequest::ListResourceTemplates(r) => r.id = id,
+            ClientRequest::ReadResource(r) => r.id = id,
+            ClientRequest::SubscriptionsListen(r) => r.id = id,
+            ClientRequest::ListPrompts(r) => r.id = id,
+            ClientRequest::GetPrompt(r) => r.id = id,
+            ClientRequest::ListTools(r) => r.id = id,
+            ClientRequest::CallTool(r) => r.id = id,
+            ClientRequest::Complete(r) => r.id = id,
+            ClientRequest::Custom(m) => {
+                m.insert(
+                    "id".to_owned(),
+                    __rt::serde_json::to_value(&id).unwrap_or_default(),
+                );
+            }
+        }
+        ClientMessage::Request(request)
+    }
+    /// A notification.
+    pub fn notification(notification: impl Into<ClientNotification>) -> Self {
+        ClientMessage::Notification(notification.into())
+    }
+    /// A successful response to request `id`.
+    pub fn response(id: impl Into<RequestId>, result: impl Into<ClientResult>) -> Self {
+        ClientMessage::Response(__rt::ResultResponse::new(id.into(), &result.into()))
+    }
+    /// An error response to request `id`, or with `"id": null` when the request's id
+    /// could not be read (`None`; JSON-RPC 2.0). `code` is one of this module's error-code
+    /// constants (`INVALID_PARAMS`…) or an application's own.
+    pub fn error(id: Option<RequestId>, code: i64, message: impl Into<String>) -> Self {
+        ClientMessage::Error(JsonRpcErrorResponse {
+            error: Error::new(code, message),
+            id: Some(id),
+            extra: Default::default(),
+        })
+    }
+}
+impl __rt::serde::Serialize for ClientMessage {
+    fn serialize<S: __rt::serde::Serializer>(
+        &self,
+        s: S,
+    ) -> ::core::result::Result<S::Ok, S::Error> {
+        #[allow(unused_imports)]
+        use __rt::serde::ser::SerializeMap as _;
+        match self {
+            ClientMessage::Request(r) => __rt::serde::Serialize::serialize(r, s),
+            ClientMessage::Notification(n) => __rt::serde::Serialize::serialize(n, s),
+            ClientMessage::Response(r) => __rt::serde::Serialize::serialize(r, s),
+            ClientMessage::Error(e) => __rt::serde::Serialize::serialize(e, s),
+        }
+    }
+}
+impl<'de> __rt::serde::Deserialize<'de> for ClientMessage {
+    fn deserialize<D: __rt::serde::Deserializer<'de>>(
+        d: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        d.deserialize_map(__de::ClientMessage)
+    }
+}
+impl __rt::Unknowns for ClientMessage {
+    fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
+        match self {
+            ClientMessage::Request(r) => __rt::Unknowns::collect_unknowns(r, at, out),
+            ClientMessage::Notification(n) => {
+                __rt::Unknowns::collect_unknowns(n, at, out)
+            }
+            ClientMessage::Response(r) => __rt::Unknowns::collect_unknowns(r, at, out),
+            ClientMessage::Error(e) => __rt::Unknowns::collect_unknowns(e, at, out),
+        }
+    }
+}
+impl<'de> __rt::MethodSet<'de> for ServerNotification {
+    type Builder = __de::ServerNotification__Tag;
+    const ENVELOPE: bool = true;
+    fn knows(method: &str) -> bool {
+        matches!(
+            method, "notifications/cancelled" | "notifications/progress" |
+            "notifications/resources/list_changed" |
+            "notifications/subscriptions/acknowledged" |
+            "notifications/resources/updated" | "notifications/prompts/list_changed" |
+            "notifications/tools/list_changed" | "notifications/message"
+        )
+    }
+    fn builder(
+        method: &str,
+    ) -> ::core::result::Result<__de::ServerNotification__Tag, String> {
+        <ServerNotification as __rt::TaggedUnion<'de>>::builder_for(Some(method))
+    }
+    fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<ServerNotification> {
+        Some(ServerNotification::Custom(raw))
+    }
+}
+/** A message the server sends and the client reads: a request, a notification, or a response to a request of the client's.
+
+ Decoded in one pass: the `method` picks the typed request or notification (an unknown method is kept whole in the union's `Custom` variant), a response's `result` stays raw until [`ResultResponse::result_as`](__rt::ResultResponse::result_as) is told which request it answers.*/
+#[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
+pub enum ServerMessage {
+    /// A notification.
+    Notification(ServerNotification),
+    /// A successful response, its result not yet decoded.
+    Response(ResultResponse),
+    /// An error response.
+    Error(JsonRpcErrorResponse),
+}
+impl ServerMessage {
+    /// A notification.
+    pub fn notification(notification: impl Into<ServerNotification>) -> Self {
+        ServerMessage::Notification(notification.into())
+    }
+    /// A successful response to request `id`.
+    pub fn response(id: impl Into<RequestId>, result: impl Into<ServerResult>) -> Self {
+        ServerMessage::Response(__rt::ResultResponse::new(id.into(), &result.into()))
+    }
+    /// An error response to request `id`, or with `"id": null` when the request's id
+    /// could not be read (`None`; JSON-RPC 2.0). `code` is one of this module's error-code
+    /// constants (`INVALID_PARAMS`…) or an application's own.
+    pub fn error(id: Option<RequestId>, code: i64, message: impl Into<String>) -> Self {
+        ServerMessage::Error(JsonRpcErrorResponse {
+            error: Error::new(code, message),
+            id: Some(id),
+            extra: Default::default(),
+        })
+    }
+}
+impl __rt::serde::Serialize for ServerMessage {
+    fn serialize<S: __rt::serde::Serializer>(
+        &self,
+        s: S,
+    ) -> ::core::result::Result<S::Ok, S::Error> {
+        #[allow(unused_imports)]
+        use __rt::serde::ser::SerializeMap as _;
+        match self {
+            ServerMessage::Notification(n) => __rt::serde::Serialize::serialize(n, s),
+            ServerMessage::Response(r) => __rt::serde::Serialize::serialize(r, s),
+            ServerMessage::Error(e) => __rt::serde::Serialize::serialize(e, s),
+        }
+    }
+}
+impl<'de> __rt::serde::Deserialize<'de> for ServerMessage {
+    fn deserialize<D: __rt::serde::Deserializer<'de>>(
+        d: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        d.deserialize_map(__de::ServerMessage)
+    }
+}
+impl __rt::Unknowns for ServerMessage {
+    fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
+        match self {
+            ServerMessage::Notification(n) => {
+                __rt::Unknowns::collect_unknowns(n, at, out)
+            }
+            ServerMessage::Response(r) => __rt::Unknowns::collect_unknowns(r, at, out),
+            ServerMessage::Error(e) => __rt::Unknowns::collect_unknowns(e, at, out),
+        }
     }
 }
 impl __rt::RequestMethod for CallToolRequest {
@@ -29442,6 +32968,58 @@ pub mod __de {
                 title: self.f_title,
                 extra: self.extra,
             })
+        }
+    }
+    pub struct ClientMessage;
+    impl<'de> __rt::serde::de::Visitor<'de> for ClientMessage {
+        type Value = super::ClientMessage;
+        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.write_str("a JSON-RPC message a client sends")
+        }
+        fn visit_map<A: __rt::serde::de::MapAccess<'de>>(
+            self,
+            map: A,
+        ) -> ::core::result::Result<super::ClientMessage, A::Error> {
+            match __rt::visit_message::<
+                A,
+                super::ClientRequest,
+                super::ClientNotification,
+                super::RequestId,
+                super::JsonRpcErrorResponse,
+            >(map)? {
+                __rt::MessageParts::Request(_, r) => Ok(super::ClientMessage::Request(r)),
+                __rt::MessageParts::Notification(n) => {
+                    Ok(super::ClientMessage::Notification(n))
+                }
+                __rt::MessageParts::Response(r) => Ok(super::ClientMessage::Response(r)),
+                __rt::MessageParts::Error(e) => Ok(super::ClientMessage::Error(e)),
+            }
+        }
+    }
+    pub struct ServerMessage;
+    impl<'de> __rt::serde::de::Visitor<'de> for ServerMessage {
+        type Value = super::ServerMessage;
+        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.write_str("a JSON-RPC message a server sends")
+        }
+        fn visit_map<A: __rt::serde::de::MapAccess<'de>>(
+            self,
+            map: A,
+        ) -> ::core::result::Result<super::ServerMessage, A::Error> {
+            match __rt::visit_message::<
+                A,
+                __rt::NoRequest,
+                super::ServerNotification,
+                super::RequestId,
+                super::JsonRpcErrorResponse,
+            >(map)? {
+                __rt::MessageParts::Request(_, r) => match r {}
+                __rt::MessageParts::Notification(n) => {
+                    Ok(super::ServerMessage::Notification(n))
+                }
+                __rt::MessageParts::Response(r) => Ok(super::ServerMessage::Response(r)),
+                __rt::MessageParts::Error(e) => Ok(super::ServerMessage::Error(e)),
+            }
         }
     }
 }

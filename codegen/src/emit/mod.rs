@@ -5,8 +5,10 @@
 //! Builders, visitors and merged-union buffers live in a hidden `__de` module next to the
 //! types.
 
+mod ctor;
 mod de;
 pub mod doc;
+mod messages;
 mod ser;
 mod traits;
 mod unknowns;
@@ -41,6 +43,10 @@ pub fn emit(module: &Module, opts: &EmitOptions) -> TokenStream {
         items.extend(cx.type_item());
         builders.extend(cx.builder_items());
     }
+    items.extend(ctor::error_codes(module));
+    let (message_items, message_visitors) = messages::emit(module);
+    items.extend(message_items);
+    builders.extend(message_visitors);
     items.extend(traits::emit(module));
     items.extend(traits::registry(module));
     quote! {
@@ -137,8 +143,9 @@ impl Cx<'_> {
             }
             TypeKind::Struct(s) => {
                 let item = self.struct_item(doc, s);
+                let ctor = ctor::for_struct(self, s);
                 let walk = unknowns::for_struct(self, s);
-                quote! { #item #walk }
+                quote! { #item #ctor #walk }
             }
             TypeKind::StringEnum(values) => {
                 let item = self.enum_item(doc, values);
@@ -147,8 +154,9 @@ impl Cx<'_> {
             }
             TypeKind::Union(u) => {
                 let item = self.union_item(doc, u);
+                let ctor = ctor::for_union(self, u);
                 let walk = unknowns::for_union(self, u);
-                quote! { #item #walk }
+                quote! { #item #ctor #walk }
             }
         }
     }

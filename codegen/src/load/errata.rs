@@ -167,6 +167,33 @@ mod tests {
     }
 
     #[test]
+    fn errors_inside_a_patched_value_name_the_patched_node() {
+        // A cut-out document without `RequestId`: the erratum's `anyOf` holds the dangling
+        // `$ref`, and the error names the node the document has.
+        let doc = r##"{"definitions": {"JSONRPCError": {"type": "object",
+            "properties": {"id": {"$ref": "#/definitions/RequestId"}, "error": {"type": "object"}},
+            "required": ["id", "error"]}}}"##;
+        let e = crate::Builder::new()
+            .schema_json(doc)
+            .generate()
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "#/definitions/JSONRPCError/properties/id: $ref \"#/definitions/RequestId\" names no \
+             definition (at \"/anyOf/0\" inside the value erratum jsonrpc-error-id-null puts here)"
+        );
+        let e = crate::Builder::new()
+            .schema_json(doc)
+            .errata(false)
+            .generate()
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "#/definitions/JSONRPCError/properties/id: $ref \"#/definitions/RequestId\" names no definition"
+        );
+    }
+
+    #[test]
     fn bad_pointer_and_unknown_keys_are_errors() {
         let e = Errata::parse(
             r#"{"errata":[{"id":"x","summary":"s","revisions":[],"reason":"r","evidence":[],

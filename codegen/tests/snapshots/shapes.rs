@@ -31,6 +31,30 @@ pub mod shapes {
             d.deserialize_any(__de::Id)
         }
     }
+    impl From<String> for Id {
+        fn from(v: String) -> Self {
+            Id::String(v)
+        }
+    }
+    impl From<&str> for Id {
+        fn from(v: &str) -> Self {
+            Id::String(v.to_owned())
+        }
+    }
+    impl From<i64> for Id {
+        fn from(v: i64) -> Self {
+            Id::Integer(v)
+        }
+    }
+    /// The value as written in JSON, strings without quotes.
+    impl ::core::fmt::Display for Id {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            match self {
+                Id::String(v) => ::core::fmt::Display::fmt(v, f),
+                Id::Integer(v) => ::core::fmt::Display::fmt(v, f),
+            }
+        }
+    }
     impl __rt::Unknowns for Id {
         fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
     }
@@ -66,6 +90,21 @@ pub mod shapes {
     impl<'de> __rt::Buildable<'de> for McpResult {
         type Builder = __de::McpResult;
         const EXPECTING: &'static str = "a Result object";
+    }
+    impl McpResult {
+        /// A `Result` with every optional member absent.
+        pub fn new() -> Self {
+            McpResult {
+                meta: None,
+                extra: Default::default(),
+            }
+        }
+        /// Sets `_meta`.
+        #[must_use]
+        pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
+            self.meta = Some(value);
+            self
+        }
     }
     impl __rt::Unknowns for McpResult {
         fn collect_unknowns(
@@ -119,6 +158,22 @@ pub mod shapes {
         type Builder = __de::Ping;
         const EXPECTING: &'static str = "a Ping object";
     }
+    impl Ping {
+        /// A `Ping` with its required members (`id`); optional members absent, constants written when encoding.
+        pub fn new(id: impl Into<Id>) -> Self {
+            Ping {
+                id: id.into(),
+                params: None,
+                extra: Default::default(),
+            }
+        }
+        /// Sets `params`.
+        #[must_use]
+        pub fn with_params(mut self, value: impl Into<PingParams>) -> Self {
+            self.params = Some(value.into());
+            self
+        }
+    }
     impl __rt::Unknowns for Ping {
         fn collect_unknowns(
             &self,
@@ -169,6 +224,28 @@ pub mod shapes {
     impl<'de> __rt::Buildable<'de> for PingParams {
         type Builder = __de::PingParams;
         const EXPECTING: &'static str = "a PingParams object";
+    }
+    impl PingParams {
+        /// A `PingParams` with every optional member absent.
+        pub fn new() -> Self {
+            PingParams {
+                extra: None,
+                r#type: None,
+                extra_members: Default::default(),
+            }
+        }
+        /// Sets `extra`.
+        #[must_use]
+        pub fn with_extra(mut self, value: impl Into<String>) -> Self {
+            self.extra = Some(value.into());
+            self
+        }
+        /// Sets `type`.
+        #[must_use]
+        pub fn with_type(mut self, value: impl Into<String>) -> Self {
+            self.r#type = Some(value.into());
+            self
+        }
     }
     impl __rt::Unknowns for PingParams {
         fn collect_unknowns(
@@ -222,6 +299,23 @@ pub mod shapes {
     impl<'de> __rt::Buildable<'de> for Pong {
         type Builder = __de::Pong;
         const EXPECTING: &'static str = "a Pong object";
+    }
+    impl Pong {
+        /// A `Pong` with its required members (`id`, `ttl`); optional members absent, constants written when encoding.
+        pub fn new(id: impl Into<Id>, ttl: Option<u64>) -> Self {
+            Pong {
+                id: id.into(),
+                progress: None,
+                ttl,
+                extra: Default::default(),
+            }
+        }
+        /// Sets `progress`.
+        #[must_use]
+        pub fn with_progress(mut self, value: impl Into<__rt::Number>) -> Self {
+            self.progress = Some(value.into());
+            self
+        }
     }
     impl __rt::Unknowns for Pong {
         fn collect_unknowns(
@@ -325,6 +419,15 @@ pub mod shapes {
         type Builder = __de::Text;
         const EXPECTING: &'static str = "a Text object";
     }
+    impl Text {
+        /// A `Text` with its required members (`text`); optional members absent, constants written when encoding.
+        pub fn new(text: impl Into<String>) -> Self {
+            Text {
+                text: text.into(),
+                extra: Default::default(),
+            }
+        }
+    }
     impl __rt::Unknowns for Text {
         fn collect_unknowns(
             &self,
@@ -367,6 +470,22 @@ pub mod shapes {
     impl<'de> __rt::Buildable<'de> for McpNumber {
         type Builder = __de::McpNumber;
         const EXPECTING: &'static str = "a Number object";
+    }
+    impl McpNumber {
+        /// A `Number` with its required members (`type`); optional members absent, constants written when encoding.
+        pub fn new(r#type: impl Into<McpNumberType>) -> Self {
+            McpNumber {
+                r#type: r#type.into(),
+                minimum: None,
+                extra: Default::default(),
+            }
+        }
+        /// Sets `minimum`.
+        #[must_use]
+        pub fn with_minimum(mut self, value: impl Into<__rt::Number>) -> Self {
+            self.minimum = Some(value.into());
+            self
+        }
     }
     impl __rt::Unknowns for McpNumber {
         fn collect_unknowns(
@@ -467,6 +586,15 @@ pub mod shapes {
     impl<'de> __rt::Buildable<'de> for Choice {
         type Builder = __de::Choice;
         const EXPECTING: &'static str = "a Choice object";
+    }
+    impl Choice {
+        /// A `Choice` with its required members (`enum`); optional members absent, constants written when encoding.
+        pub fn new(r#enum: Vec<String>) -> Self {
+            Choice {
+                r#enum,
+                extra: Default::default(),
+            }
+        }
     }
     impl __rt::Unknowns for Choice {
         fn collect_unknowns(
@@ -575,6 +703,22 @@ pub mod shapes {
         type Builder = __de::Form;
         const EXPECTING: &'static str = "a Form object";
     }
+    impl Form {
+        /// A `Form` with its required members (`message`); optional members absent, constants written when encoding.
+        pub fn new(message: impl Into<String>) -> Self {
+            Form {
+                mode: None,
+                message: message.into(),
+                extra: Default::default(),
+            }
+        }
+        /// Sets `mode`.
+        #[must_use]
+        pub fn with_mode(mut self, value: impl Into<FormMode>) -> Self {
+            self.mode = Some(value.into());
+            self
+        }
+    }
     impl __rt::Unknowns for Form {
         fn collect_unknowns(
             &self,
@@ -667,6 +811,15 @@ pub mod shapes {
     impl<'de> __rt::Buildable<'de> for Link {
         type Builder = __de::Link;
         const EXPECTING: &'static str = "a Link object";
+    }
+    impl Link {
+        /// A `Link` with its required members (`url`); optional members absent, constants written when encoding.
+        pub fn new(url: impl Into<String>) -> Self {
+            Link {
+                url: url.into(),
+                extra: Default::default(),
+            }
+        }
     }
     impl __rt::Unknowns for Link {
         fn collect_unknowns(
@@ -764,6 +917,16 @@ pub mod shapes {
         type Builder = __de::Error;
         const EXPECTING: &'static str = "a Error object";
     }
+    impl Error {
+        /// A `Error` with its required members (`code`, `message`); optional members absent, constants written when encoding.
+        pub fn new(code: i64, message: impl Into<String>) -> Self {
+            Error {
+                code,
+                message: message.into(),
+                extra: Default::default(),
+            }
+        }
+    }
     impl __rt::Unknowns for Error {
         fn collect_unknowns(
             &self,
@@ -802,6 +965,15 @@ pub mod shapes {
     impl<'de> __rt::Buildable<'de> for Special {
         type Builder = __de::Special;
         const EXPECTING: &'static str = "a Special object";
+    }
+    impl Special {
+        /// A `Special` with its required members (`error`); optional members absent, constants written when encoding.
+        pub fn new(error: impl Into<SpecialError>) -> Self {
+            Special {
+                error: error.into(),
+                extra: Default::default(),
+            }
+        }
     }
     impl __rt::Unknowns for Special {
         fn collect_unknowns(
@@ -850,6 +1022,15 @@ pub mod shapes {
         type Builder = __de::SpecialError;
         const EXPECTING: &'static str = "a SpecialError object";
     }
+    impl SpecialError {
+        /// A `SpecialError` with its required members (`message`); optional members absent, constants written when encoding.
+        pub fn new(message: impl Into<String>) -> Self {
+            SpecialError {
+                message: message.into(),
+                extra: Default::default(),
+            }
+        }
+    }
     impl __rt::Unknowns for SpecialError {
         fn collect_unknowns(
             &self,
@@ -893,6 +1074,26 @@ pub mod shapes {
             d: D,
         ) -> ::core::result::Result<Self, D::Error> {
             d.deserialize_any(__de::McpValue)
+        }
+    }
+    impl From<String> for McpValue {
+        fn from(v: String) -> Self {
+            McpValue::String(v)
+        }
+    }
+    impl From<&str> for McpValue {
+        fn from(v: &str) -> Self {
+            McpValue::String(v.to_owned())
+        }
+    }
+    impl From<i64> for McpValue {
+        fn from(v: i64) -> Self {
+            McpValue::Integer(v)
+        }
+    }
+    impl From<bool> for McpValue {
+        fn from(v: bool) -> Self {
+            McpValue::Boolean(v)
         }
     }
     impl __rt::Unknowns for McpValue {
@@ -945,6 +1146,42 @@ pub mod shapes {
             d.deserialize_any(__de::McpValueStringOrIntegerOrBoolean)
         }
     }
+    impl From<String> for McpValueStringOrIntegerOrBoolean {
+        fn from(v: String) -> Self {
+            McpValueStringOrIntegerOrBoolean::String(v)
+        }
+    }
+    impl From<&str> for McpValueStringOrIntegerOrBoolean {
+        fn from(v: &str) -> Self {
+            McpValueStringOrIntegerOrBoolean::String(v.to_owned())
+        }
+    }
+    impl From<i64> for McpValueStringOrIntegerOrBoolean {
+        fn from(v: i64) -> Self {
+            McpValueStringOrIntegerOrBoolean::Integer(v)
+        }
+    }
+    impl From<bool> for McpValueStringOrIntegerOrBoolean {
+        fn from(v: bool) -> Self {
+            McpValueStringOrIntegerOrBoolean::Boolean(v)
+        }
+    }
+    /// The value as written in JSON, strings without quotes.
+    impl ::core::fmt::Display for McpValueStringOrIntegerOrBoolean {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            match self {
+                McpValueStringOrIntegerOrBoolean::String(v) => {
+                    ::core::fmt::Display::fmt(v, f)
+                }
+                McpValueStringOrIntegerOrBoolean::Integer(v) => {
+                    ::core::fmt::Display::fmt(v, f)
+                }
+                McpValueStringOrIntegerOrBoolean::Boolean(v) => {
+                    ::core::fmt::Display::fmt(v, f)
+                }
+            }
+        }
+    }
     impl __rt::Unknowns for McpValueStringOrIntegerOrBoolean {
         fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
     }
@@ -979,6 +1216,24 @@ pub mod shapes {
     impl<'de> __rt::Buildable<'de> for Closed {
         type Builder = __de::Closed;
         const EXPECTING: &'static str = "a Closed object";
+    }
+    impl Closed {
+        /// A `Closed` with every optional member absent.
+        pub fn new() -> Self {
+            Closed { a: None, any: None }
+        }
+        /// Sets `a`.
+        #[must_use]
+        pub fn with_a(mut self, value: bool) -> Self {
+            self.a = Some(value);
+            self
+        }
+        /// Sets `any`.
+        #[must_use]
+        pub fn with_any(mut self, value: __rt::Value) -> Self {
+            self.any = Some(value);
+            self
+        }
     }
     impl __rt::Unknowns for Closed {
         fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
@@ -1036,6 +1291,18 @@ pub mod shapes {
     impl __rt::Unknowns for Role {
         fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
     }
+    /// `-32700`: Invalid JSON was received (JSON-RPC 2.0).
+    pub const PARSE_ERROR: i64 = -32700i64;
+    /// `-32600`: The JSON sent is not a valid request object (JSON-RPC 2.0).
+    pub const INVALID_REQUEST: i64 = -32600i64;
+    /// `-32601`: The method does not exist or is not available (JSON-RPC 2.0).
+    pub const METHOD_NOT_FOUND: i64 = -32601i64;
+    /// `-32602`: Invalid method parameters (JSON-RPC 2.0).
+    pub const INVALID_PARAMS: i64 = -32602i64;
+    /// `-32603`: Internal JSON-RPC error (JSON-RPC 2.0).
+    pub const INTERNAL_ERROR: i64 = -32603i64;
+    /// `-32042`: the code of `Special`.
+    pub const SPECIAL: i64 = -32042i64;
     /// The schema definitions of this revision, in schema order.
     pub const DEFINITIONS: &[&str] = &[
         "Id",

@@ -1,0 +1,457 @@
+//! `ClientMessage` and `ServerMessage`: every message one side sends, decoded in one pass into
+//! its typed request or notification (results stay raw until the caller names the request),
+//! and built with `request`, `notification`, `response` and `error`.
+//!
+//! Also `MethodSet` for the request and notification unions (and for a single request or
+//! notification type where a revision has only one), which the runtime's message decoder
+//! uses to pick the builder from the `method` value.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use super::ident;
+use crate::ir::union::ObjectPlan;
+use crate::ir::{ConstValue, Module, Struct, TypeDef, TypeKind, TypeRef};
+
+/// A set of requests or notifications, found by schema name.
+struct Set<'m> {
+    ty: &'m TypeDef,
+    /// The members declare `jsonrpc` (and requests `id`) themselves.
+    envelope: bool,
+}
+
+fn find<'m>(module: &'m Module, schema_name: &str) -> Option<Set<'m>> {
+    let ty = module
+        .types
+        .iter()
+        .find(|t| t.schema_name.as_deref() == Some(schema_name))?;
+    let ty = match &ty.kind {
+        TypeKind::Alias(TypeRef::Named(n)) => module.get(n)?,
+        _ => ty,
+    };
+    let members: Vec<&Struct> = match &ty.kind {
+        TypeKind::Struct(s) => vec![s],
+        TypeKind::Union(u) => u
+            .variants
+            .iter()
+            .filter_map(|v| module.as_struct(&v.ty))
+            .collect(),
+        _ => return None,
+    };
+    let envelope =
+        !members.is_empty() && members.iter().all(|s| s.const_field("jsonrpc").is_some());
+    Some(Set { ty, envelope })
+}
+
+/// `impl MethodSet` for a request or notification set.
+fn method_set(module: &Module, set: &Set) -> TokenStream {
+    let name = ident(&set.ty.name);
+    let envelope = set.envelope;
+    match &set.ty.kind {
+        TypeKind::Union(u) => {
+            let Some(ObjectPlan::Tagged(t)) = u.plan.as_ref().map(|p| &p.object) else {
+                return TokenStream::new();
+            };
+            if t.tag != "method" {
+                return TokenStream::new();
+            }
+            let methods = t.arms.iter().map(|(m, _)| m.as_str());
+            let tag = format_ident!("{}__Tag", set.ty.name);
+            let catch_all = ident(&u.variants[t.unknown].rust_name);
+            quote! {
+                impl<'de> __rt::MethodSet<'de> for #name {
+                    type Builder = __de::#tag;
+                    const ENVELOPE: bool = #envelope;
+                    fn knows(method: &str) -> bool {
+                        matches!(method, #( #methods )|*)
+                    }
+                    fn builder(method: &str) -> ::core::result::Result<__de::#tag, String> {
+                        <#name as __rt::TaggedUnion<'de>>::builder_for(Some(method))
+                    }
+                    fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<#name> {
+                        Some(#name::#catch_all(raw))
+                    }
+                }
+            }
+        }
+        TypeKind::Struct(s) => {
+            let Some(ConstValue::Str(method)) = s.const_field("method").map(|c| &c.value) else {
+                return TokenStream::new();
+            };
+            let _ = module;
+            quote! {
+                impl<'de> __rt::MethodSet<'de> for #name {
+                    type Builder = __de::#name;
+                    const ENVELOPE: bool = #envelope;
+                    fn knows(method: &str) -> bool {
+                        method == #method
+                    }
+                    fn builder(_: &str) -> ::core::result::Result<__de::#name, String> {
+                        Ok(Default::default())
+                    }
+                    fn custom(_: __rt::Map<String, __rt::Value>) -> Option<#name> {
+                        None
+                    }
+                }
+            }
+        }
+        _ => TokenStream::new(),
+    }
+}
+
+/// Everything for the typed messages of a module — items, and the visitors that go in
+/// `__de` — empty for schemas without the JSON-RPC definitions (a schema that is not MCP's).
+pub(super) fn emit(module: &Module) -> (TokenStream, TokenStream) {
+    let (Some(id), Some(error)) = (
+        module
+            .types
+            .iter()
+            .find(|t| t.schema_name.as_deref() == Some("RequestId")),
+        module.types.iter().find(|t| {
+            matches!(
+                t.schema_name.as_deref(),
+                Some("JSONRPCErrorResponse") | Some("JSONRPCError")
+            )
+        }),
+    ) else {
+        return Default::default();
+    };
+    let TypeKind::Struct(error_struct) = &error.kind else {
+        return Default::default();
+    };
+    if module.by_name.contains_key("ResultResponse")
+        || module.by_name.contains_key("ClientMessage")
+        || module.by_name.contains_key("ServerMessage")
+    {
+        return Default::default();
+    }
+    let mut out = TokenStream::new();
+    let mut visitors = TokenStream::new();
+    let id_ty = ident(&id.name);
+    out.extend(quote! {
+        /// A successful response: its `id`, and its `result` as the raw JSON it came as, until
+        /// [`result_as`](__rt::ResultResponse::result_as) decodes it as the result of the
+        /// request it answers (`response.result_as::<CallToolRequest>()`).
+        pub type ResultResponse = __rt::ResultResponse<#id_ty>;
+    });
+    let mut done_sets: Vec<String> = Vec::new();
+    for (side, other, req_name, note_name, result_name) in [
+        (
+            "ClientMessage",
+            "server",
+            "ClientRequest",
+            "ClientNotification",
+            "ClientResult",
+        ),
+        (
+            "ServerMessage",
+            "client",
+            "ServerRequest",
+            "ServerNotification",
+            "ServerResult",
+        ),
+    ] {
+        let Some(note) = find(module, note_name) else {
+            continue;
+        };
+        let req = find(module, req_name);
+        for set in req.iter().chain([&note]) {
+            if !done_sets.contains(&set.ty.name) {
+                done_sets.push(set.ty.name.clone());
+                out.extend(method_set(module, set));
+            }
+        }
+        let result_ty = module
+            .types
+            .iter()
+            .find(|t| t.schema_name.as_deref() == Some(result_name))
+            .or_else(|| {
+                module
+                    .types
+                    .iter()
+                    .find(|t| t.schema_name.as_deref() == Some("Result"))
+            });
+        let (item, visitor) = message(
+            side,
+            other,
+            req.as_ref(),
+            &note,
+            &id_ty,
+            error,
+            error_struct,
+            result_ty,
+        );
+        out.extend(item);
+        visitors.extend(visitor);
+    }
+    (out, visitors)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn message(
+    side: &str,
+    other: &str,
+    req: Option<&Set>,
+    note: &Set,
+    id_ty: &proc_macro2::Ident,
+    error: &TypeDef,
+    error_struct: &Struct,
+    result_ty: Option<&TypeDef>,
+) -> (TokenStream, TokenStream) {
+    let name = format_ident!("{side}");
+    let note_ty = ident(&note.ty.name);
+    let err_ty = ident(&error.name);
+    let sender = if side == "ClientMessage" {
+        "client"
+    } else {
+        "server"
+    };
+    let doc = format!(
+        " A message the {sender} sends and the {other} reads: a request, a notification, or a \
+         response to a request of the {other}'s.\n\n Decoded in one pass: the `method` picks \
+         the typed request or notification (an unknown method is kept whole in the union's \
+         `Custom` variant), a response's `result` stays raw until \
+         [`ResultResponse::result_as`](__rt::ResultResponse::result_as) is told which request \
+         it answers."
+    );
+    let (req_variant, req_ty, req_de, req_ser, req_ctor, req_unknowns) = match req {
+        Some(r) => {
+            let t = ident(&r.ty.name);
+            if r.envelope {
+                let set_id = set_id_arms(r, &t);
+                (
+                    quote! {
+                        /// A request (it holds its `id`).
+                        Request(#t),
+                    },
+                    quote!(#t),
+                    quote! { __rt::MessageParts::Request(_, r) => Ok(super::#name::Request(r)), },
+                    quote! { #name::Request(r) => __rt::serde::Serialize::serialize(r, s), },
+                    quote! {
+                        /// A request with id `id`.
+                        pub fn request(id: impl Into<#id_ty>, request: impl Into<#t>) -> Self {
+                            let id = id.into();
+                            let mut request = request.into();
+                            match &mut request { #set_id }
+                            #name::Request(request)
+                        }
+                    },
+                    quote! { #name::Request(r) => __rt::Unknowns::collect_unknowns(r, at, out), },
+                )
+            } else {
+                (
+                    quote! {
+                        /// A request and its `id` (this revision's request types leave the
+                        /// JSON-RPC envelope to the message).
+                        Request(#id_ty, #t),
+                    },
+                    quote!(#t),
+                    quote! {
+                        __rt::MessageParts::Request(Some(id), r) => Ok(super::#name::Request(id, r)),
+                        __rt::MessageParts::Request(None, _) => Err(<A::Error as __rt::serde::de::Error>::missing_field("id")),
+                    },
+                    quote! {
+                        #name::Request(id, r) => {
+                            let mut m = s.serialize_map(None)?;
+                            m.serialize_entry("jsonrpc", "2.0")?;
+                            m.serialize_entry("id", id)?;
+                            __rt::serialize_members(&mut m, r)?;
+                            m.end()
+                        }
+                    },
+                    quote! {
+                        /// A request with id `id`.
+                        pub fn request(id: impl Into<#id_ty>, request: impl Into<#t>) -> Self {
+                            #name::Request(id.into(), request.into())
+                        }
+                    },
+                    quote! { #name::Request(_, r) => __rt::Unknowns::collect_unknowns(r, at, out), },
+                )
+            }
+        }
+        None => (
+            TokenStream::new(),
+            quote!(__rt::NoRequest),
+            quote! { __rt::MessageParts::Request(_, r) => match r {}, },
+            TokenStream::new(),
+            TokenStream::new(),
+            TokenStream::new(),
+        ),
+    };
+    let (note_ser, note_expecting) = if note.envelope {
+        (
+            quote! { #name::Notification(n) => __rt::serde::Serialize::serialize(n, s), },
+            "",
+        )
+    } else {
+        (
+            quote! {
+                #name::Notification(n) => {
+                    let mut m = s.serialize_map(None)?;
+                    m.serialize_entry("jsonrpc", "2.0")?;
+                    __rt::serialize_members(&mut m, n)?;
+                    m.end()
+                }
+            },
+            "",
+        )
+    };
+    let _ = note_expecting;
+    // `error(id, code, message)`: the id field is `Option<RequestId>` when required (null
+    // when unknown), `Option<Option<RequestId>>` when it may also be absent.
+    let error_ctor = error_constructor(&name, &err_ty, id_ty, error_struct);
+    let response_ctor = result_ty.map(|r| {
+        let rt = ident(&r.name);
+        quote! {
+            /// A successful response to request `id`.
+            pub fn response(id: impl Into<#id_ty>, result: impl Into<#rt>) -> Self {
+                #name::Response(__rt::ResultResponse::new(id.into(), &result.into()))
+            }
+        }
+    });
+    let expecting = format!("a JSON-RPC message a {sender} sends");
+    // In `__de`, where the parent module's types are `super::X`.
+    let sup = |t: &TokenStream| quote!(super::#t);
+    let (req_ty_de, note_de, id_de, err_de) = (
+        if req.is_some() {
+            sup(&req_ty)
+        } else {
+            req_ty.clone()
+        },
+        sup(&quote!(#note_ty)),
+        sup(&quote!(#id_ty)),
+        sup(&quote!(#err_ty)),
+    );
+    let visitor = quote! {
+        pub struct #name;
+
+        impl<'de> __rt::serde::de::Visitor<'de> for #name {
+            type Value = super::#name;
+            fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str(#expecting)
+            }
+            fn visit_map<A: __rt::serde::de::MapAccess<'de>>(self, map: A) -> ::core::result::Result<super::#name, A::Error> {
+                match __rt::visit_message::<A, #req_ty_de, #note_de, #id_de, #err_de>(map)? {
+                    #req_de
+                    __rt::MessageParts::Notification(n) => Ok(super::#name::Notification(n)),
+                    __rt::MessageParts::Response(r) => Ok(super::#name::Response(r)),
+                    __rt::MessageParts::Error(e) => Ok(super::#name::Error(e)),
+                }
+            }
+        }
+    };
+    let item = quote! {
+        #[doc = #doc]
+        #[derive(Debug, Clone, PartialEq)]
+        #[allow(clippy::large_enum_variant)]
+        pub enum #name {
+            #req_variant
+            /// A notification.
+            Notification(#note_ty),
+            /// A successful response, its result not yet decoded.
+            Response(ResultResponse),
+            /// An error response.
+            Error(#err_ty),
+        }
+
+        impl #name {
+            #req_ctor
+
+            /// A notification.
+            pub fn notification(notification: impl Into<#note_ty>) -> Self {
+                #name::Notification(notification.into())
+            }
+
+            #response_ctor
+
+            #error_ctor
+        }
+
+        impl __rt::serde::Serialize for #name {
+            fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> ::core::result::Result<S::Ok, S::Error> {
+                #[allow(unused_imports)]
+                use __rt::serde::ser::SerializeMap as _;
+                match self {
+                    #req_ser
+                    #note_ser
+                    #name::Response(r) => __rt::serde::Serialize::serialize(r, s),
+                    #name::Error(e) => __rt::serde::Serialize::serialize(e, s),
+                }
+            }
+        }
+
+        impl<'de> __rt::serde::Deserialize<'de> for #name {
+            fn deserialize<D: __rt::serde::Deserializer<'de>>(d: D) -> ::core::result::Result<Self, D::Error> {
+                d.deserialize_map(__de::#name)
+            }
+        }
+
+        impl __rt::Unknowns for #name {
+            fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
+                match self {
+                    #req_unknowns
+                    #name::Notification(n) => __rt::Unknowns::collect_unknowns(n, at, out),
+                    #name::Response(r) => __rt::Unknowns::collect_unknowns(r, at, out),
+                    #name::Error(e) => __rt::Unknowns::collect_unknowns(e, at, out),
+                }
+            }
+        }
+    };
+    (item, visitor)
+}
+
+/// Match arms that set the id inside a request union's members (which declare it).
+fn set_id_arms(r: &Set, union: &proc_macro2::Ident) -> TokenStream {
+    let TypeKind::Union(u) = &r.ty.kind else {
+        return quote! { r => r.id = id, };
+    };
+    let arms = u.variants.iter().map(|v| {
+        let vn = ident(&v.rust_name);
+        match &v.ty {
+            TypeRef::Object => quote! {
+                #union::#vn(m) => {
+                    m.insert("id".to_owned(), __rt::serde_json::to_value(&id).unwrap_or_default());
+                }
+            },
+            _ => quote! { #union::#vn(r) => r.id = id, },
+        }
+    });
+    quote! { #( #arms )* }
+}
+
+fn error_constructor(
+    name: &proc_macro2::Ident,
+    err_ty: &proc_macro2::Ident,
+    id_ty: &proc_macro2::Ident,
+    s: &Struct,
+) -> TokenStream {
+    let (Some(id_field), Some(error_field)) = (s.field("id"), s.field("error")) else {
+        return TokenStream::new();
+    };
+    let TypeRef::Named(inner) = &error_field.ty else {
+        return TokenStream::new();
+    };
+    let inner = ident(inner);
+    let id_name = ident(&id_field.rust_name);
+    let error_name = ident(&error_field.rust_name);
+    let nullable = matches!(id_field.ty, TypeRef::Nullable(_));
+    let id_value = match (nullable, id_field.required) {
+        (true, true) => quote!(id),
+        (true, false) => quote!(Some(id)),
+        (false, true) => return TokenStream::new(),
+        (false, false) => quote!(id),
+    };
+    let x = ident(&s.extra_name);
+    quote! {
+        /// An error response to request `id`, or with `"id": null` when the request's id
+        /// could not be read (`None`; JSON-RPC 2.0). `code` is one of this module's error-code
+        /// constants (`INVALID_PARAMS`…) or an application's own.
+        pub fn error(id: Option<#id_ty>, code: i64, message: impl Into<String>) -> Self {
+            #name::Error(#err_ty {
+                #error_name: #inner::new(code, message),
+                #id_name: #id_value,
+                #x: Default::default(),
+            })
+        }
+    }
+}

@@ -1,0 +1,308 @@
+//! Constructors and the typed messages per direction (`ClientMessage`, `ServerMessage`).
+
+use mcp_tests::workspace;
+use serde_json::{Value, json};
+
+/// The lines of the issue, unchanged.
+#[test]
+fn a_server_builds_and_reads_messages_in_a_few_lines() {
+    use mcp_types::v2025_11_25::*;
+    let text = CallToolResult::new(vec![TextContent::new("booked").into()]);
+    let reply = ServerMessage::response(RequestId::from(7), text.clone());
+    let line = serde_json::to_string(&reply).unwrap();
+    let back: ServerMessage = serde_json::from_str(&line).unwrap();
+    let ServerMessage::Response(resp) = back else {
+        panic!()
+    };
+    assert_eq!(resp.result_as::<CallToolRequest>().unwrap(), text);
+    let incoming: ClientMessage = serde_json::from_str(
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"book_table","arguments":{"date":"2026-12-24"}}}"#).unwrap();
+    assert!(matches!(
+        incoming,
+        ClientMessage::Request(ClientRequest::CallTool(_))
+    ));
+    let err = ServerMessage::error(None, INVALID_PARAMS, "bad date");
+    assert_eq!(
+        serde_json::to_value(&err).unwrap()["id"],
+        serde_json::Value::Null
+    );
+}
+
+#[test]
+fn messages_encode_exactly_and_tags_come_first() {
+    use mcp_types::v2025_11_25::*;
+    let reply = ServerMessage::response(
+        7,
+        CallToolResult::new(vec![TextContent::new("booked").into()]).with_is_error(false),
+    );
+    assert_eq!(
+        serde_json::to_string(&reply).unwrap(),
+        r#"{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"booked"}],"isError":false}}"#
+    );
+    let err = ServerMessage::error(Some("r-1".into()), METHOD_NOT_FOUND, "no such method");
+    assert_eq!(
+        serde_json::to_string(&err).unwrap(),
+        r#"{"jsonrpc":"2.0","error":{"code":-32601,"message":"no such method"},"id":"r-1"}"#
+    );
+    let ping = ServerMessage::request(3, PingRequest::new(0));
+    assert_eq!(
+        serde_json::to_string(&ping).unwrap(),
+        r#"{"jsonrpc":"2.0","method":"ping","id":3}"#
+    );
+    assert_eq!(RequestId::from("a").to_string(), "a");
+    assert_eq!(RequestId::from(12).to_string(), "12");
+    assert_eq!(URL_ELICITATION_REQUIRED, -32042);
+}
+
+/// Before 2025-11-25 the request types do not hold `jsonrpc` and `id`: the message does, and
+/// nothing ends up among the request's unknown members.
+#[test]
+fn older_revisions_keep_the_envelope_in_the_message() {
+    use mcp_types::Unknowns as _;
+    use mcp_types::v2024_11_05::*;
+    let line = r#"{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"x"}}"#;
+    let m: ClientMessage = serde_json::from_str(line).unwrap();
+    let ClientMessage::Request(id, ClientRequest::CallTool(call)) = &m else {
+        panic!("{m:?}")
+    };
+    assert_eq!(id, &RequestId::from("a"));
+    assert_eq!(call.params.name, "x");
+    assert!(!m.has_unknowns(), "{:?}", m.unknowns());
+    assert_eq!(serde_json::to_string(&m).unwrap(), line);
+    // Member order on the wire does not matter.
+    let shuffled = r#"{"params":{"name":"x"},"method":"tools/call","id":"a","jsonrpc":"2.0"}"#;
+    assert_eq!(serde_json::from_str::<ClientMessage>(shuffled).unwrap(), m);
+    // Requests are told from notifications by their method, unknown ones by their id.
+    let n: ClientMessage =
+        serde_json::from_str(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#).unwrap();
+    assert!(matches!(
+        n,
+        ClientMessage::Notification(ClientNotification::Initialized(_))
+    ));
+    let c: ClientMessage =
+        serde_json::from_str(r#"{"jsonrpc":"2.0","id":4,"method":"x/y","params":{}}"#).unwrap();
+    assert!(
+        matches!(c, ClientMessage::Request(_, ClientRequest::Custom(_))),
+        "{c:?}"
+    );
+    let c: ClientMessage = serde_json::from_str(r#"{"jsonrpc":"2.0","method":"x/y"}"#).unwrap();
+    assert!(
+        matches!(
+            c,
+            ClientMessage::Notification(ClientNotification::Custom(_))
+        ),
+        "{c:?}"
+    );
+    // Errors name what is wrong.
+    for (bad, needle) in [
+        (r#"{"jsonrpc":"1.0","id":1,"method":"ping"}"#, "\"1.0\""),
+        (r#"{"id":1,"method":"ping"}"#, "`jsonrpc`"),
+        (r#"{"jsonrpc":"2.0","method":"ping"}"#, "`id`"),
+        (
+            r#"{"jsonrpc":"2.0","id":1}"#,
+            "no `method`, `result` or `error`",
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{}}"#,
+            "`name`",
+        ),
+    ] {
+        let e = serde_json::from_str::<ClientMessage>(bad)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(needle), "{bad}: {e}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The one-pass decode agrees with the two-step path on every message we have
+
+/// What the two-step path says a message is: its JSON-RPC kind and, for requests and
+/// notifications, the typed variant's re-encoding.
+fn two_step<M, Req, Note>(text: &str, envelope: &Value) -> (String, Value)
+where
+    Req: serde::de::DeserializeOwned + serde::Serialize + std::fmt::Debug,
+    Note: serde::de::DeserializeOwned + serde::Serialize + std::fmt::Debug,
+{
+    let _ = std::marker::PhantomData::<M>;
+    if envelope.get("method").is_some() {
+        if envelope.get("id").is_some() {
+            let r: Req = serde_json::from_str(text).unwrap();
+            return (variant(&r), serde_json::to_value(&r).unwrap());
+        }
+        let n: Note = serde_json::from_str(text).unwrap();
+        return (variant(&n), serde_json::to_value(&n).unwrap());
+    }
+    let kind = if envelope.get("error").is_some() {
+        "Error"
+    } else {
+        "Response"
+    };
+    (kind.to_owned(), envelope.clone())
+}
+
+/// The variant name a `Debug` rendering starts with, one level into a message.
+fn variant<T: std::fmt::Debug>(v: &T) -> String {
+    let s = format!("{v:?}");
+    s.split(['(', ' ', '{']).next().unwrap_or("").to_owned()
+}
+
+macro_rules! agree {
+    ($m:ident, $lines:expr) => {{
+        use mcp_types::$m as m;
+        let mut checked = 0;
+        for (dir, text) in $lines {
+            let envelope: Value = serde_json::from_str(&text).unwrap();
+            let what = format!("{} {}: {text}", stringify!($m), dir);
+            match dir {
+                "c2s" => {
+                    let msg: m::ClientMessage =
+                        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{what}: {e}"));
+                    let (kind, _) =
+                        two_step::<(), m::ClientRequest, m::ClientNotification>(&text, &envelope);
+                    check_agreement(&what, &msg, &kind, &envelope);
+                }
+                _ => {
+                    let msg: m::ServerMessage =
+                        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{what}: {e}"));
+                    let kind = if envelope.get("method").is_some() && envelope.get("id").is_some() {
+                        // Server requests: `ServerRequest`, or none in revisions whose
+                        // servers send none (then the line is not a ServerMessage at all).
+                        variant_of_server_request!($m, &text)
+                    } else {
+                        two_step::<(), m::ClientRequest, m::ServerNotification>(&text, &envelope).0
+                    };
+                    check_agreement(&what, &msg, &kind, &envelope);
+                }
+            }
+            checked += 1;
+        }
+        checked
+    }};
+}
+
+macro_rules! variant_of_server_request {
+    (v2026_07_28, $text:expr) => {
+        panic!("2026-07-28 servers send no requests")
+    };
+    (draft, $text:expr) => {
+        panic!("draft servers send no requests")
+    };
+    ($m:ident, $text:expr) => {
+        variant(&serde_json::from_str::<mcp_types::$m::ServerRequest>($text).unwrap())
+    };
+}
+
+/// The message decodes to the same typed variant and re-encodes to the same JSON.
+fn check_agreement<T: serde::Serialize + std::fmt::Debug>(
+    what: &str,
+    msg: &T,
+    kind: &str,
+    envelope: &Value,
+) {
+    let rendered = format!("{msg:?}");
+    assert!(
+        rendered.contains(&format!("{kind}(")),
+        "{what}: decoded as {}, the two-step path says {kind}",
+        &rendered[..rendered.len().min(120)]
+    );
+    assert_eq!(&serde_json::to_value(msg).unwrap(), envelope, "{what}");
+}
+
+/// `(dir, message text)` of a captured real-traffic file.
+fn captured(file: &str) -> Vec<(&'static str, String)> {
+    let text = std::fs::read_to_string(workspace().join("tests/fixtures/real-traffic").join(file))
+        .unwrap();
+    text.lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            let dir = if v["dir"] == "c2s" { "c2s" } else { "s2c" };
+            (dir, v["msg"].to_string())
+        })
+        .collect()
+}
+
+/// Lines that are a newer revision's shape on an older session (see validate_traffic.rs):
+/// they are not messages of the negotiated revision.
+fn decodable_in<T: serde::de::DeserializeOwned>(
+    lines: Vec<(&'static str, String)>,
+) -> Vec<(&'static str, String)> {
+    lines
+        .into_iter()
+        .filter(|(_, t)| serde_json::from_str::<T>(t).is_ok())
+        .collect()
+}
+
+#[test]
+fn one_pass_decode_agrees_with_the_two_step_path_on_real_traffic() {
+    let mut total = 0;
+    for (revision, files) in [
+        (
+            "2024-11-05",
+            [
+                "py-client-everything",
+                "ts-client-everything",
+                "ts-client-py-server",
+                "py-client-py-server",
+            ],
+        ),
+        (
+            "2025-03-26",
+            [
+                "py-client-everything",
+                "ts-client-everything",
+                "ts-client-py-server",
+                "py-client-py-server",
+            ],
+        ),
+        (
+            "2025-06-18",
+            [
+                "py-client-everything",
+                "ts-client-everything",
+                "ts-client-py-server",
+                "py-client-py-server",
+            ],
+        ),
+        (
+            "2025-11-25",
+            [
+                "py-client-everything",
+                "ts-client-everything",
+                "ts-client-py-server",
+                "py-client-py-server",
+            ],
+        ),
+    ] {
+        for f in files {
+            let lines = captured(&format!("{f}-{revision}.jsonl"));
+            total += match revision {
+                "2024-11-05" => agree!(
+                    v2024_11_05,
+                    decodable_in::<mcp_types::v2024_11_05::JsonRpcMessage>(lines)
+                ),
+                "2025-03-26" => agree!(
+                    v2025_03_26,
+                    decodable_in::<mcp_types::v2025_03_26::JsonRpcMessage>(lines)
+                ),
+                "2025-06-18" => agree!(
+                    v2025_06_18,
+                    lines
+                        .into_iter()
+                        .filter(|(d, t)| {
+                            // The URL-mode elicitation request that 2025-06-18 cannot hold.
+                            !(*d == "s2c"
+                                && serde_json::from_str::<mcp_types::v2025_06_18::ServerRequest>(t)
+                                    .is_err()
+                                && t.contains("\"mode\":\"url\""))
+                        })
+                        .collect::<Vec<_>>()
+                ),
+                _ => agree!(v2025_11_25, lines),
+            };
+        }
+    }
+    let lines = captured("py-client-py-server-2026-07-28.jsonl");
+    total += agree!(v2026_07_28, lines);
+    assert!(total > 1900, "{total} messages compared");
+}
