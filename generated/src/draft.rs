@@ -14502,6 +14502,8 @@ pub const HEADER_MISMATCH: i64 = -32020i64;
 pub const MISSING_REQUIRED_CLIENT_CAPABILITY: i64 = -32021i64;
 /// `-32022`: the code of `UnsupportedProtocolVersionError`.
 pub const UNSUPPORTED_PROTOCOL_VERSION: i64 = -32022i64;
+impl __rt::ToolSchema for ToolInputSchema {}
+impl __rt::ToolSchema for ToolOutputSchema {}
 /// A successful response: its `id`, and its `result` as the raw JSON it came as, until
 /// [`result_as`](__rt::ResultResponse::result_as) decodes it as the result of the
 /// request it answers (`response.result_as::<CallToolRequest>()`).
@@ -14578,6 +14580,28 @@ impl ClientMessage {
         }
         ClientMessage::Request(request)
     }
+    /// The id of a request (`None` only for a custom request whose `id`
+    /// is not a valid request id), to answer it.
+    pub fn request_id(request: &ClientRequest) -> Option<RequestId> {
+        match request {
+            ClientRequest::Discover(r) => Some(r.id.clone()),
+            ClientRequest::ListResources(r) => Some(r.id.clone()),
+            ClientRequest::ListResourceTemplates(r) => Some(r.id.clone()),
+            ClientRequest::ReadResource(r) => Some(r.id.clone()),
+            ClientRequest::SubscriptionsListen(r) => Some(r.id.clone()),
+            ClientRequest::ListPrompts(r) => Some(r.id.clone()),
+            ClientRequest::GetPrompt(r) => Some(r.id.clone()),
+            ClientRequest::ListTools(r) => Some(r.id.clone()),
+            ClientRequest::CallTool(r) => Some(r.id.clone()),
+            ClientRequest::Complete(r) => Some(r.id.clone()),
+            ClientRequest::Custom(m) => {
+                m.get("id")
+                    .and_then(|v| {
+                        <RequestId as __rt::serde::Deserialize>::deserialize(v).ok()
+                    })
+            }
+        }
+    }
     /// A notification.
     pub fn notification(notification: impl Into<ClientNotification>) -> Self {
         ClientMessage::Notification(notification.into())
@@ -14595,6 +14619,18 @@ impl ClientMessage {
             id: Some(id),
             extra: Default::default(),
         })
+    }
+    /// Decodes one message; when it cannot be decoded, the `Err` is the error response to send back: to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
+    pub fn from_json(text: &str) -> ::core::result::Result<Self, ServerMessage> {
+        __rt::serde_json::from_str(text)
+            .map_err(|e| {
+                let (id, code) = __rt::failed_message(text);
+                let id = id
+                    .and_then(|raw| {
+                        __rt::serde_json::from_str::<RequestId>(raw.get()).ok()
+                    });
+                ServerMessage::error(id, code, e.to_string())
+            })
     }
 }
 impl __rt::serde::Serialize for ClientMessage {
@@ -14683,6 +14719,18 @@ impl ServerMessage {
             id: Some(id),
             extra: Default::default(),
         })
+    }
+    /// Decodes one message; when it cannot be decoded, the `Err` is the error response to send back: to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
+    pub fn from_json(text: &str) -> ::core::result::Result<Self, ClientMessage> {
+        __rt::serde_json::from_str(text)
+            .map_err(|e| {
+                let (id, code) = __rt::failed_message(text);
+                let id = id
+                    .and_then(|raw| {
+                        __rt::serde_json::from_str::<RequestId>(raw.get()).ok()
+                    });
+                ClientMessage::error(id, code, e.to_string())
+            })
     }
 }
 impl __rt::serde::Serialize for ServerMessage {

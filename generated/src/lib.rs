@@ -36,7 +36,8 @@
 pub mod runtime;
 
 pub use runtime::{
-    DefinitionVisitor, NotificationMethod, RequestMethod, Unknown, UnknownKind, Unknowns,
+    DefinitionVisitor, NotificationMethod, RequestMethod, ResultResponse, ToolSchema, Unknown,
+    UnknownKind, Unknowns,
 };
 
 /// The map types the generated types use, for building values: [`IndexMap`] for typed maps

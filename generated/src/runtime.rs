@@ -1357,3 +1357,45 @@ impl<'de> MethodSet<'de> for NoRequest {
         None
     }
 }
+
+/// The type of a tool's `inputSchema` or `outputSchema` (each revision's `ToolInputSchema`…):
+/// built from raw JSON or, with the `schemars` feature, from a Rust type, as rmcp users do.
+pub trait ToolSchema: serde::de::DeserializeOwned {
+    /// The schema from JSON; an error when it is not an object schema (`"type": "object"`).
+    fn from_json(schema: Value) -> serde_json::Result<Self> {
+        serde_json::from_value(schema)
+    }
+
+    /// The JSON Schema that `schemars` derives for `T` (its `$schema`, `title`… kept as
+    /// members); an error when `T` is not a struct-like type.
+    #[cfg(feature = "schemars")]
+    fn for_type<T: schemars::JsonSchema>() -> serde_json::Result<Self> {
+        Self::from_json(schemars::schema_for!(T).to_value())
+    }
+}
+
+/// What the receiver of a message it could not decode answers: the request's id as written
+/// (when the text is JSON with one) and the JSON-RPC error code — `-32700` for text that is
+/// not JSON, `-32602` for a request with an id and a method (its params are what failed),
+/// `-32600` otherwise.
+pub fn failed_message(text: &str) -> (Option<Box<RawValue>>, i64) {
+    #[derive(Deserialize)]
+    struct Probe {
+        id: Option<Box<RawValue>>,
+        method: Option<Box<RawValue>>,
+    }
+    if serde_json::from_str::<de::IgnoredAny>(text).is_err() {
+        return (None, -32700);
+    }
+    if !text.trim_start().starts_with('{') {
+        return (None, -32600);
+    }
+    match serde_json::from_str::<Probe>(text) {
+        Ok(Probe {
+            id: Some(id),
+            method: Some(m),
+        }) if m.get().starts_with('"') => (Some(id), -32602),
+        Ok(p) => (p.id, -32600),
+        Err(_) => (None, -32600),
+    }
+}

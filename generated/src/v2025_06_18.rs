@@ -9966,6 +9966,8 @@ pub const METHOD_NOT_FOUND: i64 = -32601i64;
 pub const INVALID_PARAMS: i64 = -32602i64;
 /// `-32603`: Internal JSON-RPC error (JSON-RPC 2.0).
 pub const INTERNAL_ERROR: i64 = -32603i64;
+impl __rt::ToolSchema for ToolInputSchema {}
+impl __rt::ToolSchema for ToolOutputSchema {}
 /// A successful response: its `id`, and its `result` as the raw JSON it came as, until
 /// [`result_as`](__rt::ResultResponse::result_as) decodes it as the result of the
 /// request it answers (`response.result_as::<CallToolRequest>()`).
@@ -10046,6 +10048,18 @@ impl ClientMessage {
             id: id,
             extra: Default::default(),
         })
+    }
+    /// Decodes one message; when it cannot be decoded, the `Err` is the error response to send back: to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
+    pub fn from_json(text: &str) -> ::core::result::Result<Self, ServerMessage> {
+        __rt::serde_json::from_str(text)
+            .map_err(|e| {
+                let (id, code) = __rt::failed_message(text);
+                let id = id
+                    .and_then(|raw| {
+                        __rt::serde_json::from_str::<RequestId>(raw.get()).ok()
+                    });
+                ServerMessage::error(id, code, e.to_string())
+            })
     }
 }
 impl __rt::serde::Serialize for ClientMessage {
@@ -10169,6 +10183,18 @@ impl ServerMessage {
             id: id,
             extra: Default::default(),
         })
+    }
+    /// Decodes one message; when it cannot be decoded, the `Err` is the error response to send back: to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
+    pub fn from_json(text: &str) -> ::core::result::Result<Self, ClientMessage> {
+        __rt::serde_json::from_str(text)
+            .map_err(|e| {
+                let (id, code) = __rt::failed_message(text);
+                let id = id
+                    .and_then(|raw| {
+                        __rt::serde_json::from_str::<RequestId>(raw.get()).ok()
+                    });
+                ClientMessage::error(id, code, e.to_string())
+            })
     }
 }
 impl __rt::serde::Serialize for ServerMessage {

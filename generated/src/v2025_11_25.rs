@@ -15136,6 +15136,8 @@ pub const INVALID_PARAMS: i64 = -32602i64;
 pub const INTERNAL_ERROR: i64 = -32603i64;
 /// `-32042`: the code of `URLElicitationRequiredError`.
 pub const URL_ELICITATION_REQUIRED: i64 = -32042i64;
+impl __rt::ToolSchema for ToolInputSchema {}
+impl __rt::ToolSchema for ToolOutputSchema {}
 /// A successful response: its `id`, and its `result` as the raw JSON it came as, until
 /// [`result_as`](__rt::ResultResponse::result_as) decodes it as the result of the
 /// request it answers (`response.result_as::<CallToolRequest>()`).
@@ -15227,6 +15229,35 @@ impl ClientMessage {
         }
         ClientMessage::Request(request)
     }
+    /// The id of a request (`None` only for a custom request whose `id`
+    /// is not a valid request id), to answer it.
+    pub fn request_id(request: &ClientRequest) -> Option<RequestId> {
+        match request {
+            ClientRequest::Initialize(r) => Some(r.id.clone()),
+            ClientRequest::Ping(r) => Some(r.id.clone()),
+            ClientRequest::ListResources(r) => Some(r.id.clone()),
+            ClientRequest::ListResourceTemplates(r) => Some(r.id.clone()),
+            ClientRequest::ReadResource(r) => Some(r.id.clone()),
+            ClientRequest::Subscribe(r) => Some(r.id.clone()),
+            ClientRequest::Unsubscribe(r) => Some(r.id.clone()),
+            ClientRequest::ListPrompts(r) => Some(r.id.clone()),
+            ClientRequest::GetPrompt(r) => Some(r.id.clone()),
+            ClientRequest::ListTools(r) => Some(r.id.clone()),
+            ClientRequest::CallTool(r) => Some(r.id.clone()),
+            ClientRequest::GetTask(r) => Some(r.id.clone()),
+            ClientRequest::GetTaskPayload(r) => Some(r.id.clone()),
+            ClientRequest::CancelTask(r) => Some(r.id.clone()),
+            ClientRequest::ListTasks(r) => Some(r.id.clone()),
+            ClientRequest::SetLevel(r) => Some(r.id.clone()),
+            ClientRequest::Complete(r) => Some(r.id.clone()),
+            ClientRequest::Custom(m) => {
+                m.get("id")
+                    .and_then(|v| {
+                        <RequestId as __rt::serde::Deserialize>::deserialize(v).ok()
+                    })
+            }
+        }
+    }
     /// A notification.
     pub fn notification(notification: impl Into<ClientNotification>) -> Self {
         ClientMessage::Notification(notification.into())
@@ -15244,6 +15275,18 @@ impl ClientMessage {
             id: Some(id),
             extra: Default::default(),
         })
+    }
+    /// Decodes one message; when it cannot be decoded, the `Err` is the error response to send back: to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
+    pub fn from_json(text: &str) -> ::core::result::Result<Self, ServerMessage> {
+        __rt::serde_json::from_str(text)
+            .map_err(|e| {
+                let (id, code) = __rt::failed_message(text);
+                let id = id
+                    .and_then(|raw| {
+                        __rt::serde_json::from_str::<RequestId>(raw.get()).ok()
+                    });
+                ServerMessage::error(id, code, e.to_string())
+            })
     }
 }
 impl __rt::serde::Serialize for ClientMessage {
@@ -15357,6 +15400,26 @@ impl ServerMessage {
         }
         ServerMessage::Request(request)
     }
+    /// The id of a request (`None` only for a custom request whose `id`
+    /// is not a valid request id), to answer it.
+    pub fn request_id(request: &ServerRequest) -> Option<RequestId> {
+        match request {
+            ServerRequest::Ping(r) => Some(r.id.clone()),
+            ServerRequest::GetTask(r) => Some(r.id.clone()),
+            ServerRequest::GetTaskPayload(r) => Some(r.id.clone()),
+            ServerRequest::CancelTask(r) => Some(r.id.clone()),
+            ServerRequest::ListTasks(r) => Some(r.id.clone()),
+            ServerRequest::CreateMessage(r) => Some(r.id.clone()),
+            ServerRequest::ListRoots(r) => Some(r.id.clone()),
+            ServerRequest::Elicit(r) => Some(r.id.clone()),
+            ServerRequest::Custom(m) => {
+                m.get("id")
+                    .and_then(|v| {
+                        <RequestId as __rt::serde::Deserialize>::deserialize(v).ok()
+                    })
+            }
+        }
+    }
     /// A notification.
     pub fn notification(notification: impl Into<ServerNotification>) -> Self {
         ServerMessage::Notification(notification.into())
@@ -15374,6 +15437,18 @@ impl ServerMessage {
             id: Some(id),
             extra: Default::default(),
         })
+    }
+    /// Decodes one message; when it cannot be decoded, the `Err` is the error response to send back: to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
+    pub fn from_json(text: &str) -> ::core::result::Result<Self, ClientMessage> {
+        __rt::serde_json::from_str(text)
+            .map_err(|e| {
+                let (id, code) = __rt::failed_message(text);
+                let id = id
+                    .and_then(|raw| {
+                        __rt::serde_json::from_str::<RequestId>(raw.get()).ok()
+                    });
+                ClientMessage::error(id, code, e.to_string())
+            })
     }
 }
 impl __rt::serde::Serialize for ServerMessage {

@@ -98,3 +98,31 @@ pub fn json_eq(a: &serde_json::Value, b: &serde_json::Value) -> bool {
         _ => a == b,
     }
 }
+
+/// Builds an example of a workspace package (`cargo build -p PACKAGE --example NAME`, with the
+/// features given) and returns its executable, as a user would run it.
+pub fn example_binary(package: &str, name: &str, features: &[&str]) -> PathBuf {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut args = vec!["build", "-p", package, "--example", name];
+    for f in features {
+        args.extend(["--features", f]);
+    }
+    args.push("--message-format=json-render-diagnostics");
+    let out = std::process::Command::new(cargo)
+        .current_dir(workspace())
+        .args(&args)
+        .output()
+        .expect("run cargo");
+    assert!(
+        out.status.success(),
+        "building the example {name} failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .expect("cargo's messages are UTF-8")
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .find(|m| m["reason"] == "compiler-artifact" && m["target"]["name"] == name)
+        .and_then(|m| m["executable"].as_str().map(PathBuf::from))
+        .expect("cargo reports the example's executable")
+}

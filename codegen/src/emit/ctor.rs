@@ -224,3 +224,26 @@ pub(super) fn error_codes(module: &Module) -> TokenStream {
     }
     out
 }
+
+/// `ToolSchema` for the types of `Tool.inputSchema` and `Tool.outputSchema`.
+pub(super) fn tool_schemas(module: &Module) -> TokenStream {
+    let Some(TypeKind::Struct(tool)) = module
+        .types
+        .iter()
+        .find(|t| t.schema_name.as_deref() == Some("Tool"))
+        .map(|t| &t.kind)
+    else {
+        return TokenStream::new();
+    };
+    let mut out = TokenStream::new();
+    for member in ["inputSchema", "outputSchema"] {
+        if let Some(f) = tool.field(member)
+            && let TypeRef::Named(n) = module.resolve(&f.ty)
+            && module.as_struct(&f.ty).is_some()
+        {
+            let t = ident(n);
+            out.extend(quote! { impl __rt::ToolSchema for #t {} });
+        }
+    }
+    out
+}

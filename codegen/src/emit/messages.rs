@@ -219,6 +219,7 @@ fn message(
             let t = ident(&r.ty.name);
             if r.envelope {
                 let set_id = set_id_arms(r, &t);
+                let get_id = get_id_arms(r, &t, id_ty);
                 (
                     quote! {
                         /// A request (it holds its `id`).
@@ -234,6 +235,12 @@ fn message(
                             let mut request = request.into();
                             match &mut request { #set_id }
                             #name::Request(request)
+                        }
+
+                        /// The id of a request (`None` only for a custom request whose `id`
+                        /// is not a valid request id), to answer it.
+                        pub fn request_id(request: &#t) -> Option<#id_ty> {
+                            match request { #get_id }
                         }
                     },
                     quote! { #name::Request(r) => __rt::Unknowns::collect_unknowns(r, at, out), },
@@ -300,6 +307,27 @@ fn message(
     // `error(id, code, message)`: the id field is `Option<RequestId>` when required (null
     // when unknown), `Option<Option<RequestId>>` when it may also be absent.
     let error_ctor = error_constructor(&name, &err_ty, id_ty, error_struct);
+    let reply_ty = if side == "ClientMessage" {
+        format_ident!("ServerMessage")
+    } else {
+        format_ident!("ClientMessage")
+    };
+    let from_json = error_struct.field("id").map(|_| {
+        let doc = " Decodes one message; when it cannot be decoded, the `Err` is the error \
+                   response to send back: to the request's id if it has one (`INVALID_PARAMS`), \
+                   else with `\"id\": null` (`PARSE_ERROR` for text that is not JSON, \
+                   `INVALID_REQUEST`).";
+        quote! {
+            #[doc = #doc]
+            pub fn from_json(text: &str) -> ::core::result::Result<Self, #reply_ty> {
+                __rt::serde_json::from_str(text).map_err(|e| {
+                    let (id, code) = __rt::failed_message(text);
+                    let id = id.and_then(|raw| __rt::serde_json::from_str::<#id_ty>(raw.get()).ok());
+                    #reply_ty::error(id, code, e.to_string())
+                })
+            }
+        }
+    });
     let response_ctor = result_ty.map(|r| {
         let rt = ident(&r.name);
         quote! {
@@ -365,6 +393,8 @@ fn message(
             #response_ctor
 
             #error_ctor
+
+            #from_json
         }
 
         impl __rt::serde::Serialize for #name {
@@ -414,6 +444,23 @@ fn set_id_arms(r: &Set, union: &proc_macro2::Ident) -> TokenStream {
                 }
             },
             _ => quote! { #union::#vn(r) => r.id = id, },
+        }
+    });
+    quote! { #( #arms )* }
+}
+
+/// Match arms that read the id of a request union's members.
+fn get_id_arms(r: &Set, union: &proc_macro2::Ident, id_ty: &proc_macro2::Ident) -> TokenStream {
+    let TypeKind::Union(u) = &r.ty.kind else {
+        return quote! { r => Some(r.id.clone()), };
+    };
+    let arms = u.variants.iter().map(|v| {
+        let vn = ident(&v.rust_name);
+        match &v.ty {
+            TypeRef::Object => quote! {
+                #union::#vn(m) => m.get("id").and_then(|v| <#id_ty as __rt::serde::Deserialize>::deserialize(v).ok()),
+            },
+            _ => quote! { #union::#vn(r) => Some(r.id.clone()), },
         }
     });
     quote! { #( #arms )* }

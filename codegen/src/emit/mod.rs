@@ -44,6 +44,7 @@ pub fn emit(module: &Module, opts: &EmitOptions) -> TokenStream {
         builders.extend(cx.builder_items());
     }
     items.extend(ctor::error_codes(module));
+    items.extend(ctor::tool_schemas(module));
     let (message_items, message_visitors) = messages::emit(module);
     items.extend(message_items);
     builders.extend(message_visitors);
