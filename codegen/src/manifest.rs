@@ -109,7 +109,16 @@ impl fmt::Display for Status {
     }
 }
 
+/// The project's `schema/manifest.json`, built into the generator (through the symlink
+/// `codegen/data/manifest.json`), so that `mcp-codegen fetch` works outside the project.
+pub const BUILTIN: &str = include_str!("../data/manifest.json");
+
 impl Manifest {
+    /// The manifest built into this `mcp-codegen`.
+    pub fn builtin() -> Result<Self> {
+        Self::from_str(BUILTIN, "the built-in schema/manifest.json")
+    }
+
     /// Parses and checks manifest text; `origin` names it in errors.
     pub fn from_str(text: &str, origin: &str) -> Result<Self> {
         let manifest: Manifest = serde_json::from_str(text).map_err(|source| Error::Json {

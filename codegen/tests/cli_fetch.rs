@@ -458,18 +458,30 @@ fn help_documents_sources_and_output() {
 }
 
 #[test]
-fn outside_the_project_a_manifest_is_needed() {
+fn outside_the_project_the_built_in_manifest_pins_the_files() {
     let dir = tempfile::tempdir().unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_mcp-codegen"))
-        .arg("fetch")
-        .current_dir(dir.path())
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("no schema/manifest.json above the current directory"),
-        "{}",
-        stderr(&o)
-    );
+    let run = |from: &Path| {
+        Command::new(env!("CARGO_BIN_EXE_mcp-codegen"))
+            .args(["fetch", "--revision", "2025-11-25", "--from"])
+            .arg(from)
+            .current_dir(dir.path())
+            .output()
+            .unwrap()
+    };
+    // A source whose file is not the pinned one is refused, and nothing is written.
+    let bad = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(bad.path().join("2025-11-25")).unwrap();
+    std::fs::write(bad.path().join("2025-11-25/schema.json"), "{}").unwrap();
+    let o = run(bad.path());
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("SHA-256 mismatch"), "{}", stderr(&o));
     assert_eq!(files(dir.path()), Vec::<String>::new());
+    // The official file is.
+    let o = run(&official_dir("2025-11-25"));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let written = dir.path().join("schema/2025-11-25/schema.json");
+    assert_eq!(
+        sha256_hex(&std::fs::read(&written).unwrap()),
+        manifest().entry("2025-11-25").unwrap().sha256
+    );
 }

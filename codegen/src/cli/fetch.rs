@@ -41,7 +41,7 @@ pub struct FetchArgs {
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Manifest giving each revision's URL and SHA-256 (default:
-    /// `<workspace>/schema/manifest.json`).
+    /// `<workspace>/schema/manifest.json`, else the one built into mcp-codegen).
     #[arg(long, value_name = "FILE")]
     pub manifest: Option<PathBuf>,
 }
@@ -52,14 +52,12 @@ pub fn run(args: FetchArgs) -> Result<ExitCode> {
         .manifest
         .clone()
         .unwrap_or_else(|| Manifest::path_in(&root));
-    if args.manifest.is_none() && !manifest_path.is_file() {
-        return Err(Error::Config(format!(
-            "no {} above the current directory: run inside the project, or pass --manifest FILE",
-            mcp_codegen::manifest::MANIFEST_PATH
-        ))
-        .into());
-    }
-    let manifest = Manifest::load(&manifest_path)?;
+    // Outside the project, the manifest built into this binary pins the files.
+    let manifest = if args.manifest.is_none() && !manifest_path.is_file() {
+        Manifest::builtin()?
+    } else {
+        Manifest::load(&manifest_path)?
+    };
     let from = match &args.from {
         Some(f) => FetchSource::parse(f)?,
         None => FetchSource::Manifest,

@@ -13,6 +13,9 @@ const IN_CRATE_RUNTIME: &str = "crate::runtime";
 
 pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
     let root = workspace()?;
+    // Without --out, the modules checked into mcp-types (which reach its runtime as
+    // `crate::runtime`); with it, modules for a user's crate, which depends on mcp-types.
+    let in_project = args.out.is_none();
     let out = args
         .out
         .clone()
@@ -22,7 +25,7 @@ pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
     } else {
         args.revisions.clone()
     };
-    if args.options.runtime_path == mcp_codegen::Options::DEFAULT_RUNTIME {
+    if in_project && args.options.runtime_path == mcp_codegen::Options::DEFAULT_RUNTIME {
         args.options.runtime_path = IN_CRATE_RUNTIME.to_owned();
     }
     let mut stale = Vec::new();

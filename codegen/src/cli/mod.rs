@@ -83,7 +83,9 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Regenerate the checked-in modules of `generated/` (all revisions unless --revision).
+    /// Regenerate the checked-in modules of `generated/` (all revisions unless --revision), or,
+    /// with --out DIR, write `<module>.rs` files for your own crate.
+    #[command(after_long_help = GENERATE_HELP)]
     Generate(GenerateArgs),
     /// Fill the schema/<revision>/schema.json cache, verifying each file's SHA-256.
     #[command(after_long_help = fetch::LONG_HELP)]
@@ -92,6 +94,17 @@ enum Command {
     #[command(after_long_help = diff::LONG_HELP)]
     Diff(diff::DiffArgs),
 }
+
+const GENERATE_HELP: &str = "\
+Outside this project (after `cargo install --path codegen`):
+  mcp-codegen fetch --revision 2025-11-25           # into ./schema/2025-11-25/schema.json,
+                                                    # verified against the built-in manifest
+  mcp-codegen generate --revision 2025-11-25 --out src/mcp
+  # then in your crate, which depends on mcp-types:  #[path = \"mcp/v2025_11_25.rs\"] mod mcp;
+
+With --out, the code calls mcp-types' runtime as ::mcp_types::runtime (change it with
+--runtime-path). Schemas are looked up in --schema-dir, $MCP_SCHEMA_DIR, ./schema (the fetch
+cache) and ../shared/mcp-spec.";
 
 /// Arguments of `generate`.
 #[derive(Debug, clap::Args)]

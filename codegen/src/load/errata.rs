@@ -12,8 +12,9 @@ use serde_json::Value;
 
 use crate::error::{Error, Result};
 
-/// The errata file of this project, as built into the generator.
-pub const BUILTIN: &str = include_str!("../../../schema/errata.json");
+/// The errata file of this project (`schema/errata.json`, reached through the symlink
+/// `codegen/data/errata.json` so that the packaged crate carries it), built into the generator.
+pub const BUILTIN: &str = include_str!("../../data/errata.json");
 
 /// A list of errata.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
