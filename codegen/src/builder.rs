@@ -127,10 +127,16 @@ impl Builder {
         &self.options
     }
 
-    /// Generates code. Pure: reads the schema, writes nothing.
-    pub fn generate(&self) -> Result<Generated> {
-        let (text, origin, path) = self.read_source()?;
-        let mut json = crate::load::parse(&text, &origin)?;
+    /// The model of the types [`generate`](Self::generate) would emit (errata and `--fixed`
+    /// values applied), for tools and tests that work from the generator's view of a schema.
+    pub fn model(&self) -> Result<ir::Module> {
+        let (text, origin, _) = self.read_source()?;
+        Ok(self.lower(&text, &origin)?.0)
+    }
+
+    /// Schema text → model, with the errata that applied.
+    fn lower(&self, text: &str, origin: &str) -> Result<(ir::Module, Vec<Applied>)> {
+        let mut json = crate::load::parse(text, origin)?;
         let errata = if self.options.no_errata {
             Vec::new()
         } else {
@@ -139,6 +145,13 @@ impl Builder {
         let doc = SchemaDoc::from_value(json)?;
         let fixed = self.options.fixed_values().map_err(Error::Config)?;
         let module = ir::lower_with(&doc, &fixed).map_err(|e| in_errata(e, &errata))?;
+        Ok((module, errata))
+    }
+
+    /// Generates code. Pure: reads the schema, writes nothing.
+    pub fn generate(&self) -> Result<Generated> {
+        let (text, origin, path) = self.read_source()?;
+        let (module, errata) = self.lower(&text, &origin)?;
         let opts = self.emit_options()?;
         let mut tokens = emit::emit(&module, &opts);
         if let Some(name) = &self.options.module_name {

@@ -2,9 +2,8 @@
 //! keep a newer revision's shapes whole (`Unknown`/`Custom` variants, reported by
 //! `mcp_types::Unknowns`), and member order.
 
+use mcp_codegen::ir::TypeKind;
 use mcp_codegen::ir::union::ObjectPlan;
-use mcp_codegen::ir::{self, TypeKind};
-use mcp_codegen::load::SchemaDoc;
 use mcp_codegen::load::errata::Errata;
 use mcp_tests::workspace;
 use mcp_types::elicit::ElicitOutcome;
@@ -100,9 +99,11 @@ macro_rules! with_definition {
 fn every_tagged_union_keeps_an_unknown_tag_whole() {
     let mut checked = 0;
     for revision in REVISIONS {
-        let mut doc: Value = serde_json::from_str(&schema_text(revision)).unwrap();
-        Errata::builtin().apply(&mut doc);
-        let module = ir::lower(&SchemaDoc::from_value(doc).unwrap()).unwrap();
+        let path = mcp_codegen::source::resolve(revision, None, &workspace()).unwrap();
+        let module = mcp_codegen::Builder::new()
+            .schema_path(path)
+            .model()
+            .unwrap();
         for t in &module.types {
             let (Some(def), TypeKind::Union(u)) = (&t.schema_name, &t.kind) else {
                 continue;
@@ -263,6 +264,7 @@ fn decimal_answers_decode_through_every_generated_elicit_result() {
 
 #[derive(Elicit, Debug)]
 #[elicit(rename_all = "camelCase")]
+#[allow(dead_code)] // only its form is used
 struct Ordered {
     zebra: String,
     middle: bool,
