@@ -1399,3 +1399,11 @@ pub fn failed_message(text: &str) -> (Option<Box<RawValue>>, i64) {
         Err(_) => (None, -32600),
     }
 }
+
+/// One generated type as another that takes the same JSON (a typed result as the generic
+/// `Result`, which takes any object): through its JSON encoding.
+pub fn retype<T: Serialize, U: serde::de::DeserializeOwned>(value: &T) -> U {
+    serde_json::to_value(value)
+        .and_then(U::deserialize)
+        .expect("the target type takes every value of the source type")
+}

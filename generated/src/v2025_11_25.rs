@@ -15142,6 +15142,102 @@ impl __rt::ToolSchema for ToolOutputSchema {}
 /// [`result_as`](__rt::ResultResponse::result_as) decodes it as the result of the
 /// request it answers (`response.result_as::<CallToolRequest>()`).
 pub type ResultResponse = __rt::ResultResponse<RequestId>;
+/// A `InitializeResult` as the generic result a response envelope holds.
+impl From<InitializeResult> for McpResult {
+    fn from(result: InitializeResult) -> Self {
+        __rt::retype(&result)
+    }
+}
+/// A `ListResourcesResult` as the generic result a response envelope holds.
+impl From<ListResourcesResult> for McpResult {
+    fn from(result: ListResourcesResult) -> Self {
+        __rt::retype(&result)
+    }
+}
+/// A `ListResourceTemplatesResult` as the generic result a response envelope holds.
+impl From<ListResourceTemplatesResult> for McpResult {
+    fn from(result: ListResourceTemplatesResult) -> Self {
+        __rt::retype(&result)
+    }
+}
+/// A `ReadResourceResult` as the generic result a response envelope holds.
+impl From<ReadResourceResult> for McpResult {
+    fn from(result: ReadResourceResult) -> Self {
+        __rt::retype(&result)
+    }
+}
+/// A `ListPromptsResult` as the generic result a response envelope holds.
+impl From<ListPromptsResult> for McpResult {
+    fn from(result: ListPromptsResult) -> Self {
+        __rt::retype(&result)
+    }
+}
+/// A `GetPromptResult` as the generic result a response envelope holds.
+impl From<GetPromptResult> for McpResult {
+    fn from(result: GetPromptResult) -> Self {
+        __rt::retype(&result)
+    }
+}
+/// A `ListToolsResult` as the generic result a response envelope holds.
+impl From<ListToolsResult> for McpResult {
+    fn from(result: ListToolsResult) -> Self {
+        __rt::retype(&result)
+    }
+}
+/// A `CallToolResult` as the generic result a response envelope holds.
+impl From<CallToolResult> for McpResult {
+    fn from(result: CallToolResult) -> Self {
+        __rt::retype(&result)
+    }
+}
+/// A `GetTaskResult` as the generic result a response envelope holds.
+impl From<GetTaskResult> for McpResult {
+    fn from(result: GetTaskResult) -> Self {
+        __rt::retype(&result)
+    }
+}
+/// A `GetTaskPayloadResult` as the generic result a response envelope holds.
+impl From<GetTaskPayloadResult> for McpResult {
+    fn from(result: GetTaskPayloadResult) -> Self {
+        __rt::retype(&result)
+    }
+}
+/// A `CancelTaskResult` as the generic result a response envelope holds.
+impl From<CancelTaskResult> for McpResult {
+    fn from(result: CancelTaskResult) -> Self {
+        __rt::retype(&result)
+    }
+}
+/// A `ListTasksResult` as the generic result a response envelope holds.
+impl From<ListTasksResult> for McpResult {
+    fn from(result: ListTasksResult) -> Self {
+        __rt::retype(&result)
+    }
+}
+/// A `CompleteResult` as the generic result a response envelope holds.
+impl From<CompleteResult> for McpResult {
+    fn from(result: CompleteResult) -> Self {
+        __rt::retype(&result)
+    }
+}
+/// A `CreateMessageResult` as the generic result a response envelope holds.
+impl From<CreateMessageResult> for McpResult {
+    fn from(result: CreateMessageResult) -> Self {
+        __rt::retype(&result)
+    }
+}
+/// A `ListRootsResult` as the generic result a response envelope holds.
+impl From<ListRootsResult> for McpResult {
+    fn from(result: ListRootsResult) -> Self {
+        __rt::retype(&result)
+    }
+}
+/// A `ElicitResult` as the generic result a response envelope holds.
+impl From<ElicitResult> for McpResult {
+    fn from(result: ElicitResult) -> Self {
+        __rt::retype(&result)
+    }
+}
 impl<'de> __rt::MethodSet<'de> for ClientRequest {
     type Builder = __de::ClientRequest__Tag;
     const ENVELOPE: bool = true;

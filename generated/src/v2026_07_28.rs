@@ -14508,6 +14508,72 @@ impl __rt::ToolSchema for ToolOutputSchema {}
 /// [`result_as`](__rt::ResultResponse::result_as) decodes it as the result of the
 /// request it answers (`response.result_as::<CallToolRequest>()`).
 pub type ResultResponse = __rt::ResultResponse<RequestId>;
+/// A `InputRequiredResult` as the generic result a response envelope holds.
+impl From<InputRequiredResult> for McpResult {
+    fn from(result: InputRequiredResult) -> Self {
+        __rt::retype(&result)
+    }
+}
+/// A `DiscoverResult` as the generic result a response envelope holds.
+impl From<DiscoverResult> for McpResult {
+    fn from(result: DiscoverResult) -> Self {
+        __rt::retype(&result)
+    }
+}
+/// A `ListResourcesResult` as the generic result a response envelope holds.
+impl From<ListResourcesResult> for McpResult {
+    fn from(result: ListResourcesResult) -> Self {
+        __rt::retype(&result)
+    }
+}
+/// A `ListResourceTemplatesResult` as the generic result a response envelope holds.
+impl From<ListResourceTemplatesResult> for McpResult {
+    fn from(result: ListResourceTemplatesResult) -> Self {
+        __rt::retype(&result)
+    }
+}
+/// A `ReadResourceResult` as the generic result a response envelope holds.
+impl From<ReadResourceResult> for McpResult {
+    fn from(result: ReadResourceResult) -> Self {
+        __rt::retype(&result)
+    }
+}
+/// A `SubscriptionsListenResult` as the generic result a response envelope holds.
+impl From<SubscriptionsListenResult> for McpResult {
+    fn from(result: SubscriptionsListenResult) -> Self {
+        __rt::retype(&result)
+    }
+}
+/// A `ListPromptsResult` as the generic result a response envelope holds.
+impl From<ListPromptsResult> for McpResult {
+    fn from(result: ListPromptsResult) -> Self {
+        __rt::retype(&result)
+    }
+}
+/// A `GetPromptResult` as the generic result a response envelope holds.
+impl From<GetPromptResult> for McpResult {
+    fn from(result: GetPromptResult) -> Self {
+        __rt::retype(&result)
+    }
+}
+/// A `ListToolsResult` as the generic result a response envelope holds.
+impl From<ListToolsResult> for McpResult {
+    fn from(result: ListToolsResult) -> Self {
+        __rt::retype(&result)
+    }
+}
+/// A `CallToolResult` as the generic result a response envelope holds.
+impl From<CallToolResult> for McpResult {
+    fn from(result: CallToolResult) -> Self {
+        __rt::retype(&result)
+    }
+}
+/// A `CompleteResult` as the generic result a response envelope holds.
+impl From<CompleteResult> for McpResult {
+    fn from(result: CompleteResult) -> Self {
+        __rt::retype(&result)
+    }
+}
 impl<'de> __rt::MethodSet<'de> for ClientRequest {
     type Builder = __de::ClientRequest__Tag;
     const ENVELOPE: bool = true;

@@ -306,3 +306,78 @@ fn one_pass_decode_agrees_with_the_two_step_path_on_real_traffic() {
     total += agree!(v2026_07_28, lines);
     assert!(total > 1900, "{total} messages compared");
 }
+
+macro_rules! official_examples_agree {
+    ($m:ident, $revision:literal) => {{
+        use mcp_types::$m as m;
+        let mut checked = 0;
+        for (def, file, json) in mcp_tests::examples($revision) {
+            if json.get("jsonrpc").is_none() {
+                continue;
+            }
+            let what = format!("{} {def}/{file}", $revision);
+            let text = json.to_string();
+            let has = |k: &str| json.get(k).is_some();
+            let client = serde_json::from_str::<m::ClientMessage>(&text);
+            let server = serde_json::from_str::<m::ServerMessage>(&text);
+            // Which side sends it, by the two-step path: the union that knows the method.
+            let (rendered, encoded) = if has("method") && has("id") {
+                let r: m::ClientRequest = serde_json::from_str(&text).unwrap();
+                assert!(
+                    !matches!(r, m::ClientRequest::Custom(_)),
+                    "{what}: not a client request"
+                );
+                let msg = client.unwrap_or_else(|e| panic!("{what}: {e}"));
+                assert!(
+                    format!("{msg:?}").contains(&format!("Request({}(", variant(&r))),
+                    "{what}: {msg:?}"
+                );
+                (format!("{msg:?}"), serde_json::to_value(&msg).unwrap())
+            } else if has("method") {
+                match serde_json::from_str::<m::ServerNotification>(&text) {
+                    Ok(n) if !format!("{n:?}").starts_with("Custom") => {
+                        let msg = server.unwrap_or_else(|e| panic!("{what}: {e}"));
+                        (format!("{msg:?}"), serde_json::to_value(&msg).unwrap())
+                    }
+                    _ => {
+                        let msg = client.unwrap_or_else(|e| panic!("{what}: {e}"));
+                        (format!("{msg:?}"), serde_json::to_value(&msg).unwrap())
+                    }
+                }
+            } else {
+                // Responses and errors read the same from either side.
+                let c = client.unwrap_or_else(|e| panic!("{what}: {e}"));
+                let s = server.unwrap_or_else(|e| panic!("{what}: {e}"));
+                let kind = if has("error") { "Error(" } else { "Response(" };
+                assert!(format!("{s:?}").starts_with(kind), "{what}: {s:?}");
+                assert_eq!(serde_json::to_value(&s).unwrap(), json, "{what}");
+                (format!("{c:?}"), serde_json::to_value(&c).unwrap())
+            };
+            assert!(!rendered.contains("Custom("), "{what}: {rendered}");
+            assert_eq!(encoded, json, "{what}");
+            checked += 1;
+        }
+        checked
+    }};
+}
+
+/// Every full message among the official examples decodes in one pass into the variant the
+/// two-step path (envelope, then the side's union) gives, and re-encodes unchanged.
+#[test]
+fn one_pass_decode_agrees_with_the_two_step_path_on_the_official_examples() {
+    let n = official_examples_agree!(v2026_07_28, "2026-07-28")
+        + official_examples_agree!(draft, "draft");
+    assert_eq!(n, 64, "example messages (32 per revision)");
+}
+
+/// A typed result goes into the schema's generic response envelope as it is.
+#[test]
+fn typed_results_convert_into_the_generic_envelope() {
+    use mcp_types::v2025_11_25::*;
+    let result = CallToolResult::new(vec![TextContent::new("booked").into()]);
+    let envelope = JsonRpcResultResponse::new(7, result.clone());
+    assert_eq!(
+        serde_json::to_value(&envelope).unwrap(),
+        serde_json::to_value(ServerMessage::response(7, result)).unwrap()
+    );
+}

@@ -134,6 +134,7 @@ pub(super) fn emit(module: &Module) -> (TokenStream, TokenStream) {
         /// request it answers (`response.result_as::<CallToolRequest>()`).
         pub type ResultResponse = __rt::ResultResponse<#id_ty>;
     });
+    out.extend(generic_result_froms(module));
     let mut done_sets: Vec<String> = Vec::new();
     for (side, other, req_name, note_name, result_name) in [
         (
@@ -501,4 +502,48 @@ fn error_constructor(
             })
         }
     }
+}
+
+/// `From` each typed result (the struct members of `ServerResult` and `ClientResult`) into the
+/// generic `Result` the JSON-RPC envelope (`JSONRPCResultResponse.result`) holds.
+fn generic_result_froms(module: &Module) -> TokenStream {
+    let Some(generic) = module
+        .types
+        .iter()
+        .find(|t| t.schema_name.as_deref() == Some("Result"))
+        .filter(|t| matches!(t.kind, TypeKind::Struct(_)))
+    else {
+        return TokenStream::new();
+    };
+    let g = ident(&generic.name);
+    let mut seen: Vec<&str> = vec![generic.name.as_str()];
+    let mut out = TokenStream::new();
+    for union in ["ServerResult", "ClientResult"] {
+        let Some(TypeKind::Union(u)) = module
+            .types
+            .iter()
+            .find(|t| t.schema_name.as_deref() == Some(union))
+            .map(|t| &t.kind)
+        else {
+            continue;
+        };
+        for v in &u.variants {
+            let TypeRef::Named(n) = &v.ty else { continue };
+            if seen.contains(&n.as_str()) || module.as_struct(&v.ty).is_none() {
+                continue;
+            }
+            seen.push(n);
+            let t = ident(n);
+            let doc = format!(" A `{n}` as the generic result a response envelope holds.");
+            out.extend(quote! {
+                #[doc = #doc]
+                impl From<#t> for #g {
+                    fn from(result: #t) -> Self {
+                        __rt::retype(&result)
+                    }
+                }
+            });
+        }
+    }
+    out
 }
