@@ -714,18 +714,6 @@ impl Unknown {
     }
 }
 
-/// Reports every member of `extra` (members an object's type does not declare).
-pub fn unknown_members<V>(extra: &IndexMap<String, V>, at: &mut JsonPath, out: &mut Vec<Unknown>) {
-    for key in extra.keys() {
-        at.push(key);
-        out.push(Unknown {
-            pointer: at.as_str().to_owned(),
-            kind: UnknownKind::Member,
-        });
-        at.pop();
-    }
-}
-
 /// Reports every member of a raw `extra` map but `_meta`, which the specification allows on
 /// every request, notification and result whether or not a revision's schema lists it.
 pub fn unknown_value_members(
@@ -923,6 +911,21 @@ enum MessageState<'de, Req: MethodSet<'de>, Note: MethodSet<'de>, Id, Err: Build
     Marker(PhantomData<Id>),
 }
 
+impl<'de, Req: MethodSet<'de>, Note: MethodSet<'de>, Id, Err: Buildable<'de>>
+    MessageState<'de, Req, Note, Id, Err>
+{
+    /// Whether the message itself takes `jsonrpc` and `id` (their typed part does not
+    /// declare them), once decided.
+    fn keeps_envelope(&self) -> bool {
+        match self {
+            MessageState::Request(_) | MessageState::Custom(_) => !Req::ENVELOPE,
+            MessageState::Notification(_) => !Note::ENVELOPE,
+            MessageState::Response(_) => true,
+            _ => false,
+        }
+    }
+}
+
 /// Decodes one JSON-RPC message of one direction straight from the deserializer: the fields
 /// before the deciding member (`method`, `result` or `error`) are buffered — `jsonrpc` and
 /// `id` as a rule — and everything after it streams into the typed builder. The `method`
@@ -943,14 +946,7 @@ where
     let mut jsonrpc = false;
     let mut extra = Map::new();
     while let Some(key) = map.next_key::<Key<'de>>()? {
-        let envelope_here = match &state {
-            MessageState::Request(_) => !Req::ENVELOPE,
-            MessageState::Notification(_) => !Note::ENVELOPE,
-            MessageState::Response(_) => true,
-            MessageState::Custom(_) => !Req::ENVELOPE,
-            _ => false,
-        };
-        if envelope_here && (&*key == "jsonrpc" || &*key == "id") {
+        if state.keeps_envelope() && (&*key == "jsonrpc" || &*key == "id") {
             take_envelope(&key, &mut jsonrpc, &mut id, map.next_value_seed(ValueSeed)?)
                 .map_err(de::Error::custom)?;
             continue;
@@ -1099,14 +1095,7 @@ where
     Err: Buildable<'de>,
     E: de::Error,
 {
-    let envelope_here = match state {
-        MessageState::Request(_) => !Req::ENVELOPE,
-        MessageState::Notification(_) => !Note::ENVELOPE,
-        MessageState::Response(_) => true,
-        MessageState::Custom(_) => !Req::ENVELOPE,
-        _ => false,
-    };
-    if envelope_here && (&*key == "jsonrpc" || &*key == "id") {
+    if state.keeps_envelope() && (&*key == "jsonrpc" || &*key == "id") {
         return take_envelope(&key, jsonrpc, id, value).map_err(E::custom);
     }
     match state {

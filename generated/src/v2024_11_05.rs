@@ -8620,11 +8620,12 @@ impl ClientMessage {
     pub fn error(id: Option<RequestId>, code: i64, message: impl Into<String>) -> Self {
         ClientMessage::Error(JsonRpcError {
             error: JsonRpcErrorError::new(code, message),
-            id: id,
+            id,
             extra: Default::default(),
         })
     }
     /// Decodes one message; when it cannot be decoded, the `Err` is the error response to send back: to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
+    #[allow(clippy::result_large_err)]
     pub fn from_json(text: &str) -> ::core::result::Result<Self, ServerMessage> {
         __rt::serde_json::from_str(text)
             .map_err(|e| {
@@ -8752,11 +8753,12 @@ impl ServerMessage {
     pub fn error(id: Option<RequestId>, code: i64, message: impl Into<String>) -> Self {
         ServerMessage::Error(JsonRpcError {
             error: JsonRpcErrorError::new(code, message),
-            id: id,
+            id,
             extra: Default::default(),
         })
     }
     /// Decodes one message; when it cannot be decoded, the `Err` is the error response to send back: to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
+    #[allow(clippy::result_large_err)]
     pub fn from_json(text: &str) -> ::core::result::Result<Self, ClientMessage> {
         __rt::serde_json::from_str(text)
             .map_err(|e| {

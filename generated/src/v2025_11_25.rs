@@ -15373,6 +15373,7 @@ impl ClientMessage {
         })
     }
     /// Decodes one message; when it cannot be decoded, the `Err` is the error response to send back: to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
+    #[allow(clippy::result_large_err)]
     pub fn from_json(text: &str) -> ::core::result::Result<Self, ServerMessage> {
         __rt::serde_json::from_str(text)
             .map_err(|e| {
@@ -15535,6 +15536,7 @@ impl ServerMessage {
         })
     }
     /// Decodes one message; when it cannot be decoded, the `Err` is the error response to send back: to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
+    #[allow(clippy::result_large_err)]
     pub fn from_json(text: &str) -> ::core::result::Result<Self, ClientMessage> {
         __rt::serde_json::from_str(text)
             .map_err(|e| {

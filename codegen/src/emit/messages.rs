@@ -320,6 +320,8 @@ fn message(
                    `INVALID_REQUEST`).";
         quote! {
             #[doc = #doc]
+            // The `Err` is the message to send back, as large as any message.
+            #[allow(clippy::result_large_err)]
             pub fn from_json(text: &str) -> ::core::result::Result<Self, #reply_ty> {
                 __rt::serde_json::from_str(text).map_err(|e| {
                     let (id, code) = __rt::failed_message(text);
@@ -483,11 +485,11 @@ fn error_constructor(
     let id_name = ident(&id_field.rust_name);
     let error_name = ident(&error_field.rust_name);
     let nullable = matches!(id_field.ty, TypeRef::Nullable(_));
-    let id_value = match (nullable, id_field.required) {
-        (true, true) => quote!(id),
-        (true, false) => quote!(Some(id)),
+    // The field is `id`, like the argument: written in shorthand when it takes it as is.
+    let id_init = match (nullable, id_field.required) {
+        (true, true) | (false, false) => quote!(#id_name),
+        (true, false) => quote!(#id_name: Some(id)),
         (false, true) => return TokenStream::new(),
-        (false, false) => quote!(id),
     };
     let x = ident(&s.extra_name);
     quote! {
@@ -497,7 +499,7 @@ fn error_constructor(
         pub fn error(id: Option<#id_ty>, code: i64, message: impl Into<String>) -> Self {
             #name::Error(#err_ty {
                 #error_name: #inner::new(code, message),
-                #id_name: #id_value,
+                #id_init,
                 #x: Default::default(),
             })
         }
