@@ -1,7 +1,7 @@
 //! Constructors and the typed messages per direction (`ClientMessage`, `ServerMessage`).
 
 use mcp_tests::workspace;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 /// The lines of the issue, unchanged.
 #[test]
@@ -380,4 +380,31 @@ fn typed_results_convert_into_the_generic_envelope() {
         serde_json::to_value(&envelope).unwrap(),
         serde_json::to_value(ServerMessage::response(7, result)).unwrap()
     );
+}
+
+/// A tool's `inputSchema` from a Rust type (feature `schemars`), as rmcp users write it.
+#[test]
+fn tool_input_schema_from_a_schemars_type() {
+    use mcp_types::ToolSchema as _;
+    use mcp_types::v2025_11_25::*;
+    #[derive(schemars::JsonSchema)]
+    #[allow(dead_code)]
+    struct BookArgs {
+        /// The day to book
+        date: String,
+        guests: Option<u8>,
+    }
+    let schema = ToolInputSchema::for_type::<BookArgs>().unwrap();
+    assert_eq!(schema.required.as_deref(), Some(&["date".to_owned()][..]));
+    let props = schema.properties.as_ref().unwrap();
+    assert_eq!(props.keys().collect::<Vec<_>>(), ["date", "guests"]);
+    assert_eq!(props["date"]["description"], "The day to book");
+    // `$schema` and `title` are kept, and the tool encodes as one object schema.
+    let tool = Tool::new(schema, "book_table");
+    let json = serde_json::to_value(&tool).unwrap();
+    assert_eq!(json["inputSchema"]["type"], "object");
+    assert_eq!(json["inputSchema"]["title"], "BookArgs");
+    // Not an object schema: an error, not a broken tool.
+    assert!(ToolInputSchema::for_type::<String>().is_err());
+    assert!(ToolInputSchema::from_json(serde_json::json!({"type": "string"})).is_err());
 }
