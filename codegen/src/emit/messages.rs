@@ -44,7 +44,7 @@ fn find<'m>(module: &'m Module, schema_name: &str) -> Option<Set<'m>> {
 }
 
 /// `impl MethodSet` for a request or notification set.
-fn method_set(module: &Module, set: &Set) -> TokenStream {
+fn method_set(set: &Set) -> TokenStream {
     let name = ident(&set.ty.name);
     let envelope = set.envelope;
     match &set.ty.kind {
@@ -78,7 +78,6 @@ fn method_set(module: &Module, set: &Set) -> TokenStream {
             let Some(ConstValue::Str(method)) = s.const_field("method").map(|c| &c.value) else {
                 return TokenStream::new();
             };
-            let _ = module;
             quote! {
                 impl<'de> __rt::MethodSet<'de> for #name {
                     type Builder = __de::#name;
@@ -159,7 +158,7 @@ pub(super) fn emit(module: &Module) -> (TokenStream, TokenStream) {
         for set in req.iter().chain([&note]) {
             if !done_sets.contains(&set.ty.name) {
                 done_sets.push(set.ty.name.clone());
-                out.extend(method_set(module, set));
+                out.extend(method_set(set));
             }
         }
         let result_ty = module
@@ -286,25 +285,18 @@ fn message(
             TokenStream::new(),
         ),
     };
-    let (note_ser, note_expecting) = if note.envelope {
-        (
-            quote! { #name::Notification(n) => __rt::serde::Serialize::serialize(n, s), },
-            "",
-        )
+    let note_ser = if note.envelope {
+        quote! { #name::Notification(n) => __rt::serde::Serialize::serialize(n, s), }
     } else {
-        (
-            quote! {
-                #name::Notification(n) => {
-                    let mut m = s.serialize_map(None)?;
-                    m.serialize_entry("jsonrpc", "2.0")?;
-                    __rt::serialize_members(&mut m, n)?;
-                    m.end()
-                }
-            },
-            "",
-        )
+        quote! {
+            #name::Notification(n) => {
+                let mut m = s.serialize_map(None)?;
+                m.serialize_entry("jsonrpc", "2.0")?;
+                __rt::serialize_members(&mut m, n)?;
+                m.end()
+            }
+        }
     };
-    let _ = note_expecting;
     // `error(id, code, message)`: the id field is `Option<RequestId>` when required (null
     // when unknown), `Option<Option<RequestId>>` when it may also be absent.
     let error_ctor = error_constructor(&name, &err_ty, id_ty, error_struct);
