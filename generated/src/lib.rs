@@ -75,6 +75,8 @@ pub mod draft;
 #[cfg(feature = "v2026_07_28")]
 pub use v2026_07_28 as latest;
 
+pub mod convert;
+
 mod protocol_version;
 pub use protocol_version::ProtocolVersion;
 

@@ -676,15 +676,21 @@ impl fmt::Display for Unknown {
         } else {
             &self.pointer
         };
-        match &self.kind {
-            UnknownKind::Member => write!(f, "{at}: unknown member"),
+        write!(f, "{at}: {}", self.kind)
+    }
+}
+
+impl fmt::Display for UnknownKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UnknownKind::Member => write!(f, "unknown member"),
             UnknownKind::Variant { union, tag, value } => match value {
-                Some(v) => write!(f, "{at}: unknown {union} `{tag}` {v:?}"),
-                None => write!(f, "{at}: unknown {union} `{tag}`"),
+                Some(v) => write!(f, "unknown {union} `{tag}` {v:?}"),
+                None => write!(f, "unknown {union} `{tag}`"),
             },
             UnknownKind::Method { union, method } => match method {
-                Some(m) => write!(f, "{at}: custom method {m:?} ({union})"),
-                None => write!(f, "{at}: custom method ({union})"),
+                Some(m) => write!(f, "custom method {m:?} ({union})"),
+                None => write!(f, "custom method ({union})"),
             },
         }
     }
