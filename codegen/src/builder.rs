@@ -186,6 +186,7 @@ impl Builder {
             output: self.output.clone(),
             types: module.types.len(),
             errata,
+            module,
         })
     }
 
@@ -271,6 +272,7 @@ pub struct Generated {
     output: Option<PathBuf>,
     types: usize,
     errata: Vec<Applied>,
+    module: ir::Module,
 }
 
 impl Generated {
@@ -287,6 +289,11 @@ impl Generated {
     /// How many Rust types were generated.
     pub fn type_count(&self) -> usize {
         self.types
+    }
+
+    /// The model the code was generated from.
+    pub fn model(&self) -> &ir::Module {
+        &self.module
     }
 
     /// The errata applied to the schema, in list order (empty with

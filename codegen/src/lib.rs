@@ -9,6 +9,7 @@
 #![deny(missing_docs)]
 
 pub mod builder;
+pub mod conversions;
 pub mod diff;
 pub mod emit;
 pub mod error;

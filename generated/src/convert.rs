@@ -64,9 +64,38 @@ pub struct Downgraded<T> {
     pub dropped: Vec<String>,
 }
 
-/// `value` (of an older revision's type) as `T`, a newer revision's type.
-pub fn upgrade<T: DeserializeOwned>(value: &impl Serialize) -> Result<T, ConversionError> {
-    decode(encode(value)?)
+/// `value` (of an older revision's type) as `T`, a newer revision's type. Refused, naming the
+/// path, where the value holds what the newer revision no longer defines (2025-11-25's
+/// `tasks/get` in 2026-07-28, which has no tasks): it would arrive as a custom method or an
+/// unknown variant, meaning nothing there.
+pub fn upgrade<T>(value: &(impl Serialize + Unknowns)) -> Result<T, ConversionError>
+where
+    T: DeserializeOwned + Unknowns,
+{
+    let already: HashSet<String> = value.unknowns().into_iter().map(|u| u.pointer).collect();
+    let t: T = decode(&encode(value)?)?;
+    for u in t.unknowns() {
+        if already.contains(&u.pointer) || u.kind == UnknownKind::Member {
+            continue;
+        }
+        return Err(refusal(u));
+    }
+    Ok(t)
+}
+
+/// The error for a value the target revision holds only in a catch-all.
+fn refusal(u: crate::runtime::Unknown) -> ConversionError {
+    let message = match &u.kind {
+        UnknownKind::Method { method, .. } => format!(
+            "method `{}` is not one the target revision defines",
+            method.as_deref().unwrap_or_default()
+        ),
+        kind => format!("{kind} in the target revision"),
+    };
+    ConversionError {
+        pointer: u.pointer,
+        message,
+    }
 }
 
 /// `value` (of a newer revision's type) as `T`, an older revision's type, without what `T`'s
@@ -77,33 +106,16 @@ where
     T: DeserializeOwned + Unknowns,
 {
     let already: HashSet<String> = value.unknowns().into_iter().map(|u| u.pointer).collect();
-    let mut json = encode(value)?;
-    let first: T = decode(json.clone())?;
+    let text = encode(value)?;
+    let first: T = decode(&text)?;
     let mut dropped = Vec::new();
     for u in first.unknowns() {
         if already.contains(&u.pointer) {
             continue;
         }
         match u.kind {
-            UnknownKind::Member => {
-                remove(&mut json, &u.pointer);
-                dropped.push(u.pointer);
-            }
-            UnknownKind::Method { method, .. } => {
-                return Err(ConversionError {
-                    message: format!(
-                        "method `{}` is not one the target revision defines",
-                        method.unwrap_or_default()
-                    ),
-                    pointer: u.pointer,
-                });
-            }
-            kind => {
-                return Err(ConversionError {
-                    message: format!("{kind} in the target revision"),
-                    pointer: u.pointer,
-                });
-            }
+            UnknownKind::Member => dropped.push(u.pointer),
+            _ => return Err(refusal(u)),
         }
     }
     if dropped.is_empty() {
@@ -112,35 +124,100 @@ where
             dropped,
         });
     }
+    let mut json: Value = serde_json::from_str(&text).map_err(|e| ConversionError {
+        pointer: String::new(),
+        message: e.to_string(),
+    })?;
+    for p in &dropped {
+        remove(&mut json, p);
+    }
     Ok(Downgraded {
-        value: decode(json)?,
+        value: decode(&json.to_string())?,
         dropped,
     })
 }
 
-fn encode(value: &impl Serialize) -> Result<Value, ConversionError> {
-    serde_json::to_value(value).map_err(|e| ConversionError {
+fn encode(value: &impl Serialize) -> Result<String, ConversionError> {
+    serde_json::to_string(value).map_err(|e| ConversionError {
         pointer: String::new(),
         message: e.to_string(),
     })
 }
 
-fn decode<T: DeserializeOwned>(json: Value) -> Result<T, ConversionError> {
-    serde_path_to_error::deserialize(json).map_err(|e| {
-        let mut at = JsonPath::default();
-        for segment in e.path().iter() {
-            match segment {
-                serde_path_to_error::Segment::Seq { index } => at.push_index(*index),
-                serde_path_to_error::Segment::Map { key } => at.push(key),
-                serde_path_to_error::Segment::Enum { variant } => at.push(variant),
-                serde_path_to_error::Segment::Unknown => {}
-            }
-        }
+/// Decodes compact JSON text as `T`; an error names the JSON Pointer where decoding stopped.
+/// (Through the text rather than a `Value`, so that converting reuses the decoders every
+/// program has, instead of compiling a second set.)
+fn decode<T: DeserializeOwned>(text: &str) -> Result<T, ConversionError> {
+    serde_json::from_str(text).map_err(|e| {
+        let message = e.to_string();
+        let message = match message.rsplit_once(" at line ") {
+            Some((m, _)) => m.to_owned(),
+            None => message,
+        };
         ConversionError {
-            pointer: at.as_str().to_owned(),
-            message: e.into_inner().to_string(),
+            pointer: pointer_at(text, e.column()),
+            message,
         }
     })
+}
+
+/// The JSON Pointer of the value at byte `column` (1-based, as serde_json reports it) of
+/// one-line JSON text: the innermost member or item being read there, or the object or array
+/// that ends just before it (where "missing field" is reported).
+fn pointer_at(text: &str, column: usize) -> String {
+    enum Frame {
+        Object(Option<String>),
+        Array(usize),
+    }
+    fn path(stack: &[Frame]) -> String {
+        let mut p = JsonPath::default();
+        for f in stack {
+            match f {
+                Frame::Object(Some(k)) => p.push(k),
+                Frame::Array(n) => p.push_index(*n),
+                Frame::Object(None) => {}
+            }
+        }
+        p.as_str().to_owned()
+    }
+    let bytes = text.as_bytes();
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut closed: Option<(usize, String)> = None;
+    let mut i = 0;
+    while i < bytes.len() && i < column {
+        match bytes[i] {
+            b'{' => stack.push(Frame::Object(None)),
+            b'[' => stack.push(Frame::Array(0)),
+            b'}' | b']' => {
+                stack.pop();
+                closed = Some((i, path(&stack)));
+            }
+            b',' => match stack.last_mut() {
+                Some(Frame::Array(n)) => *n += 1,
+                Some(Frame::Object(k)) => *k = None,
+                None => {}
+            },
+            b'"' => {
+                // The string's end, past escapes.
+                let mut j = i + 1;
+                while j < bytes.len() && bytes[j] != b'"' {
+                    j += if bytes[j] == b'\\' { 2 } else { 1 };
+                }
+                let is_key = bytes.get(j + 1) == Some(&b':');
+                if let (true, Some(Frame::Object(k @ None))) = (is_key, stack.last_mut()) {
+                    *k = serde_json::from_str(&text[i..=j.min(bytes.len() - 1)]).ok();
+                }
+                i = j + 1;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    match closed {
+        Some((at, p)) if at + 1 >= column => p,
+        _ => path(&stack),
+    }
 }
 
 /// Removes the member at `pointer` (a JSON Pointer to an object member).
@@ -151,5 +228,74 @@ fn remove(json: &mut Value, pointer: &str) {
     let key = last.replace("~1", "/").replace("~0", "~");
     if let Some(Value::Object(m)) = json.pointer_mut(parent) {
         m.shift_remove(&key);
+    }
+}
+
+/// [`downgrade`], refusing to drop anything: the `TryFrom` of the generated conversions. The
+/// error names the first member that would be dropped, and the others.
+pub fn downgrade_exact<T>(value: &(impl Serialize + Unknowns)) -> Result<T, ConversionError>
+where
+    T: DeserializeOwned + Unknowns,
+{
+    let down = downgrade::<T>(value)?;
+    match down.dropped.split_first() {
+        None => Ok(down.value),
+        Some((first, rest)) => Err(ConversionError {
+            pointer: first.clone(),
+            message: if rest.is_empty() {
+                "a member the target revision does not define; convert::downgrade drops and lists it"
+                    .to_owned()
+            } else {
+                format!(
+                    "a member the target revision does not define (so are {}); convert::downgrade drops and lists them",
+                    rest.join(", ")
+                )
+            },
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pointer_at;
+
+    /// The pointer serde_json's error position falls on, for errors of each kind.
+    fn at<T: serde::de::DeserializeOwned + std::fmt::Debug>(text: &str) -> String {
+        let e = serde_json::from_str::<T>(text).unwrap_err();
+        pointer_at(text, e.column())
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Inner {
+        n: u8,
+        s: String,
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Outer {
+        #[serde(rename = "a/b")]
+        ab: Vec<Inner>,
+    }
+
+    #[test]
+    fn pointers_name_the_value_where_decoding_stopped() {
+        // A wrong value: its own member.
+        assert_eq!(
+            at::<Outer>(r#"{"a/b":[{"n":1,"s":"x"},{"n":"y","s":"z"}]}"#),
+            "/a~1b/1/n"
+        );
+        // A missing member: the object that lacks it.
+        assert_eq!(
+            at::<Outer>(r#"{"a/b":[{"n":1,"s":"x"},{"n":2}]}"#),
+            "/a~1b/1"
+        );
+        assert_eq!(at::<Outer>(r#"{}"#), "");
+        // Escaped keys and strings are read whole.
+        assert_eq!(
+            at::<Outer>(r#"{"x\"y":"\"}","a/b":[{"s":"q\\","n":300}]}"#),
+            "/a~1b/0/n"
+        );
     }
 }

@@ -77,6 +77,10 @@ pub use v2026_07_28 as latest;
 
 pub mod convert;
 
+/// Generated `From`/`TryFrom` impls between adjacent revisions (see [`convert`]).
+#[rustfmt::skip]
+mod conversions;
+
 mod protocol_version;
 pub use protocol_version::ProtocolVersion;
 

@@ -29,6 +29,7 @@ pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
         args.options.runtime_path = IN_CRATE_RUNTIME.to_owned();
     }
     let mut stale = Vec::new();
+    let mut models = Vec::new();
     for rev in &revisions {
         let started = Instant::now();
         let generated =
@@ -58,6 +59,25 @@ pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
                 a.summary,
                 a.pointers.join(", ")
             );
+        }
+        models.push((rev.clone(), generated.model().clone()));
+    }
+    // The conversions between adjacent revisions, for mcp-types when it gets every revision.
+    if in_project && revisions.len() == source::REVISIONS.len() {
+        let pairs: Vec<(&str, &mcp_codegen::ir::Module)> =
+            models.iter().map(|(r, m)| (r.as_str(), m)).collect();
+        let code = mcp_codegen::conversions::code(&pairs)?;
+        let path = out.join("conversions.rs");
+        if args.check {
+            if std::fs::read_to_string(&path).unwrap_or_default() != code {
+                stale.push(path.display().to_string());
+            }
+        } else if std::fs::read_to_string(&path).ok().as_deref() != Some(code.as_str()) {
+            std::fs::write(&path, &code).map_err(|source| mcp_codegen::Error::Io {
+                path: path.clone(),
+                source,
+            })?;
+            report!("conversions: {}", path.display());
         }
     }
     if args.check {
