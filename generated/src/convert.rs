@@ -86,10 +86,13 @@ where
 /// The error for a value the target revision holds only in a catch-all.
 fn refusal(u: crate::runtime::Unknown) -> ConversionError {
     let message = match &u.kind {
-        UnknownKind::Method { method, .. } => format!(
-            "method `{}` is not one the target revision defines",
-            method.as_deref().unwrap_or_default()
-        ),
+        UnknownKind::Method { method, .. } => {
+            let method = method.as_deref().unwrap_or_default();
+            format!(
+                "method `{method}` is not one the target revision defines{}",
+                structural_hint(method)
+            )
+        }
         kind => format!("{kind} in the target revision"),
     };
     ConversionError {
@@ -142,6 +145,25 @@ fn encode(value: &impl Serialize) -> Result<String, ConversionError> {
         pointer: String::new(),
         message: e.to_string(),
     })
+}
+
+/// What to do instead, for the methods that revisions replaced rather than changed.
+fn structural_hint(method: &str) -> &'static str {
+    match method {
+        "initialize" | "notifications/initialized" => {
+            "; from 2026-07-28 on a client starts with `server/discover` (DiscoverRequest) instead"
+        }
+        "ping" | "logging/setLevel" | "resources/subscribe" | "resources/unsubscribe" => {
+            "; 2026-07-28 has no such request (subscriptions go through `subscriptions/listen`)"
+        }
+        m if m.starts_with("tasks/") || m == "notifications/tasks/status" => {
+            "; tasks exist in 2025-11-25 only"
+        }
+        "elicitation/create" | "sampling/createMessage" | "roots/list" => {
+            "; from 2026-07-28 on a server asks for input by returning an InputRequiredResult (inputRequests) instead"
+        }
+        _ => "",
+    }
 }
 
 /// Decodes compact JSON text as `T`; an error names the JSON Pointer where decoding stopped.

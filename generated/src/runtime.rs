@@ -1054,8 +1054,19 @@ where
             let is_request = id.is_some() || raw.contains_key("id");
             if is_request {
                 need_jsonrpc(Req::ENVELOPE)?;
-                let req =
-                    Req::custom(raw).ok_or_else(|| de::Error::custom("unknown request method"))?;
+                let method = raw
+                    .get("method")
+                    .and_then(Value::as_str)
+                    .unwrap_or("")
+                    .to_owned();
+                // Only a side that sends no requests has no catch-all for them.
+                let req = Req::custom(raw).ok_or_else(|| {
+                    de::Error::custom(format_args!(
+                        "request method {method:?} is not one this side sends in this revision \
+                         (from 2026-07-28 on, a server asks for input by returning an \
+                         InputRequiredResult instead of sending requests)"
+                    ))
+                })?;
                 Ok(MessageParts::Request(id, req))
             } else {
                 need_jsonrpc(Req::ENVELOPE)?;

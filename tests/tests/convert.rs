@@ -148,3 +148,29 @@ fn lines(file: &str) -> Vec<(String, Value)> {
         })
         .collect()
 }
+
+/// What revisions replaced rather than changed is refused with what to do instead.
+#[test]
+fn structural_changes_are_refused_saying_what_to_do_instead() {
+    let init: r4::ClientMessage = serde_json::from_value(json!({"jsonrpc": "2.0", "id": 1,
+        "method": "initialize", "params": {"protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "c", "version": "1"}}}))
+    .unwrap();
+    let e = convert::upgrade::<r5::ClientMessage>(&init).unwrap_err();
+    assert!(
+        e.message.contains("`initialize`") && e.message.contains("server/discover"),
+        "{e}"
+    );
+    let tasks: r4::ClientMessage = serde_json::from_value(
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tasks/get", "params": {"taskId": "t"}}),
+    )
+    .unwrap();
+    let e = convert::upgrade::<r5::ClientMessage>(&tasks).unwrap_err();
+    assert!(e.message.contains("tasks exist in 2025-11-25 only"), "{e}");
+    let elicit: r4::ServerMessage = serde_json::from_value(json!({"jsonrpc": "2.0", "id": 3,
+        "method": "elicitation/create", "params": {"message": "m", "requestedSchema":
+        {"type": "object", "properties": {}}}}))
+    .unwrap();
+    let e = convert::upgrade::<r5::ServerMessage>(&elicit).unwrap_err();
+    assert!(e.message.contains("InputRequiredResult"), "{e}");
+}
