@@ -182,9 +182,44 @@ pub fn emit(models: &[(&str, &Module)]) -> TokenStream {
                 }
             });
         }
+        // The typed messages of each direction, when both revisions have them.
+        let has_messages = |m: &Module| {
+            m.types
+                .iter()
+                .any(|t| t.schema_name.as_deref() == Some("RequestId"))
+        };
+        if has_messages(ma) && has_messages(mb) {
+            for side in ["ClientMessage", "ServerMessage"] {
+                let t = format_ident!("{side}");
+                let up = format!(
+                    " A {ra} `{side}` as {rb}'s; fails, naming the JSON path, where {rb} has no counterpart (a method it dropped) or requires what the message lacks."
+                );
+                let down = format!(
+                    " A {rb} `{side}` as {ra}'s, exactly (`mcp_types::convert::downgrade` drops and lists instead)."
+                );
+                impls.extend(quote! {
+                    #[doc = #up]
+                    impl TryFrom<#a::#t> for #b::#t {
+                        type Error = convert::ConversionError;
+                        fn try_from(value: #a::#t) -> Result<Self, convert::ConversionError> {
+                            convert::upgrade(&value)
+                        }
+                    }
+                    #[doc = #down]
+                    impl TryFrom<#b::#t> for #a::#t {
+                        type Error = convert::ConversionError;
+                        fn try_from(value: #b::#t) -> Result<Self, convert::ConversionError> {
+                            convert::downgrade_exact(&value)
+                        }
+                    }
+                });
+            }
+        }
         let (fa_s, fb_s) = (fa.as_str(), fb.as_str());
         let m = format_ident!("{fa}__{fb}");
+        let notes = structural_notes(ra, ma, rb, mb);
         out.extend(quote! {
+            #( #[doc = #notes] )*
             #[cfg(all(feature = #fa_s, feature = #fb_s))]
             #[allow(non_snake_case)]
             mod #m {
@@ -194,6 +229,54 @@ pub fn emit(models: &[(&str, &Module)]) -> TokenStream {
         });
     }
     out
+}
+
+/// The methods of `ma` (revision `ra`) that `mb` (`rb`) does not define, by union: what no
+/// member mapping can bridge, refused by the conversions. One line each, after a heading line.
+pub fn structural_notes(ra: &str, ma: &Module, rb: &str, mb: &Module) -> Vec<String> {
+    let methods = |m: &Module, union: &str| -> Option<Vec<String>> {
+        let t = m
+            .types
+            .iter()
+            .find(|t| t.schema_name.as_deref() == Some(union))?;
+        match &t.kind {
+            TypeKind::Union(u) => match u.plan.as_ref().map(|p| &p.object) {
+                Some(crate::ir::union::ObjectPlan::Tagged(tagged)) => {
+                    Some(tagged.arms.iter().map(|(v, _)| v.clone()).collect())
+                }
+                _ => None,
+            },
+            TypeKind::Struct(s) => match s.const_field("method").map(|c| &c.value) {
+                Some(crate::ir::ConstValue::Str(v)) => Some(vec![v.clone()]),
+                _ => None,
+            },
+            _ => None,
+        }
+    };
+    let mut notes = vec![format!(" Conversions between {ra} and {rb}.")];
+    for union in [
+        "ClientRequest",
+        "ServerRequest",
+        "ClientNotification",
+        "ServerNotification",
+    ] {
+        let Some(old) = methods(ma, union) else {
+            continue;
+        };
+        let new = methods(mb, union).unwrap_or_default();
+        let gone: Vec<String> = old
+            .iter()
+            .filter(|m| !new.contains(m))
+            .map(|m| format!("`{m}`"))
+            .collect();
+        if !gone.is_empty() {
+            notes.push(format!(
+                " {union} methods {rb} does not define, refused with what to do instead: {}.",
+                gone.join(", ")
+            ));
+        }
+    }
+    notes
 }
 
 /// [`emit`], formatted, with the `@generated` header.

@@ -399,3 +399,26 @@ fn head_1_reads_one_line_and_the_rest_is_dropped_quietly() {
         other => panic!("exit status {other:?}: {err}"),
     }
 }
+
+#[test]
+fn structural_changes_the_conversions_refuse_are_named() {
+    let o = run(&["2025-11-25", "2026-07-28"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let section = out
+        .split("Structural changes (the conversions refuse these):")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no structural section:\n{out}"));
+    for needle in [
+        "ClientRequest methods 2026-07-28 does not define",
+        "`initialize`",
+        "`tasks/get`",
+        "ServerRequest methods",
+        "`elicitation/create`",
+    ] {
+        assert!(section.contains(needle), "{needle} not in\n{section}");
+    }
+    // Neighbours that only add: no such section.
+    let o = run(&["2025-03-26", "2025-06-18"]);
+    assert!(!stdout(&o).contains("Structural changes"), "{}", stdout(&o));
+}

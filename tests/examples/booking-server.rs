@@ -1,12 +1,13 @@
-//! A stdio MCP server (2025-11-25, newline-delimited JSON-RPC): `book_table(date)` asks for
+//! A stdio MCP server (newline-delimited JSON-RPC) written against 2025-11-25 that also serves
+//! 2025-06-18 sessions, converting each message at the boundary: `book_table(date)` asks for
 //! another date when the day is full (2026-12-24); `survey` asks a form of every primitive kind
 //! and answers with the values received. Run: `cargo run -p mcp-tests --example booking-server`.
 
 use std::io::{BufRead, Write};
 
-use mcp_types::elicit::{ElicitOutcome, ElicitTyped, revision::V2025_11_25};
+use mcp_types::elicit::{ElicitOutcome, to_typed};
 use mcp_types::v2025_11_25::*;
-use mcp_types::{Elicit, ToolSchema};
+use mcp_types::{Elicit, ProtocolVersion, ToolSchema, convert, v2025_06_18 as old};
 use serde_json::json;
 
 #[derive(Elicit, Debug)]
@@ -37,33 +38,57 @@ enum Color {
     Red,
     Green,
 }
-
 #[derive(Elicit, Debug)]
 enum Topping {
     Cheese,
     Olives,
 }
-
 /// The id of a form sent, the `tools/call` it is for, and whether it is the survey.
 struct Waiting(RequestId, RequestId, bool);
 
 fn main() -> std::io::Result<()> {
     let (mut out, mut waiting) = (std::io::stdout().lock(), Vec::<Waiting>::new());
+    let mut version = ProtocolVersion::V2025_11_25; // until `initialize` says otherwise
     for line in std::io::stdin().lock().lines() {
-        // A message that cannot be read gets the error response `from_json` gives.
-        let reply = match ClientMessage::from_json(&line?) {
-            Ok(message) => handle(message, &mut waiting),
+        let reply = match read(&line?, version) {
+            Ok(message) => handle(message, &mut waiting, &mut version),
             Err(reply) => Some(reply),
         };
         if let Some(reply) = reply {
-            writeln!(out, "{}", serde_json::to_string(&reply)?)?;
+            writeln!(out, "{}", write(&reply, version))?;
             out.flush()?;
         }
     }
     Ok(())
 }
 
-fn handle(message: ClientMessage, waiting: &mut Vec<Waiting>) -> Option<ServerMessage> {
+/// A line of the session's revision as a 2025-11-25 message, or the error response owed.
+fn read(line: &str, version: ProtocolVersion) -> Result<ClientMessage, ServerMessage> {
+    if version == ProtocolVersion::V2025_11_25 {
+        return ClientMessage::from_json(line);
+    }
+    let message = old::ClientMessage::from_json(line)
+        .map_err(|reply| convert::upgrade(&reply).expect("error responses upgrade"))?;
+    convert::upgrade(&message)
+        .map_err(|e| ServerMessage::error(None, INVALID_REQUEST, e.to_string()))
+}
+
+/// A reply in the session's revision, without what it cannot carry.
+fn write(reply: &ServerMessage, version: ProtocolVersion) -> String {
+    if version == ProtocolVersion::V2025_11_25 {
+        return serde_json::to_string(reply).expect("messages encode");
+    }
+    let down = convert::downgrade::<old::ServerMessage>(reply).map(|d| d.value);
+    let down =
+        down.unwrap_or_else(|e| old::ServerMessage::error(None, INTERNAL_ERROR, e.to_string()));
+    serde_json::to_string(&down).expect("messages encode")
+}
+
+fn handle(
+    message: ClientMessage,
+    waiting: &mut Vec<Waiting>,
+    version: &mut ProtocolVersion,
+) -> Option<ServerMessage> {
     let request = match message {
         ClientMessage::Request(request) => request,
         ClientMessage::Response(answer) => return answered(answer, waiting),
@@ -71,14 +96,14 @@ fn handle(message: ClientMessage, waiting: &mut Vec<Waiting>) -> Option<ServerMe
     };
     let id = ClientMessage::request_id(&request)?;
     Some(match request {
-        ClientRequest::Initialize(_) => ServerMessage::response(
-            id,
-            InitializeResult::new(
-                ServerCapabilities::new().with_tools(ServerCapabilitiesTools::new()),
-                "2025-11-25",
-                Implementation::new("booking-server", "0.1.0"),
-            ),
-        ),
+        ClientRequest::Initialize(init) => {
+            let ours = [ProtocolVersion::V2025_06_18, ProtocolVersion::V2025_11_25];
+            *version = ProtocolVersion::negotiate(&init.params.protocol_version, &ours)?;
+            let capabilities = ServerCapabilities::new().with_tools(ServerCapabilitiesTools::new());
+            let server = Implementation::new("booking-server", "0.1.0");
+            let result = InitializeResult::new(capabilities, version.as_str(), server);
+            ServerMessage::response(id, result)
+        }
         ClientRequest::Ping(_) => ServerMessage::response(id, McpResult::new()),
         ClientRequest::ListTools(_) => ServerMessage::response(id, ListToolsResult::new(tools())),
         ClientRequest::CallTool(call) => {
@@ -86,15 +111,19 @@ fn handle(message: ClientMessage, waiting: &mut Vec<Waiting>) -> Option<ServerMe
             let date = args.and_then(|a| a.get("date")?.as_str()).unwrap_or("");
             let params = match call.params.name.as_str() {
                 "book_table" if date == "2026-12-24" => {
-                    Alternative::typed_form_params::<V2025_11_25>("2026-12-24 is full.")
+                    form::<Alternative>("2026-12-24 is full.", *version)
                 }
                 "book_table" => return Some(reply(id, format!("Booked a table for {date}."))),
-                "survey" => Survey::typed_form_params::<V2025_11_25>("A few questions"),
+                "survey" => form::<Survey>("A few questions", *version),
                 _ => return Some(ServerMessage::error(Some(id), INVALID_PARAMS, "no tool")),
+            };
+            let params = match params {
+                Ok(params) => params,
+                // A form the session's revision cannot express is the tool's error.
+                Err(e) => return Some(ServerMessage::response(id, text(e).with_is_error(true))),
             };
             let form = RequestId::from(format!("form-{id}"));
             waiting.push(Waiting(form.clone(), id, call.params.name == "survey"));
-            let params = params.expect("the forms render for 2025-11-25");
             ServerMessage::request(form.clone(), ElicitRequest::new(form, params))
         }
         _ => ServerMessage::error(Some(id), METHOD_NOT_FOUND, "not supported"),
@@ -124,6 +153,12 @@ fn answered(answer: ResultResponse, waiting: &mut Vec<Waiting>) -> Option<Server
     Some(ServerMessage::response(call, reply))
 }
 
+/// The form for the session's revision, as 2025-11-25 params.
+fn form<T: Elicit>(m: &str, v: ProtocolVersion) -> Result<ElicitRequestFormParams, String> {
+    let params = T::form_params(m, v).map_err(|e| e.to_string())?;
+    to_typed(&params).map_err(|e| e.to_string())
+}
+
 fn text(s: impl Into<String>) -> CallToolResult {
     CallToolResult::new(vec![TextContent::new(s).into()])
 }
@@ -134,12 +169,9 @@ fn reply(id: RequestId, s: impl Into<String>) -> ServerMessage {
 
 fn tools() -> Vec<Tool> {
     let date = json!({"type": "object", "properties": {"date": {"type": "string", "format": "date"}}, "required": ["date"]});
+    let date = ToolInputSchema::from_json(date).expect("an object schema");
     vec![
-        Tool::new(
-            ToolInputSchema::from_json(date).expect("an object schema"),
-            "book_table",
-        )
-        .with_description("Book a table; asks for another date when the day is full."),
+        Tool::new(date, "book_table").with_description("Books a table, or asks for another date."),
         Tool::new(ToolInputSchema::new(), "survey").with_description("Asks a few questions."),
     ]
 }

@@ -68,15 +68,26 @@ fn text_of(result: &Value) -> &str {
 }
 
 #[test]
-fn a_client_books_a_table_and_answers_forms() {
+fn a_2025_11_25_client_books_a_table_and_answers_forms() {
+    session("2025-11-25");
+}
+
+/// The same server, written against 2025-11-25, serves a 2025-06-18 session by converting
+/// each message at the boundary.
+#[test]
+fn a_2025_06_18_client_is_served_by_the_same_code() {
+    session("2025-06-18");
+}
+
+fn session(revision: &str) {
     let mut s = Server::start();
     let init = s.call(
         json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-        "protocolVersion": "2025-11-25", "capabilities": {"elicitation": {"form": {}}},
+        "protocolVersion": revision, "capabilities": {"elicitation": {}},
         "clientInfo": {"name": "test", "version": "1"}}}),
     );
     assert_eq!(init["id"], 1);
-    assert_eq!(init["result"]["protocolVersion"], "2025-11-25");
+    assert_eq!(init["result"]["protocolVersion"], revision);
     assert_eq!(init["result"]["serverInfo"]["name"], "booking-server");
     assert!(
         init["result"]["capabilities"]["tools"].is_object(),
@@ -121,6 +132,12 @@ fn a_client_books_a_table_and_answers_forms() {
         let form = s.call(tool_call(id, "book_table", json!({"date": "2026-12-24"})));
         assert_eq!(form["method"], "elicitation/create", "{form}");
         assert_eq!(form["id"], format!("form-{id}"));
+        // Each revision's own form: 2025-06-18 has no `mode`.
+        assert_eq!(
+            form["params"].get("mode").is_none(),
+            revision == "2025-06-18",
+            "{form}"
+        );
         let schema = &form["params"]["requestedSchema"];
         let fields: Vec<&String> = schema["properties"].as_object().unwrap().keys().collect();
         assert_eq!(
@@ -134,6 +151,13 @@ fn a_client_books_a_table_and_answers_forms() {
         assert_eq!(text_of(&r), expected);
     }
 
+    if revision == "2025-06-18" {
+        // 2025-06-18 has no multi-select: the survey cannot be asked, and the tool says why.
+        let r = s.call(tool_call(8, "survey", json!({})));
+        assert_eq!(r["result"]["isError"], true, "{r}");
+        assert!(text_of(&r).contains("`toppings`"), "{r}");
+        return;
+    }
     // Every primitive kind, decimals included, comes back as received.
     let form = s.call(tool_call(8, "survey", json!({})));
     let props = &form["params"]["requestedSchema"]["properties"];

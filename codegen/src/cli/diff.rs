@@ -82,6 +82,18 @@ pub fn run(args: DiffArgs) -> super::Result<ExitCode> {
         print(|out| writeln!(out, "{text}"))?;
     } else {
         print(|out| write!(out, "{d}"))?;
+        // What the generated conversions refuse: methods with no counterpart.
+        if let (Ok(ma), Ok(mb)) = (mcp_codegen::ir::lower(&old), mcp_codegen::ir::lower(&new)) {
+            let notes = mcp_codegen::conversions::structural_notes(&args.from, &ma, &args.to, &mb);
+            if notes.len() > 1 {
+                print(|out| {
+                    writeln!(out, "\nStructural changes (the conversions refuse these):")?;
+                    notes[1..]
+                        .iter()
+                        .try_for_each(|n| writeln!(out, "  {}", n.trim()))
+                })?;
+            }
+        }
     }
     report!(
         "{} ({}) → {} ({}): {summary}",
