@@ -30,6 +30,13 @@ fn accepts(
     old: &TypeRef,
     seen: &mut BTreeSet<(String, String)>,
 ) -> bool {
+    // Names are remembered before aliases are followed too: an alias can reach itself through
+    // arrays or maps (`JSONObject` = a map of `JSONObject`).
+    if let (TypeRef::Named(n), TypeRef::Named(o)) = (new, old)
+        && !seen.insert((format!("alias:{n}"), o.clone()))
+    {
+        return true; // assumed while being proved
+    }
     let (new, old) = (nm.resolve(new), om.resolve(old));
     match (new, old) {
         (TypeRef::Named(n), TypeRef::Named(o)) => {
@@ -331,5 +338,10 @@ mod tests {
         assert!(!lossless(&closed, "T", &old, "T"), "`n` has nowhere to go");
         // integer → number widens; number → integer does not.
         assert!(!lossless(&old, "T", &added_optional, "T"));
+        // An alias reaching itself through a map terminates.
+        let recursive = module(serde_json::json!({
+            "J": {"additionalProperties": {"$ref": "#/$defs/J"}, "type": "object"}
+        }));
+        assert!(lossless(&recursive, "J", &recursive, "J"));
     }
 }

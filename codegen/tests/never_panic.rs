@@ -907,3 +907,26 @@ fn odd_names_and_deep_nesting() {
         generate_checked(&text, Some(&doc)).unwrap_or_else(|e| panic!("{e}\n  document: {text}"));
     }
 }
+
+/// A regression found by `mutated_small_documents`: an alias that reaches itself through a map
+/// (`JSONObject` = a map of `JSONObject`) sent the unknown-member walk into endless recursion.
+#[test]
+fn an_alias_reaching_itself_through_a_map_terminates() {
+    let doc = json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": {
+        "JSONArray": {"items": {"type": "object", "properties": {"p": {"$ref": "#/$defs/JSONValue"}}, "required": ["p"]}, "type": "array"},
+        "JSONValue": {"anyOf": [{"$ref": "#/$defs/JSONObject"}, {"items": {"$ref": "#/$defs/JSONValue"}, "type": "array"}, {"type": ["string", "boolean"]}]},
+        "JSONObject": {"additionalProperties": {"$ref": "#/$defs/JSONObject"}, "type": "object"}
+    }});
+    assert_eq!(generate_checked(&doc.to_string(), Some(&doc)), Ok(()));
+}
+
+/// A regression found by `mutated_official_schemas`: an error definition whose name is a
+/// number made an error-code constant that is no identifier.
+#[test]
+fn an_error_definition_named_by_a_number_makes_no_invalid_constant() {
+    let doc = json!({"$defs": {
+        "123Error": {"type": "object", "properties": {"code": {"const": -1}, "message": {"type": "string"}}, "required": ["code", "message"]},
+        "Other": {"type": "object", "properties": {"code": {"const": -2}}, "required": ["code"]}
+    }});
+    assert_eq!(generate_checked(&doc.to_string(), Some(&doc)), Ok(()));
+}

@@ -186,6 +186,7 @@ pub(super) fn error_codes(module: &Module) -> TokenStream {
         out.extend(quote! { #[doc = #doc] pub const #n: i64 = #code; });
     }
     let mut seen: Vec<i64> = JSONRPC_CODES.iter().map(|c| c.1).collect();
+    let mut names: Vec<String> = JSONRPC_CODES.iter().map(|c| c.0.to_owned()).collect();
     for t in &module.types {
         let TypeKind::Struct(s) = &t.kind else {
             continue;
@@ -215,10 +216,12 @@ pub(super) fn error_codes(module: &Module) -> TokenStream {
             stem = s;
         }
         let shouty = heck::ToShoutySnakeCase::to_shouty_snake_case(stem);
-        if shouty.is_empty() {
+        // One constant per name (schemas that are not MCP's may repeat one).
+        if shouty.is_empty() || names.contains(&shouty) {
             continue;
         }
-        let n = format_ident!("{shouty}");
+        names.push(shouty.clone());
+        let n = ident(&shouty);
         let doc = format!(" `{code}`: the code of `{base}`.");
         out.extend(quote! { #[doc = #doc] pub const #n: i64 = #code; });
     }

@@ -10,12 +10,24 @@ use crate::ir::{Extra, Module, Struct, TypeKind, TypeRef, Union};
 
 /// Whether a value of `ty` can hold anything to report (a struct or union somewhere inside).
 fn walks(module: &Module, ty: &TypeRef) -> bool {
+    walks_in(module, ty, &mut Vec::new())
+}
+
+/// [`walks`], remembering the aliases passed: an alias that reaches itself through arrays or
+/// maps only (`JSONObject` = a map of `JSONObject`) holds nothing to report.
+fn walks_in<'m>(module: &'m Module, ty: &'m TypeRef, aliases: &mut Vec<&'m str>) -> bool {
+    if let TypeRef::Named(n) = ty {
+        if aliases.contains(&n.as_str()) {
+            return false;
+        }
+        aliases.push(n);
+    }
     match module.resolve(ty) {
         TypeRef::Named(n) => matches!(
             module.get(n).map(|t| &t.kind),
             Some(TypeKind::Struct(_) | TypeKind::Union(_))
         ),
-        TypeRef::Array(t) | TypeRef::Map(t) | TypeRef::Nullable(t) => walks(module, t),
+        TypeRef::Array(t) | TypeRef::Map(t) | TypeRef::Nullable(t) => walks_in(module, t, aliases),
         _ => false,
     }
 }
