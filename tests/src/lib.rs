@@ -99,14 +99,12 @@ pub fn json_eq(a: &serde_json::Value, b: &serde_json::Value) -> bool {
     }
 }
 
-/// Builds an example of a workspace package (`cargo build -p PACKAGE --example NAME`, with the
-/// features given) and returns its executable, as a user would run it.
-pub fn example_binary(package: &str, name: &str, features: &[&str]) -> PathBuf {
+/// Builds an example of a workspace package (`cargo build -p PACKAGE --example NAME`, plus
+/// `cargo_args` such as `--all-features`) and returns its executable, as a user would run it.
+pub fn example_binary(package: &str, name: &str, cargo_args: &[&str]) -> PathBuf {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut args = vec!["build", "-p", package, "--example", name];
-    for f in features {
-        args.extend(["--features", f]);
-    }
+    args.extend_from_slice(cargo_args);
     args.push("--message-format=json-render-diagnostics");
     let out = std::process::Command::new(cargo)
         .current_dir(workspace())

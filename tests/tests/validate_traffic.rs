@@ -15,34 +15,7 @@ use mcp_tests::workspace;
 fn binary() -> &'static Path {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
     BINARY.get_or_init(|| {
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| env!("CARGO").into());
-        let out = Command::new(cargo)
-            .current_dir(workspace())
-            .args([
-                "build",
-                "-p",
-                "mcp-types",
-                "--all-features",
-                "--example",
-                "validate-traffic",
-                "--message-format=json-render-diagnostics",
-            ])
-            .output()
-            .expect("run cargo");
-        assert!(
-            out.status.success(),
-            "building the example failed:\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout)
-            .expect("cargo's messages are UTF-8")
-            .lines()
-            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-            .find(|m| {
-                m["reason"] == "compiler-artifact" && m["target"]["name"] == "validate-traffic"
-            })
-            .and_then(|m| m["executable"].as_str().map(PathBuf::from))
-            .expect("cargo reports the example's executable")
+        mcp_tests::example_binary("mcp-types", "validate-traffic", &["--all-features"])
     })
 }
 
