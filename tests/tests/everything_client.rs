@@ -1,0 +1,274 @@
+//! `tests/examples/everything-client.rs` against the real `@modelcontextprotocol/server-everything`
+//! (pinned in `tests/peers/versions.env`), once per revision the server accepts, plus one it
+//! does not. Every line of each session is audited by the example in the session's revision;
+//! these tests read its JSON summary.
+//!
+//! server-everything does not gate what it sends by the negotiated revision, so the older
+//! sessions carry content the revision does not define. Those lines decode into catch-all
+//! variants, which the example counts as failures; the tests pin exactly which ones, so any
+//! other failure (a line that does not decode or round-trip) fails them.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+/// Arguments over the minimal ones the example builds from each tool's input schema.
+const TOOL_ARGUMENTS: [&str; 3] = [
+    // 10 seconds by default.
+    r#"trigger-long-running-operation={"duration":0.2,"steps":2}"#,
+    // By default it downloads a file from GitHub.
+    r#"gzip-file-as-resource={"data":"data:text/plain;base64,aGVsbG8K"}"#,
+    // Asks a form while its task runs.
+    r#"simulate-research-query={"ambiguous":true}"#,
+];
+
+/// The tools server-everything registers for every client.
+const TOOLS: [&str; 13] = [
+    "echo",
+    "get-annotated-message",
+    "get-env",
+    "get-resource-links",
+    "get-resource-reference",
+    "get-structured-content",
+    "get-sum",
+    "get-tiny-image",
+    "gzip-file-as-resource",
+    "toggle-simulated-logging",
+    "toggle-subscriber-updates",
+    "trigger-long-running-operation",
+    // Registered after `initialize`, for clients with the capabilities they need:
+    "simulate-research-query",
+];
+
+fn example() -> &'static PathBuf {
+    static BIN: OnceLock<PathBuf> = OnceLock::new();
+    BIN.get_or_init(|| mcp_tests::example_binary("mcp-tests", "everything-client", &[]))
+}
+
+/// Runs one session; the exit status, the JSON summary (the last stdout line) and how long
+/// it took.
+fn session(revision: &str) -> (Output, Value, Duration) {
+    let server = mcp_tests::peers::peers()
+        .package_file("@modelcontextprotocol/server-everything", "dist/index.js");
+    let mut cmd = Command::new(example());
+    cmd.args(["--revision", revision, "--timeout", "20"]);
+    for arguments in TOOL_ARGUMENTS {
+        cmd.args(["--arguments", arguments]);
+    }
+    cmd.arg("--").arg("node").arg(&server).arg("stdio");
+    let started = Instant::now();
+    let out = cmd.output().expect("run the example");
+    let took = started.elapsed();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let summary = stdout
+        .lines()
+        .last()
+        .and_then(|l| serde_json::from_str(l).ok())
+        .unwrap_or_else(|| {
+            panic!(
+                "{revision}: no JSON summary ({}):\n{stdout}\n{}",
+                out.status,
+                String::from_utf8_lossy(&out.stderr)
+            )
+        });
+    (out, summary, took)
+}
+
+/// What every session at an accepted revision shows: the handshake at that revision, nothing
+/// of ours dropped or beyond it, every tool called, the counts adding up, and the progress
+/// notifications the calls asked for.
+fn check_session(revision: &str, summary: &Value, tools: &[&str]) {
+    assert_eq!(summary["error"], Value::Null, "{revision}: {summary}");
+    assert_eq!(summary["negotiated"], revision, "{summary}");
+    assert_eq!(summary["dropped"], json!([]), "{revision}: {summary}");
+    let called: Vec<&String> = summary["tools_called"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .collect();
+    let mut expected: Vec<&str> = tools.to_vec();
+    expected.sort();
+    assert_eq!(called, expected, "{revision}: the tools listed and called");
+    for (direction, total) in [
+        ("sent_by_method", "sent"),
+        ("received_by_method", "received"),
+    ] {
+        let by_method: u64 = summary[direction]
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|n| n.as_u64().unwrap())
+            .sum();
+        assert_eq!(
+            by_method,
+            summary[total].as_u64().unwrap(),
+            "{revision} {total}"
+        );
+    }
+    let received = &summary["received_by_method"];
+    assert_eq!(
+        received["notifications/progress"], 2,
+        "{revision}: {received}"
+    );
+    assert_eq!(
+        received["tools/call result"],
+        tools.len(),
+        "{revision}: {received}"
+    );
+    // Every resource read: the 7 documents, `resources/list`'s dynamic ones, one template.
+    assert_eq!(
+        received["resources/read result"], 8,
+        "{revision}: {received}"
+    );
+    assert_eq!(received["prompts/get result"], 4, "{revision}: {received}");
+}
+
+/// The failures of a session as `kind: error`.
+fn failures(summary: &Value) -> Vec<String> {
+    summary["failures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            format!(
+                "{}: {}",
+                f["kind"].as_str().unwrap(),
+                f["error"].as_str().unwrap()
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_2025_11_25_session_is_typed_through_and_answers_every_kind_of_server_request() {
+    let (out, summary, took) = session("2025-11-25");
+    assert!(out.status.success(), "{summary}");
+    assert_eq!(failures(&summary), Vec::<String>::new(), "{summary}");
+    let tools = [
+        &TOOLS[..],
+        &[
+            "get-roots-list",
+            "trigger-elicitation-request",
+            "trigger-sampling-request",
+        ],
+        &["trigger-url-elicitation"],
+    ]
+    .concat();
+    check_session("2025-11-25", &summary, &tools);
+    // The answers rotate: the form accepted (with content built from its schema), the URL
+    // declined, the research task's form cancelled.
+    assert_eq!(
+        summary["answered"],
+        json!({
+            "elicitation/create form accept": 1,
+            "elicitation/create url decline": 1,
+            "elicitation/create form cancel": 1,
+            "roots/list": 1,
+            "sampling/createMessage": 1,
+        }),
+        "{summary}"
+    );
+    // The task-only tool ran as a task, with its status reported.
+    let outcome = &summary["tools_called"];
+    assert!(
+        outcome.as_object().unwrap().values().all(|o| o == "ok"),
+        "{outcome}"
+    );
+    assert_eq!(summary["received_by_method"]["tasks/result result"], 1);
+    assert!(summary["received_by_method"]["notifications/tasks/status"].as_u64() >= Some(3));
+    // Only one member 2025-11-25 does not define: `additionalProperties` in an output schema.
+    let unknown = summary["unknown_members"].as_array().unwrap();
+    assert_eq!(unknown.len(), 1, "{summary}");
+    assert!(
+        unknown[0]
+            .as_str()
+            .unwrap()
+            .ends_with("/outputSchema/additionalProperties"),
+        "{summary}"
+    );
+    eprintln!("2025-11-25: {took:?}");
+}
+
+#[test]
+fn a_2025_06_18_session_has_forms_without_modes() {
+    let (out, summary, took) = session("2025-06-18");
+    let tools = [
+        &TOOLS[..],
+        &[
+            "get-roots-list",
+            "trigger-elicitation-request",
+            "trigger-sampling-request",
+        ],
+    ]
+    .concat();
+    check_session("2025-06-18", &summary, &tools);
+    assert_eq!(
+        summary["answered"],
+        json!({"elicitation/create form accept": 1, "roots/list": 1, "sampling/createMessage": 1}),
+        "{summary}"
+    );
+    // server-everything asks multi-select fields, which 2025-06-18 does not define: they come
+    // whole in `PrimitiveSchemaDefinition::Unknown`, and the client still accepts the form.
+    let unknown = "unknown PrimitiveSchemaDefinition `type` \"array\"";
+    assert_eq!(
+        failures(&summary),
+        [
+            format!(
+                "catch-all: /params/requestedSchema/properties/untitledMultipleSelectEnum: {unknown}"
+            ),
+            format!(
+                "catch-all: /params/requestedSchema/properties/titledMultipleSelectEnum: {unknown}"
+            ),
+        ],
+        "{summary}"
+    );
+    assert_eq!(out.status.code(), Some(1), "failures exit 1");
+    // The task-only tool is called as a plain call (2025-06-18 has no tasks): the server refuses.
+    assert_eq!(summary["tools_called"]["simulate-research-query"], "error");
+    eprintln!("2025-06-18: {took:?}");
+}
+
+#[test]
+fn sessions_at_2025_03_26_and_2024_11_05_have_sampling_and_roots_but_no_elicitation() {
+    for revision in ["2025-03-26", "2024-11-05"] {
+        let (out, summary, took) = session(revision);
+        let tools = [&TOOLS[..], &["get-roots-list", "trigger-sampling-request"]].concat();
+        check_session(revision, &summary, &tools);
+        assert_eq!(
+            summary["answered"],
+            json!({"roots/list": 1, "sampling/createMessage": 1}),
+            "{summary}"
+        );
+        // `resource_link` content (2025-06-18) in `get-resource-links` (3) and
+        // `gzip-file-as-resource` (1): kept whole in the content union's `Unknown`.
+        let link = "unknown CallToolResultContentItem `type` \"resource_link\"";
+        assert_eq!(
+            failures(&summary),
+            [1, 2, 3, 0].map(|i| format!("catch-all: /result/content/{i}: {link}")),
+            "{revision}: {summary}"
+        );
+        assert_eq!(out.status.code(), Some(1), "failures exit 1");
+        eprintln!("{revision}: {took:?}");
+    }
+}
+
+/// server-everything answers a 2026-07-28 `initialize` with 2025-11-25: the session ends at
+/// once with an error saying so.
+#[test]
+fn a_revision_the_server_does_not_accept_ends_with_a_clear_error() {
+    let (out, summary, took) = session("2026-07-28");
+    assert_eq!(out.status.code(), Some(1), "{summary}");
+    assert_eq!(
+        summary["error"],
+        "the server does not accept 2026-07-28: it answered `initialize` with 2025-11-25"
+    );
+    assert_eq!(
+        (&summary["sent"], &summary["received"]),
+        (&json!(1), &json!(1))
+    );
+    assert_eq!(failures(&summary), Vec::<String>::new());
+    assert!(took < Duration::from_secs(10), "{took:?}");
+}
