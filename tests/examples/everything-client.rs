@@ -17,11 +17,18 @@
 //! built from the typed `requestedSchema`, decline, cancel, in turn).
 //!
 //! Every line both ways is audited in the session's revision: it must decode as that
-//! revision's `ServerMessage`/`ClientMessage` (a response's `result` as the result of the
-//! request it answers) with no catch-all variant, and encode back to the same JSON (member
-//! order aside at the top level, where servers write `result` first; exact below it). Members
+//! revision's `ServerMessage`/`ClientMessage` (a response's `result` as the result type of the
+//! request it answers) with no catch-all variant (`Custom` method, `Unknown` content type or
+//! schema kind), and encode back to the same JSON value (member order aside: typed members are
+//! written in schema order; numbers must match in kind and value, `2.0` is not `2`). Members
 //! the revision does not define are kept and listed, not failures. The last stdout line is a
-//! JSON summary; the exit status is 1 on any failure.
+//! JSON summary (messages by method, answers given, tools called, failures with the offending
+//! line); the exit status is 1 on any failure or when the session cannot go on.
+//!
+//! Why 2025-11-25 plus conversion rather than code generic over revisions: the client's logic
+//! (tasks, URL elicitation, typed form schemas) is written once against the newest types it
+//! uses, and `convert` moves each message to and from the session's revision, listing what an
+//! older revision cannot carry. Only the audit needs the older revisions' own types.
 
 use std::collections::{BTreeMap, HashMap};
 use std::io::{BufRead, BufReader, Write};
@@ -436,8 +443,7 @@ struct Client {
     lines: Receiver<String>,
     timeout: Duration,
     next_id: i64,
-    /// The method and result definition of each request in flight, by id (ours and the
-    /// server's).
+    /// The method and result definition of each of our requests in flight, by id.
     in_flight: HashMap<String, (String, &'static str)>,
     elicitations: usize,
     report: Report,
@@ -578,7 +584,12 @@ impl Client {
                         e.error.message
                     ));
                 }
-                _ => {}
+                Some(_) => {}
+                // Unreadable: if it was our response, stop waiting.
+                None if !self.in_flight.contains_key(&id.to_string()) => {
+                    return Err(format!("the response to {} is unreadable", R::METHOD));
+                }
+                None => {}
             }
         }
     }
@@ -633,28 +644,19 @@ impl Client {
 
     /// Audits a line the server wrote; its 2025-11-25 reading, unless it failed.
     fn receive(&mut self, line: &str) -> Option<ServerMessage> {
-        let flight = serde_json::from_str::<Value>(line)
-            .ok()
-            .and_then(|v| v.get("id").map(Value::to_string));
-        let method = message_method(
-            line,
-            flight
-                .and_then(|id| self.in_flight.get(&id))
-                .map(|f| f.0.as_str()),
-        );
+        let parsed = serde_json::from_str::<Value>(line).unwrap_or_default();
+        // A response ends its request's flight, whether or not it can be read.
+        let flight = match (parsed.get("method"), parsed.get("id")) {
+            (None, Some(id)) => self.in_flight.remove(&id.to_string()),
+            _ => None,
+        };
+        let method = message_method(line, flight.as_ref().map(|f| f.0.as_str()));
         self.report.received += 1;
         *self
             .report
             .received_by_method
             .entry(method.clone())
             .or_default() += 1;
-        // A response ends its request's flight whether or not it can be read.
-        let parsed = serde_json::from_str::<Value>(line).unwrap_or_default();
-        let is_response = parsed.get("method").is_none();
-        let id = parsed.get("id").map(Value::to_string);
-        let flight = id
-            .filter(|_| is_response)
-            .and_then(|id| self.in_flight.remove(&id));
         let result = flight
             .filter(|_| parsed.get("result").is_some())
             .map(|f| f.1);
