@@ -308,51 +308,45 @@ impl Client {
 }
 
 /// Content valid for a form: every field's default, else the first option, the minimum, or a
-/// value of the field's format.
+/// value of the field's format. A field of a kind the revision does not define, or a choice
+/// without options, is left out.
 fn form_content(
     schema: &ElicitRequestFormParamsRequestedSchema,
 ) -> IndexMap<String, ElicitResultContentValue> {
     use ElicitResultContentValue as V;
     use PrimitiveSchemaDefinition as P;
-    let first = |options: Vec<&String>, default: &Option<String>| {
-        V::String(default.clone().unwrap_or_else(|| options[0].clone()))
+    let one = |default: &Option<String>, first: Option<&String>| {
+        default.clone().or(first.cloned()).map(V::String)
     };
-    let some = |default: &Option<Vec<String>>, options: Vec<&String>| {
-        V::Array(default.clone().unwrap_or_else(|| vec![options[0].clone()]))
+    let some = |default: &Option<Vec<String>>, first: Option<&String>| {
+        let first = first.map(|f| vec![f.clone()]);
+        default.clone().or(first).map(V::Array)
     };
-    schema
-        .properties
-        .iter()
-        .filter_map(|(name, field)| {
-            let value = match field {
-                P::String(s) => V::String(s.default.clone().unwrap_or_else(|| match s.format {
-                    Some(StringSchemaFormat::Email) => "user@example.com".into(),
-                    Some(StringSchemaFormat::Uri) => "https://example.com/".into(),
-                    Some(StringSchemaFormat::Date) => "2000-01-31".into(),
-                    Some(StringSchemaFormat::DateTime) => "2000-01-31T12:00:00Z".into(),
-                    None => "example".into(),
-                })),
-                P::Number(n) => V::Number(
-                    n.default
-                        .clone()
-                        .or_else(|| n.minimum.clone())
-                        .unwrap_or(1.into()),
-                ),
-                P::Boolean(b) => V::Boolean(b.default.unwrap_or(true)),
-                P::UntitledSingleSelectEnum(e) => first(e.r#enum.iter().collect(), &e.default),
-                P::LegacyTitledEnum(e) => first(e.r#enum.iter().collect(), &e.default),
-                P::TitledSingleSelectEnum(e) => {
-                    first(e.one_of.iter().map(|o| &o.r#const).collect(), &e.default)
-                }
-                P::UntitledMultiSelectEnum(e) => some(&e.default, e.items.r#enum.iter().collect()),
-                P::TitledMultiSelectEnum(e) => some(
-                    &e.default,
-                    e.items.any_of.iter().map(|o| &o.r#const).collect(),
-                ),
-                P::Unknown(_) => return None,
-            };
-            Some((name.clone(), value))
-        })
+    let value = |field: &P| match field {
+        P::String(s) => Some(V::String(s.default.clone().unwrap_or_else(
+            || match s.format {
+                Some(StringSchemaFormat::Email) => "user@example.com".into(),
+                Some(StringSchemaFormat::Uri) => "https://example.com/".into(),
+                Some(StringSchemaFormat::Date) => "2000-01-31".into(),
+                Some(StringSchemaFormat::DateTime) => "2000-01-31T12:00:00Z".into(),
+                None => "example".into(),
+            },
+        ))),
+        P::Number(n) => {
+            let least = n.default.clone().or_else(|| n.minimum.clone());
+            Some(V::Number(least.unwrap_or(1.into())))
+        }
+        P::Boolean(b) => Some(V::Boolean(b.default.unwrap_or(true))),
+        P::UntitledSingleSelectEnum(e) => one(&e.default, e.r#enum.first()),
+        P::LegacyTitledEnum(e) => one(&e.default, e.r#enum.first()),
+        P::TitledSingleSelectEnum(e) => one(&e.default, e.one_of.first().map(|o| &o.r#const)),
+        P::UntitledMultiSelectEnum(e) => some(&e.default, e.items.r#enum.first()),
+        P::TitledMultiSelectEnum(e) => some(&e.default, e.items.any_of.first().map(|o| &o.r#const)),
+        P::Unknown(_) => None,
+    };
+    let fields = schema.properties.iter();
+    fields
+        .filter_map(|(name, field)| Some((name.clone(), value(field)?)))
         .collect()
 }
 
@@ -492,7 +486,7 @@ impl Client {
             .stdout(Stdio::piped())
             .spawn()
             .unwrap_or_else(|e| {
-                eprintln!("cannot start {program}: {e}");
+                eprintln!("cannot start {program}: {e} (is it installed and on PATH?)");
                 std::process::exit(2)
             });
         let input = server.stdin.take().expect("piped");
