@@ -107,30 +107,7 @@ pub fn example_binary(package: &str, name: &str, cargo_args: &[&str]) -> PathBuf
     let mut args = vec!["build", "-p", package, "--example", name];
     args.extend_from_slice(cargo_args);
     args.push("--message-format=json-render-diagnostics");
-    let mut command = std::process::Command::new(cargo);
-    // What cargo set for the running test (`CARGO_MANIFEST_DIR`, `CARGO_PKG_NAME`, `OUT_DIR`…)
-    // is not the build's: build scripts that watch these variables (ring's does) would rerun,
-    // and every later build would rebuild their crates again.
-    for (key, _) in std::env::vars_os() {
-        let key = key.to_string_lossy();
-        let per_crate = [
-            "CARGO_PKG_",
-            "CARGO_MANIFEST_",
-            "CARGO_CRATE_",
-            "CARGO_BIN_",
-            "CARGO_PRIMARY_",
-        ]
-        .iter()
-        .any(|p| key.starts_with(p));
-        if per_crate
-            || key == "OUT_DIR"
-            || key == "CARGO_TARGET_TMPDIR"
-            || key == "CARGO_RUSTC_CURRENT_DIR"
-        {
-            command.env_remove(&*key);
-        }
-    }
-    let out = command
+    let out = std::process::Command::new(cargo)
         .current_dir(workspace())
         .args(&args)
         .output()
