@@ -1,14 +1,28 @@
-//! A stdio MCP server (newline-delimited JSON-RPC) written against 2025-11-25 that also serves
-//! 2025-06-18 sessions, converting each message at the boundary: `book_table(date)` asks for
-//! another date when the day is full (2026-12-24); `survey` asks a form of every primitive kind
-//! and answers with the values received. Run: `cargo run -p mcp-tests --example booking-server`.
+//! A stdio MCP server (newline-delimited JSON-RPC) serving 2025-06-18, 2025-11-25 and 2026-07-28
+//! from one set of tools, one resource and one prompt.
+//!
+//! - `book_table(date)`: 2026-12-24 is full, so it asks for another date (a form) and books it.
+//! - `survey`: a form of every primitive kind; answers with the values received.
+//! - the resource `booking://menu` and the prompt `plan_dinner(guests)`.
+//!
+//! A tool asks for a form by returning [`Step::Ask`] and gets the answer on a second run. Up to
+//! 2025-11-25 the server sends the form as an `elicitation/create` request and runs the tool
+//! again when the response comes; from 2026-07-28 on it returns an `InputRequiredResult`, and
+//! the client retries the `tools/call` with the answer in `inputResponses`. The handshake-era
+//! code is written against 2025-11-25 and converts 2025-06-18 messages at the boundary.
+//!
+//! Run: `cargo run -p mcp-tests --example booking-server`.
 
 use std::io::{BufRead, Write};
 
-use mcp_types::elicit::{ElicitOutcome, to_typed};
-use mcp_types::v2025_11_25::*;
-use mcp_types::{Elicit, ProtocolVersion, ToolSchema, convert, v2025_06_18 as old};
-use serde_json::json;
+use chrono::NaiveDate;
+use mcp_types::elicit::{ElicitOutcome, FormParams, to_typed};
+use mcp_types::{Elicit, IndexMap, ProtocolVersion, ToolSchema, Unknowns, convert};
+use mcp_types::{v2025_06_18 as v06, v2025_11_25 as v11, v2026_07_28 as v26};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::value::{RawValue, to_raw_value};
+use serde_json::{Map, Value, json};
 
 #[derive(Elicit, Debug)]
 #[elicit(rename_all = "camelCase")]
@@ -16,8 +30,7 @@ struct Alternative {
     /// Book another date instead?
     check_alternative: bool,
     /// The date to book instead
-    #[elicit(format = "date")]
-    alternative_date: String,
+    alternative_date: NaiveDate,
 }
 
 #[derive(Elicit, Debug)]
@@ -43,135 +56,366 @@ enum Topping {
     Cheese,
     Olives,
 }
-/// The id of a form sent, the `tools/call` it is for, and whether it is the survey.
-struct Waiting(RequestId, RequestId, bool);
+
+const FULL: &str = "2026-12-24";
+const MENU: &str = "booking://menu";
+/// The key of the one input request a tool makes in 2026-07-28.
+const FORM: &str = "form";
 
 fn main() -> std::io::Result<()> {
-    let (mut out, mut waiting) = (std::io::stdout().lock(), Vec::<Waiting>::new());
-    let mut version = ProtocolVersion::V2025_11_25; // until `initialize` says otherwise
+    let (mut session, mut out) = (Booking::default(), std::io::stdout().lock());
     for line in std::io::stdin().lock().lines() {
-        let reply = match read(&line?, version) {
-            Ok(message) => handle(message, &mut waiting, &mut version),
-            Err(reply) => Some(reply),
-        };
-        if let Some(reply) = reply {
-            writeln!(out, "{}", write(&reply, version))?;
-            out.flush()?;
+        for reply in session.receive(&line?) {
+            writeln!(out, "{reply}")?;
         }
+        out.flush()?;
     }
     Ok(())
 }
 
-/// A line of the session's revision as a 2025-11-25 message, or the error response owed.
-fn read(line: &str, version: ProtocolVersion) -> Result<ClientMessage, ServerMessage> {
-    if version == ProtocolVersion::V2025_11_25 {
-        return ClientMessage::from_json(line);
-    }
-    let message = old::ClientMessage::from_json(line)
-        .map_err(|reply| convert::upgrade(&reply).expect("error responses upgrade"))?;
-    convert::upgrade(&message)
-        .map_err(|e| ServerMessage::error(None, INVALID_REQUEST, e.to_string()))
+/// What a tool run comes to: a text (and whether it is an error), or a form to fill first.
+enum Step {
+    Done(String, bool),
+    Ask(FormParams),
 }
 
-/// A reply in the session's revision, without what it cannot carry.
-fn write(reply: &ServerMessage, version: ProtocolVersion) -> String {
-    if version == ProtocolVersion::V2025_11_25 {
-        return serde_json::to_string(reply).expect("messages encode");
-    }
-    let down = convert::downgrade::<old::ServerMessage>(reply).map(|d| d.value);
-    let down =
-        down.unwrap_or_else(|e| old::ServerMessage::error(None, INTERNAL_ERROR, e.to_string()));
-    serde_json::to_string(&down).expect("messages encode")
-}
-
-fn handle(
-    message: ClientMessage,
-    waiting: &mut Vec<Waiting>,
-    version: &mut ProtocolVersion,
-) -> Option<ServerMessage> {
-    let request = match message {
-        ClientMessage::Request(request) => request,
-        ClientMessage::Response(answer) => return answered(answer, waiting),
-        ClientMessage::Notification(_) | ClientMessage::Error(_) => return None,
-    };
-    let id = ClientMessage::request_id(&request)?;
-    Some(match request {
-        ClientRequest::Initialize(init) => {
-            let ours = [ProtocolVersion::V2025_06_18, ProtocolVersion::V2025_11_25];
-            *version = ProtocolVersion::negotiate(&init.params.protocol_version, &ours)?;
-            let capabilities = ServerCapabilities::new().with_tools(ServerCapabilitiesTools::new());
-            let server = Implementation::new("booking-server", "0.1.0");
-            let result = InitializeResult::new(capabilities, version.as_str(), server);
-            ServerMessage::response(id, result)
-        }
-        ClientRequest::Ping(_) => ServerMessage::response(id, McpResult::new()),
-        ClientRequest::ListTools(_) => ServerMessage::response(id, ListToolsResult::new(tools())),
-        ClientRequest::CallTool(call) => {
-            let args = call.params.arguments.as_ref();
-            let date = args.and_then(|a| a.get("date")?.as_str()).unwrap_or("");
-            let params = match call.params.name.as_str() {
-                "book_table" if date == "2026-12-24" => {
-                    form::<Alternative>("2026-12-24 is full.", *version)
-                }
-                "book_table" => return Some(reply(id, format!("Booked a table for {date}."))),
-                "survey" => form::<Survey>("A few questions", *version),
-                _ => return Some(ServerMessage::error(Some(id), INVALID_PARAMS, "no tool")),
-            };
-            let params = match params {
-                Ok(params) => params,
-                // A form the session's revision cannot express is the tool's error.
-                Err(e) => return Some(ServerMessage::response(id, text(e).with_is_error(true))),
-            };
-            let form = RequestId::from(format!("form-{id}"));
-            waiting.push(Waiting(form.clone(), id, call.params.name == "survey"));
-            ServerMessage::request(form.clone(), ElicitRequest::new(form, params))
-        }
-        _ => ServerMessage::error(Some(id), METHOD_NOT_FOUND, "not supported"),
+/// Runs tool `name` in a session of `version`; `answer` is the `ElicitResult` for the form it
+/// asked on its previous run. `None` when there is no such tool.
+fn run_tool(
+    name: &str,
+    args: Option<&Map<String, Value>>,
+    answer: Option<&RawValue>,
+    version: ProtocolVersion,
+) -> Option<Step> {
+    let date = args
+        .and_then(|a| a.get("date")?.as_str())
+        .unwrap_or_default();
+    Some(match (name, answer) {
+        ("book_table", _) if date.parse::<NaiveDate>().is_err() => done(
+            true,
+            format!("`date` must be a date (YYYY-MM-DD), not `{date}`."),
+        ),
+        ("book_table", _) if date != FULL => done(false, format!("Booked a table for {date}.")),
+        ("book_table", None) => ask::<Alternative>(format!("{FULL} is full."), version),
+        ("book_table", Some(answer)) => match Alternative::outcome(&answer) {
+            Ok(ElicitOutcome::Accepted(a)) if a.check_alternative => {
+                done(false, format!("Booked a table for {}.", a.alternative_date))
+            }
+            Ok(_) => done(false, "Nothing was booked."),
+            Err(e) => done(true, format!("Invalid answer: {e}")),
+        },
+        ("survey", None) => ask::<Survey>("A few questions", version),
+        ("survey", Some(answer)) => match Survey::outcome(&answer) {
+            Ok(ElicitOutcome::Accepted(s)) => done(
+                false,
+                format!(
+                    "{}, {} years, {} m, subscribe: {}, {:?}, {:?}",
+                    s.name, s.age, s.height_m, s.subscribe, s.color, s.toppings
+                ),
+            ),
+            Ok(_) => done(false, "No answers."),
+            Err(e) => done(true, format!("Invalid answer: {e}")),
+        },
+        _ => return None,
     })
 }
 
-fn answered(answer: ResultResponse, waiting: &mut Vec<Waiting>) -> Option<ServerMessage> {
-    let Waiting(_, call, survey) = waiting.remove(waiting.iter().position(|w| w.0 == answer.id)?);
-    let reply = match (survey, answer.result_as::<ElicitRequest>()) {
-        (_, Err(e)) => text(format!("Unreadable answer: {e}")).with_is_error(true),
-        (false, Ok(r)) => match Alternative::outcome(&r) {
-            Ok(ElicitOutcome::Accepted(a)) if a.check_alternative => {
-                text(format!("Booked a table for {}.", a.alternative_date))
-            }
-            Ok(_) => text("Nothing was booked."),
-            Err(e) => text(format!("Invalid answer: {e}")).with_is_error(true),
-        },
-        (true, Ok(r)) => match Survey::outcome(&r) {
-            Ok(ElicitOutcome::Accepted(s)) => text(format!(
-                "{}, {} years, {} m, subscribe: {}, {:?}, {:?}",
-                s.name, s.age, s.height_m, s.subscribe, s.color, s.toppings
-            )),
-            Ok(_) => text("No answers."),
-            Err(e) => text(format!("Invalid answer: {e}")).with_is_error(true),
-        },
-    };
-    Some(ServerMessage::response(call, reply))
+fn done(is_error: bool, text: impl Into<String>) -> Step {
+    Step::Done(text.into(), is_error)
 }
 
-/// The form for the session's revision, as 2025-11-25 params.
-fn form<T: Elicit>(m: &str, v: ProtocolVersion) -> Result<ElicitRequestFormParams, String> {
-    let params = T::form_params(m, v).map_err(|e| e.to_string())?;
-    to_typed(&params).map_err(|e| e.to_string())
+/// The form for `version`; one the revision cannot express is the tool's error.
+fn ask<T: Elicit>(message: impl Into<String>, version: ProtocolVersion) -> Step {
+    T::form_params(message, version).map_or_else(|e| done(true, e.to_string()), Step::Ask)
 }
 
-fn text(s: impl Into<String>) -> CallToolResult {
-    CallToolResult::new(vec![TextContent::new(s).into()])
-}
-
-fn reply(id: RequestId, s: impl Into<String>) -> ServerMessage {
-    ServerMessage::response(id, text(s))
-}
-
-fn tools() -> Vec<Tool> {
+fn tools() -> Vec<v11::Tool> {
     let date = json!({"type": "object", "properties": {"date": {"type": "string", "format": "date"}}, "required": ["date"]});
-    let date = ToolInputSchema::from_json(date).expect("an object schema");
+    let date = v11::ToolInputSchema::from_json(date).expect("an object schema");
+    let survey = v11::ToolInputSchema::new();
     vec![
-        Tool::new(date, "book_table").with_description("Books a table, or asks for another date."),
-        Tool::new(ToolInputSchema::new(), "survey").with_description("Asks a few questions."),
+        v11::Tool::new(date, "book_table")
+            .with_description("Books a table, or asks for another date."),
+        v11::Tool::new(survey, "survey").with_description("Asks a few questions."),
     ]
+}
+
+fn resources() -> Vec<v11::Resource> {
+    let menu = v11::Resource::new("menu", MENU).with_mime_type("text/plain");
+    vec![menu.with_description("Tonight's menu")]
+}
+
+fn read_resource(uri: &str) -> Option<v11::TextResourceContents> {
+    let text = "Soup of the day 6.50\nRisotto 14.00\nTiramisu 7.25";
+    (uri == MENU).then(|| v11::TextResourceContents::new(text, MENU).with_mime_type("text/plain"))
+}
+
+fn prompts() -> Vec<v11::Prompt> {
+    let guests = v11::PromptArgument::new("guests").with_description("How many people");
+    let prompt = v11::Prompt::new("plan_dinner").with_arguments(vec![guests.with_required(true)]);
+    vec![prompt.with_description("Plans a dinner out.")]
+}
+
+/// The text of prompt `name`, or what is wrong with the request.
+fn get_prompt(name: &str, args: Option<&IndexMap<String, String>>) -> Result<String, String> {
+    match (name, args.and_then(|a| a.get("guests"))) {
+        ("plan_dinner", Some(n)) => Ok(format!("Book a table for {n} and choose from {MENU}.")),
+        ("plan_dinner", None) => Err("prompt `plan_dinner` needs the argument `guests`".into()),
+        _ => Err(format!("no prompt `{name}`")),
+    }
+}
+
+fn capabilities() -> v11::ServerCapabilities {
+    v11::ServerCapabilities::new()
+        .with_tools(v11::ServerCapabilitiesTools::new())
+        .with_resources(v11::ServerCapabilitiesResources::new())
+        .with_prompts(v11::ServerCapabilitiesPrompts::new())
+}
+
+fn server_info() -> v11::Implementation {
+    v11::Implementation::new("booking-server", "0.1.0")
+}
+
+/// One client's session. 2026-07-28 is stateless (every request names its revision in
+/// `_meta`); before it, `initialize` fixes the revision and sent forms wait for their answer.
+#[derive(Default)]
+pub struct Booking {
+    version: Option<ProtocolVersion>,
+    /// The id of each form sent, and the `tools/call` (id, params) it is for.
+    waiting: Vec<(v11::RequestId, v11::RequestId, v11::CallToolRequestParams)>,
+}
+
+impl Booking {
+    /// One incoming JSON-RPC message → the messages to send back, in order.
+    pub fn receive(&mut self, message: &str) -> Vec<String> {
+        let peek: Value = serde_json::from_str(message).unwrap_or_default();
+        let requested = peek.pointer("/params/_meta/io.modelcontextprotocol~1protocolVersion");
+        let reply = match (self.version, requested.and_then(Value::as_str)) {
+            (None, Some(requested)) => modern(message, requested).map(|m| encode(&m)),
+            (version, _) => self.legacy(message, version.unwrap_or(ProtocolVersion::V2025_11_25)),
+        };
+        reply.into_iter().collect()
+    }
+
+    /// A message of a handshake-era session of `version` → the reply, in the session's revision.
+    fn legacy(&mut self, message: &str, version: ProtocolVersion) -> Option<String> {
+        let reply = match read(message, version) {
+            Ok(message) => self.handle(message)?,
+            Err(reply) => reply,
+        };
+        if self.version.unwrap_or(version) == ProtocolVersion::V2025_11_25 {
+            return Some(encode(&reply));
+        }
+        let down = convert::downgrade::<v06::ServerMessage>(&reply).map(|d| d.value);
+        let error = |e: convert::ConversionError| {
+            v06::ServerMessage::error(None, v06::INTERNAL_ERROR, e.to_string())
+        };
+        Some(encode(&down.unwrap_or_else(error)))
+    }
+
+    fn handle(&mut self, message: v11::ClientMessage) -> Option<v11::ServerMessage> {
+        use v11::{ClientRequest as R, ServerMessage as M};
+        let request = match message {
+            v11::ClientMessage::Request(request) => request,
+            v11::ClientMessage::Response(answer) => {
+                let at = self.waiting.iter().position(|w| w.0 == answer.id)?;
+                let (_, id, call) = self.waiting.remove(at);
+                return Some(self.call_tool(id, call, Some(&answer.result)));
+            }
+            v11::ClientMessage::Notification(_) | v11::ClientMessage::Error(_) => return None,
+        };
+        let id = v11::ClientMessage::request_id(&request)?;
+        Some(match request {
+            R::Initialize(init) => {
+                let ours = [ProtocolVersion::V2025_06_18, ProtocolVersion::V2025_11_25];
+                let version = ProtocolVersion::negotiate(&init.params.protocol_version, &ours)?;
+                self.version = Some(version);
+                let result =
+                    v11::InitializeResult::new(capabilities(), version.as_str(), server_info());
+                M::response(id, result)
+            }
+            R::Ping(_) => M::response(id, v11::McpResult::new()),
+            R::ListTools(_) => M::response(id, v11::ListToolsResult::new(tools())),
+            R::ListResources(_) => M::response(id, v11::ListResourcesResult::new(resources())),
+            R::ReadResource(r) => match read_resource(&r.params.uri) {
+                Some(text) => M::response(id, v11::ReadResourceResult::new(vec![text.into()])),
+                None => M::error(Some(id), v11::INVALID_PARAMS, no_resource(&r.params.uri)),
+            },
+            R::ListPrompts(_) => M::response(id, v11::ListPromptsResult::new(prompts())),
+            R::GetPrompt(p) => match get_prompt(&p.params.name, p.params.arguments.as_ref()) {
+                Ok(text) => {
+                    let text =
+                        v11::PromptMessage::new(v11::TextContent::new(text), v11::Role::User);
+                    M::response(id, v11::GetPromptResult::new(vec![text]))
+                }
+                Err(e) => M::error(Some(id), v11::INVALID_PARAMS, e),
+            },
+            R::CallTool(call) => self.call_tool(id, call.params, None),
+            _ => M::error(Some(id), v11::METHOD_NOT_FOUND, "not supported"),
+        })
+    }
+
+    /// Runs the tool of `tools/call` `id`: the response, or the form it asks first.
+    fn call_tool(
+        &mut self,
+        id: v11::RequestId,
+        call: v11::CallToolRequestParams,
+        answer: Option<&RawValue>,
+    ) -> v11::ServerMessage {
+        use v11::ServerMessage as M;
+        let version = self.version.unwrap_or(ProtocolVersion::V2025_11_25);
+        match run_tool(&call.name, call.arguments.as_ref(), answer, version) {
+            None => M::error(Some(id), v11::INVALID_PARAMS, no_tool(&call.name)),
+            Some(Step::Done(text, is_error)) => {
+                let result = v11::CallToolResult::new(vec![v11::TextContent::new(text).into()]);
+                M::response(id, result.with_is_error(is_error))
+            }
+            Some(Step::Ask(form)) => {
+                let form_id = v11::RequestId::from(format!("form-{id}"));
+                let params: v11::ElicitRequestFormParams = to_typed(&form).expect("a form");
+                self.waiting.push((form_id.clone(), id, call));
+                M::request(form_id.clone(), v11::ElicitRequest::new(form_id, params))
+            }
+        }
+    }
+}
+
+/// A 2026-07-28 message (`requested`: the revision its `_meta` names) → the reply, if any.
+fn modern(message: &str, requested: &str) -> Option<v26::ServerMessage> {
+    use v26::{ClientRequest as R, ServerMessage as M};
+    let request = match v26::ClientMessage::from_json(message) {
+        Ok(v26::ClientMessage::Request(request)) => request,
+        Ok(_) => return None,
+        Err(reply) => return Some(reply),
+    };
+    let id = v26::ClientMessage::request_id(&request)?;
+    let ours = ProtocolVersion::V2026_07_28.as_str();
+    if requested != ours {
+        let data = json!({"requested": requested, "supported": [ours]});
+        let message = format!("protocol version `{requested}` is not supported");
+        let error = v26::Error::new(v26::UNSUPPORTED_PROTOCOL_VERSION, message).with_data(data);
+        let id = Some(Some(id));
+        return Some(M::Error(v26::JsonRpcErrorResponse {
+            error,
+            id,
+            extra: Map::new(),
+        }));
+    }
+    // Every result says it is complete, names the server, and may be cached by anyone (ttl 0).
+    let (done, meta) = (
+        "complete",
+        v26::ResultMetaObject::new().with_server_info(up::<v26::Implementation>(&server_info())),
+    );
+    Some(match request {
+        R::Discover(_) => {
+            let scope = v26::DiscoverResultCacheScope::Public;
+            let result = v26::DiscoverResult::new(
+                scope,
+                up::<v26::ServerCapabilities>(&capabilities()),
+                done,
+                vec![ours.into()],
+                0,
+            );
+            M::response(id, result.with_meta(meta))
+        }
+        R::ListTools(_) => {
+            let scope = v26::ListToolsResultCacheScope::Public;
+            M::response(
+                id,
+                v26::ListToolsResult::new(scope, done, up(&tools()), 0).with_meta(meta),
+            )
+        }
+        R::ListResources(_) => {
+            let scope = v26::ListResourcesResultCacheScope::Public;
+            let result = v26::ListResourcesResult::new(scope, up(&resources()), done, 0);
+            M::response(id, result.with_meta(meta))
+        }
+        R::ReadResource(r) => match read_resource(&r.params.uri) {
+            Some(text) => {
+                let (scope, text) = (
+                    v26::ReadResourceResultCacheScope::Public,
+                    up::<v26::TextResourceContents>(&text),
+                );
+                let result = v26::ReadResourceResult::new(scope, vec![text.into()], done, 0);
+                M::response(id, result.with_meta(meta))
+            }
+            None => M::error(Some(id), v26::INVALID_PARAMS, no_resource(&r.params.uri)),
+        },
+        R::ListPrompts(_) => {
+            let scope = v26::ListPromptsResultCacheScope::Public;
+            M::response(
+                id,
+                v26::ListPromptsResult::new(scope, up(&prompts()), done, 0).with_meta(meta),
+            )
+        }
+        R::GetPrompt(p) => match get_prompt(&p.params.name, p.params.arguments.as_ref()) {
+            Ok(text) => {
+                let text = v26::PromptMessage::new(v26::TextContent::new(text), v26::Role::User);
+                M::response(
+                    id,
+                    v26::GetPromptResult::new(vec![text], done).with_meta(meta),
+                )
+            }
+            Err(e) => M::error(Some(id), v26::INVALID_PARAMS, e),
+        },
+        R::CallTool(call) => {
+            let p = call.params;
+            let answer = p.input_responses.as_ref().and_then(|r| r.get(FORM));
+            let answer = answer.map(|a| to_raw_value(a).expect("typed values encode"));
+            match run_tool(
+                &p.name,
+                p.arguments.as_ref(),
+                answer.as_deref(),
+                ProtocolVersion::V2026_07_28,
+            ) {
+                None => M::error(Some(id), v26::INVALID_PARAMS, no_tool(&p.name)),
+                Some(Step::Done(text, is_error)) => {
+                    let result =
+                        v26::CallToolResult::new(vec![v26::TextContent::new(text).into()], done);
+                    M::response(id, result.with_is_error(is_error).with_meta(meta))
+                }
+                // Ask for the form; the client retries this call with the answer under `FORM`.
+                Some(Step::Ask(form)) => {
+                    let request: v26::InputRequest =
+                        to_typed(&form.into_request()).expect("a form");
+                    let requests = IndexMap::from_iter([(FORM.to_owned(), request)]);
+                    M::response(
+                        id,
+                        v26::InputRequiredResult::new()
+                            .with_input_requests(requests)
+                            .with_meta(meta),
+                    )
+                }
+            }
+        }
+        _ => M::error(Some(id), v26::METHOD_NOT_FOUND, "not supported"),
+    })
+}
+
+/// A line of a handshake-era session as a 2025-11-25 message, or the error response owed.
+fn read(line: &str, version: ProtocolVersion) -> Result<v11::ClientMessage, v11::ServerMessage> {
+    if version == ProtocolVersion::V2025_11_25 {
+        return v11::ClientMessage::from_json(line);
+    }
+    let message = v06::ClientMessage::from_json(line)
+        .map_err(|reply| convert::upgrade(&reply).expect("error responses upgrade"))?;
+    convert::upgrade(&message)
+        .map_err(|e| v11::ServerMessage::error(None, v11::INVALID_REQUEST, e.to_string()))
+}
+
+/// A 2025-11-25 value as 2026-07-28's: tools, resources and prompts mean the same in both.
+fn up<T: DeserializeOwned + Unknowns>(value: &(impl Serialize + Unknowns)) -> T {
+    convert::upgrade(value).expect("upgrades to 2026-07-28")
+}
+
+fn encode(message: &impl Serialize) -> String {
+    serde_json::to_string(message).expect("messages encode")
+}
+
+fn no_tool(name: &str) -> String {
+    format!("no tool `{name}`")
+}
+
+fn no_resource(uri: &str) -> String {
+    format!("no resource `{uri}`")
 }

@@ -1,5 +1,7 @@
-//! `tests/examples/booking-server.rs`, driven over a pipe as a client would: every tool, the
-//! form round trip with accept, decline and cancel, and the errors a receiver owes.
+//! `tests/examples/booking-server.rs`, driven over a pipe as a client would, at 2025-06-18,
+//! 2025-11-25 and 2026-07-28: every tool, the resource and the prompt, the form round trip
+//! (a server request, or 2026-07-28's `InputRequiredResult` and retry) with accept, decline and
+//! cancel, content that breaks the form, and the errors a receiver owes.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -106,6 +108,7 @@ fn session(revision: &str) {
         tools["result"]["tools"][0]["inputSchema"]["required"],
         json!(["date"])
     );
+    resource_and_prompt(&mut s, None);
 
     // A free day is booked at once.
     let r = s.call(tool_call(3, "book_table", json!({"date": "2026-12-25"})));
@@ -180,6 +183,230 @@ fn session(revision: &str) {
     );
     assert_eq!(r["result"]["isError"], true, "{r}");
     assert!(text_of(&r).contains("age"), "{r}");
+}
+
+/// The resource and the prompt, with the errors a client gets for what is not there.
+/// `meta`: the `_meta` every request carries (2026-07-28).
+fn resource_and_prompt(s: &mut Server, meta: Option<&Value>) {
+    let request = |id: i64, method: &str, mut params: Value| {
+        if let Some(meta) = meta {
+            params["_meta"] = meta.clone();
+        }
+        json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})
+    };
+    let r = s.call(request(100, "resources/list", json!({})));
+    assert_eq!(r["result"]["resources"][0]["uri"], "booking://menu", "{r}");
+    assert_eq!(r["result"]["resources"][0]["mimeType"], "text/plain", "{r}");
+    let r = s.call(request(
+        101,
+        "resources/read",
+        json!({"uri": "booking://menu"}),
+    ));
+    let contents = &r["result"]["contents"][0];
+    assert_eq!(contents["uri"], "booking://menu", "{r}");
+    assert!(
+        contents["text"].as_str().unwrap().contains("Risotto 14.00"),
+        "{r}"
+    );
+    let r = s.call(request(
+        102,
+        "resources/read",
+        json!({"uri": "booking://wine"}),
+    ));
+    assert_eq!(r["error"]["code"], -32602, "{r}");
+    assert!(
+        r["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("booking://wine"),
+        "{r}"
+    );
+
+    let r = s.call(request(103, "prompts/list", json!({})));
+    let prompt = &r["result"]["prompts"][0];
+    assert_eq!(prompt["name"], "plan_dinner", "{r}");
+    assert_eq!(
+        prompt["arguments"],
+        json!([{"name": "guests", "description": "How many people", "required": true}])
+    );
+    let get = |args: Value| {
+        request(
+            104,
+            "prompts/get",
+            json!({"name": "plan_dinner", "arguments": args}),
+        )
+    };
+    let r = s.call(get(json!({"guests": "4"})));
+    assert_eq!(
+        r["result"]["messages"],
+        json!([{"role": "user", "content": {"type": "text", "text": "Book a table for 4 and choose from booking://menu."}}]),
+        "{r}"
+    );
+    let r = s.call(get(json!({})));
+    assert_eq!(r["error"]["code"], -32602, "{r}");
+    assert!(
+        r["error"]["message"].as_str().unwrap().contains("`guests`"),
+        "{r}"
+    );
+}
+
+/// 2026-07-28 is stateless: no `initialize`; every request names its revision in `_meta`; a
+/// form comes back as an `InputRequiredResult` and the answer in the retried call's
+/// `inputResponses`.
+#[test]
+fn a_2026_07_28_client_discovers_and_retries_with_input_responses() {
+    let mut s = Server::start();
+    let meta = json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientInfo": {"name": "test", "version": "1"},
+        "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}},
+    });
+    let discover = s.call(
+        json!({"jsonrpc": "2.0", "id": 1, "method": "server/discover", "params": {"_meta": meta}}),
+    );
+    let result = &discover["result"];
+    assert_eq!(
+        result["supportedVersions"],
+        json!(["2026-07-28"]),
+        "{discover}"
+    );
+    assert_eq!(result["resultType"], "complete");
+    assert_eq!(
+        result["_meta"]["io.modelcontextprotocol/serverInfo"]["name"],
+        "booking-server"
+    );
+    for capability in ["tools", "resources", "prompts"] {
+        assert!(result["capabilities"][capability].is_object(), "{discover}");
+    }
+    let call = |id: i64, name: &str, args: Value, responses: Option<Value>| {
+        let mut params = json!({"name": name, "arguments": args, "_meta": meta});
+        if let Some(responses) = responses {
+            params["inputResponses"] = responses;
+        }
+        json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params})
+    };
+    let tools = s.call(
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": {"_meta": meta}}),
+    );
+    assert_eq!(tools["result"]["tools"][1]["name"], "survey", "{tools}");
+    assert_eq!(
+        (
+            tools["result"]["cacheScope"].clone(),
+            tools["result"]["ttlMs"].clone()
+        ),
+        (json!("public"), json!(0))
+    );
+    resource_and_prompt(&mut s, Some(&meta));
+
+    let r = s.call(call(3, "book_table", json!({"date": "2026-12-25"}), None));
+    assert_eq!(
+        (r["result"]["resultType"].clone(), text_of(&r)),
+        (json!("complete"), "Booked a table for 2026-12-25.")
+    );
+
+    let full = json!({"date": "2026-12-24"});
+    for (id, answer, expected) in [
+        (
+            4,
+            json!({"action": "accept", "content": {"checkAlternative": true, "alternativeDate": "2026-12-27"}}),
+            "Booked a table for 2026-12-27.",
+        ),
+        (
+            5,
+            json!({"action": "accept", "content": {"checkAlternative": false, "alternativeDate": "2026-12-27"}}),
+            "Nothing was booked.",
+        ),
+        (6, json!({"action": "decline"}), "Nothing was booked."),
+        (7, json!({"action": "cancel"}), "Nothing was booked."),
+    ] {
+        // The first call: the form, as an input request, and no server→client request.
+        let r = s.call(call(id, "book_table", full.clone(), None));
+        assert_eq!(
+            (r["id"].clone(), r["result"]["resultType"].clone()),
+            (json!(id), json!("input_required")),
+            "{r}"
+        );
+        let form = &r["result"]["inputRequests"]["form"];
+        assert_eq!(form["method"], "elicitation/create", "{r}");
+        assert_eq!(form["params"]["mode"], "form");
+        assert_eq!(form["params"]["message"], "2026-12-24 is full.");
+        assert_eq!(
+            form["params"]["requestedSchema"]["properties"]["alternativeDate"]["format"],
+            "date"
+        );
+        // The retry carries the answer; the same tool finishes.
+        let r = s.call(call(
+            id + 10,
+            "book_table",
+            full.clone(),
+            Some(json!({"form": answer})),
+        ));
+        assert_eq!(
+            (r["id"].clone(), r["result"]["resultType"].clone()),
+            (json!(id + 10), json!("complete")),
+            "{r}"
+        );
+        assert_eq!(text_of(&r), expected);
+        assert_eq!(r["result"]["isError"], false);
+    }
+
+    // Every primitive kind, decimals included; then content that breaks the form, named.
+    let r = s.call(call(20, "survey", json!({}), None));
+    let props = &r["result"]["inputRequests"]["form"]["params"]["requestedSchema"]["properties"];
+    assert_eq!(props["toppings"]["type"], "array", "{r}");
+    let content = json!({"name": "Ada", "age": 36, "heightM": 1.75, "subscribe": true, "color": "Green", "toppings": ["Cheese"]});
+    let answer = |content: &Value| Some(json!({"form": {"action": "accept", "content": content}}));
+    let r = s.call(call(21, "survey", json!({}), answer(&content)));
+    assert_eq!(
+        text_of(&r),
+        "Ada, 36 years, 1.75 m, subscribe: true, Green, [Cheese]"
+    );
+    for (field, bad) in [
+        ("age", json!(200)),
+        ("heightM", json!("tall")),
+        ("toppings", json!(["Cheese", "Ham"])),
+    ] {
+        let mut content = content.clone();
+        content[field] = bad;
+        let r = s.call(call(22, "survey", json!({}), answer(&content)));
+        assert_eq!(r["result"]["isError"], true, "{r}");
+        assert!(text_of(&r).contains(&format!("`{field}`")), "{field}: {r}");
+    }
+    // A date that is no date.
+    let bad = json!({"action": "accept", "content": {"checkAlternative": true, "alternativeDate": "2026-13-01"}});
+    let r = s.call(call(23, "book_table", full, Some(json!({"form": bad}))));
+    assert_eq!(r["result"]["isError"], true, "{r}");
+    assert!(text_of(&r).contains("`alternativeDate`"), "{r}");
+
+    // A revision the server does not serve: -32022 with what it supports.
+    let mut old = meta.clone();
+    old["io.modelcontextprotocol/protocolVersion"] = json!("2099-01-01");
+    let r = s.call(
+        json!({"jsonrpc": "2.0", "id": 30, "method": "tools/list", "params": {"_meta": old}}),
+    );
+    assert_eq!(
+        (r["id"].clone(), r["error"]["code"].clone()),
+        (json!(30), json!(-32022)),
+        "{r}"
+    );
+    assert_eq!(
+        r["error"]["data"],
+        json!({"requested": "2099-01-01", "supported": ["2026-07-28"]})
+    );
+    // Without `initialize`, a request must carry the 2026-07-28 `_meta`: the error names it.
+    let r = s.call(json!({"jsonrpc": "2.0", "id": 31, "method": "tools/call", "params": {"name": "survey", "_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}}}));
+    assert_eq!(
+        (r["id"].clone(), r["error"]["code"].clone()),
+        (json!(31), json!(-32602)),
+        "{r}"
+    );
+    assert!(
+        r["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("clientCapabilities"),
+        "{r}"
+    );
 }
 
 #[test]
