@@ -1,0 +1,284 @@
+//! The official MCP conformance suite (`@modelcontextprotocol/conformance`, pinned in
+//! `tests/peers/versions.env`, run on the Node.js 22 installed beside it) against
+//! `tests/examples/conformance-server.rs` over Streamable HTTP on loopback.
+//!
+//! Two runs against one server process:
+//! - the suite's requirement set for 2025-11-25 (`--requirements 2025-11-25`): every scenario,
+//!   the elicitation ones by name, must pass, and the suite must exit 0;
+//! - every server scenario (`--suite all`, the 2026-07-28 and extension ones too): the result of
+//!   each must be the one recorded in `tests/fixtures/conformance-server.json` (pass, or fail
+//!   with which checks), so a regression and an unrecorded improvement both fail, with a diff.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use mcp_tests::peers::conformance;
+use serde_json::{Value, json};
+
+/// The elicitation scenarios of the 2025-11-25 requirement set.
+const ELICITATION: [&str; 3] = [
+    "tools-call-elicitation",
+    "elicitation-sep1034-defaults",
+    "elicitation-sep1330-enums",
+];
+
+/// The example, listening on a free loopback port; killed on drop.
+struct Server {
+    child: Child,
+    url: String,
+    log: Arc<Mutex<String>>,
+}
+
+impl Server {
+    fn start() -> Server {
+        let bin = mcp_tests::example_binary("mcp-tests", "conformance-server", &[]);
+        let mut child = Command::new(bin)
+            .args(["--http", "127.0.0.1:0"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start the conformance-server example");
+        let mut stderr = BufReader::new(child.stderr.take().expect("piped"));
+        let mut first = String::new();
+        stderr
+            .read_line(&mut first)
+            .expect("read the example's stderr");
+        let Some(url) = first
+            .trim()
+            .strip_prefix("listening on ")
+            .map(str::to_owned)
+        else {
+            let _ = child.kill();
+            panic!("the example did not start: {first:?}");
+        };
+        // Keep draining stderr (the transport reports undeliverable messages there).
+        let log = Arc::new(Mutex::new(String::new()));
+        let sink = Arc::clone(&log);
+        std::thread::spawn(move || {
+            for line in stderr.lines().map_while(Result::ok) {
+                let mut sink = sink.lock().unwrap();
+                sink.push_str(&line);
+                sink.push('\n');
+            }
+        });
+        Server { child, url, log }
+    }
+
+    fn log(&self) -> String {
+        self.log.lock().unwrap().clone()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// What the suite found for one scenario: its checks, or, when the scenario threw before
+/// writing any, the suite's message.
+type Outcome = Result<Vec<Value>, String>;
+
+/// Runs `conformance server --url <url> <args>` with results in `out`; returns whether it
+/// exited successfully, its output, and what each scenario found.
+fn run(server: &Server, args: &[&str], out: &Path) -> (bool, String, BTreeMap<String, Outcome>) {
+    if out.exists() {
+        std::fs::remove_dir_all(out).expect("clear the results folder");
+    }
+    let started = Instant::now();
+    let output = conformance()
+        .command()
+        .args(["server", "--url", &server.url, "--output-dir"])
+        .arg(out)
+        .args(args)
+        .output()
+        .expect("run the conformance suite");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let results = results(out, &text);
+    eprintln!(
+        "conformance server {}: {} scenarios in {:.1?}",
+        args.join(" "),
+        results.len(),
+        started.elapsed()
+    );
+    (output.status.success(), text, results)
+}
+
+/// `<out>/server-<scenario>-<timestamp>/checks.json`, by scenario.
+fn results(out: &Path, text: &str) -> BTreeMap<String, Outcome> {
+    let mut results = BTreeMap::new();
+    let dirs = std::fs::read_dir(out).unwrap_or_else(|e| {
+        panic!(
+            "the suite wrote no results to {}: {e}\n{text}",
+            out.display()
+        )
+    });
+    for dir in dirs {
+        let dir = dir.expect("read the results folder").path();
+        let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+        let scenario = scenario_name(&name)
+            .unwrap_or_else(|| panic!("unexpected results folder {}", dir.display()));
+        let file = dir.join("checks.json");
+        let outcome =
+            match std::fs::read_to_string(&file) {
+                Ok(json) => Ok(serde_json::from_str(&json)
+                    .unwrap_or_else(|e| panic!("{}: {e}", file.display()))),
+                // The scenario threw: the suite printed why.
+                Err(_) => {
+                    let lead = format!("Failed to run scenario {scenario}: ");
+                    let why = text.lines().find_map(|l| l.strip_prefix(lead.as_str()));
+                    Err(why.unwrap_or("no checks.json and no message").to_owned())
+                }
+            };
+        let previous = results.insert(scenario.to_owned(), outcome);
+        assert!(
+            previous.is_none(),
+            "{scenario} ran twice in {}",
+            out.display()
+        );
+    }
+    results
+}
+
+/// `server-<scenario>-2026-11-22T16-55-11-316Z` → `<scenario>`.
+fn scenario_name(folder: &str) -> Option<&str> {
+    let rest = folder.strip_prefix("server-")?;
+    // The timestamp is the last six `-`-separated pieces: YYYY MM DDTHH MM SS mmmZ.
+    let cut = rest.rmatch_indices('-').nth(5)?.0;
+    let (scenario, stamp) = (&rest[..cut], &rest[cut + 1..]);
+    (stamp.len() == "2026-11-22T16-55-11-316Z".len() && stamp.ends_with('Z')).then_some(scenario)
+}
+
+fn passed(outcome: &Outcome) -> bool {
+    outcome
+        .as_ref()
+        .is_ok_and(|checks| checks.iter().all(|c| c["status"] != "FAILURE"))
+}
+
+/// A scenario's result as recorded: `pass`, or `fail` with the ids of the failing checks
+/// (`threw` when it stopped before any) and the first failure's message, for the reader; the
+/// message is not compared.
+fn summary(outcome: &Outcome) -> Value {
+    let checks = match outcome {
+        Ok(checks) => checks,
+        Err(why) => return json!({ "result": "fail", "failed": ["threw"], "reason": why }),
+    };
+    let failed: Vec<&Value> = checks.iter().filter(|c| c["status"] == "FAILURE").collect();
+    if failed.is_empty() {
+        return json!({ "result": "pass" });
+    }
+    let mut ids: Vec<&str> = failed.iter().filter_map(|c| c["id"].as_str()).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let reason = failed[0]["errorMessage"].as_str().unwrap_or("(no message)");
+    json!({ "result": "fail", "failed": ids, "reason": reason })
+}
+
+fn expectation_file() -> PathBuf {
+    mcp_tests::workspace()
+        .join("tests")
+        .join("fixtures")
+        .join("conformance-server.json")
+}
+
+#[test]
+fn official_conformance_suite() {
+    conformance(); // install first: a missing npm fails here, saying what to install
+    let server = Server::start();
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("conformance-results");
+
+    // The 2025-11-25 requirement set: all of it passes.
+    let (ok, text, required) = run(
+        &server,
+        &["--requirements", "2025-11-25"],
+        &out.join("2025-11-25"),
+    );
+    let failing: Vec<String> = required
+        .iter()
+        .filter(|(_, outcome)| !passed(outcome))
+        .map(|(name, outcome)| format!("{name}: {}", summary(outcome)))
+        .collect();
+    assert!(
+        failing.is_empty() && ok,
+        "2025-11-25 requirement set: {} of {} scenarios fail:\n{}\n\nsuite output:\n{text}\n\nserver log:\n{}",
+        failing.len(),
+        required.len(),
+        failing.join("\n"),
+        server.log()
+    );
+    for name in ELICITATION {
+        let checks = required
+            .get(name)
+            .and_then(|outcome| outcome.as_ref().ok())
+            .unwrap_or_else(|| panic!("the 2025-11-25 set no longer runs {name}: {text}"));
+        // Each elicitation scenario checks the form the server sent, not just that it ran.
+        assert!(
+            checks.iter().filter(|c| c["status"] == "SUCCESS").count() >= 2,
+            "{name} passed without its checks: {checks:#?}"
+        );
+    }
+    let listed: Vec<&str> = required
+        .keys()
+        .map(String::as_str)
+        .filter(|n| n.contains("elicitation"))
+        .collect();
+    assert_eq!(listed, {
+        let mut e = ELICITATION.to_vec();
+        e.sort_unstable();
+        e
+    });
+
+    // Every server scenario: as recorded.
+    let (_, text, all) = run(&server, &["--suite", "all"], &out.join("all"));
+    let actual: BTreeMap<&str, Value> = all
+        .iter()
+        .map(|(name, checks)| (name.as_str(), summary(checks)))
+        .collect();
+    let path = expectation_file();
+    let expected: BTreeMap<String, Value> = serde_json::from_str(
+        &std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
+    )
+    .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let names: BTreeSet<&str> = expected
+        .keys()
+        .map(String::as_str)
+        .chain(actual.keys().copied())
+        .collect();
+    let mut diff = Vec::new();
+    for name in names {
+        let (want, got) = (expected.get(name), actual.get(name));
+        // The reason is for the reader; the result and the failing checks are compared.
+        let compared = |v: Option<&Value>| v.map(|v| (v["result"].clone(), v["failed"].clone()));
+        if compared(want) != compared(got) {
+            diff.push(format!(
+                "{name}:\n  recorded: {}\n  now:      {}",
+                show(want),
+                show(got)
+            ));
+        }
+    }
+    let passed = actual.values().filter(|v| v["result"] == "pass").count();
+    eprintln!("--suite all: {passed} of {} scenarios pass", actual.len());
+    assert!(
+        diff.is_empty(),
+        "the conformance results differ from {} (update it if the change is intended):\n{}\n\n\
+         the whole result now:\n{}\n\nsuite output:\n{text}",
+        path.display(),
+        diff.join("\n"),
+        serde_json::to_string_pretty(&actual).unwrap()
+    );
+}
+
+fn show(v: Option<&Value>) -> String {
+    v.map_or_else(|| "(not run)".to_owned(), Value::to_string)
+}
