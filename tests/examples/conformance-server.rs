@@ -181,6 +181,9 @@ struct Conformance {
 
 impl streamable_http::Session for Conformance {
     fn receive(&mut self, message: &str) -> Vec<String> {
+        if stateless::is_2026_07_28(message) {
+            return vec![stateless::handle(message)];
+        }
         let out = match ClientMessage::from_json(message) {
             Ok(message) => self.handle(message),
             Err(reply) => vec![reply],
@@ -731,6 +734,85 @@ fn prompt(
         ],
         _ => return Err(format!("Unknown prompt: {name}")),
     })
+}
+
+/// 2026-07-28 requests: stateless, each carrying its revision in `_meta`; a server asks for
+/// input by returning an `InputRequiredResult` and the client calls again with the answers.
+mod stateless {
+    use mcp_types::elicit::revision::V2026_07_28;
+    use mcp_types::elicit::{ElicitOutcome, ElicitTyped};
+    use mcp_types::v2026_07_28::*;
+    use mcp_types::{Elicit, IndexMap};
+
+    /// `test_input_required_result_elicitation`'s form.
+    #[derive(Elicit)]
+    struct Name {
+        name: String,
+    }
+
+    /// Whether a message is a 2026-07-28 request (its `_meta` names the revision).
+    pub fn is_2026_07_28(message: &str) -> bool {
+        let message: serde_json::Value = serde_json::from_str(message).unwrap_or_default();
+        let version = message.pointer("/params/_meta/io.modelcontextprotocol~1protocolVersion");
+        version.and_then(serde_json::Value::as_str) == Some("2026-07-28")
+    }
+
+    pub fn handle(message: &str) -> String {
+        let reply = match ClientMessage::from_json(message) {
+            Ok(ClientMessage::Request(request)) => match ClientMessage::request_id(&request) {
+                Some(id) => request_reply(id, request),
+                None => ServerMessage::error(None, INVALID_REQUEST, "a request without an id"),
+            },
+            Ok(_) => ServerMessage::error(
+                None,
+                INVALID_REQUEST,
+                "2026-07-28 messages here are requests",
+            ),
+            Err(reply) => reply,
+        };
+        serde_json::to_string(&reply).expect("messages encode")
+    }
+
+    fn request_reply(id: RequestId, request: ClientRequest) -> ServerMessage {
+        let ClientRequest::CallTool(call) = request else {
+            let message = "this server serves 2026-07-28 for `tools/call` of \
+                           `test_input_required_result_elicitation` only";
+            return ServerMessage::error(Some(id), METHOD_NOT_FOUND, message);
+        };
+        if call.params.name != "test_input_required_result_elicitation" {
+            let message = format!("Unknown tool at 2026-07-28: {}", call.params.name);
+            return ServerMessage::error(Some(id), INVALID_PARAMS, message);
+        }
+        let answer = call
+            .params
+            .input_responses
+            .as_ref()
+            .and_then(|r| r.get("user_name"));
+        let Some(answer) = answer else {
+            // Round 1: ask.
+            let ask = match Name::typed_input_request::<V2026_07_28>("What is your name?") {
+                Ok(ask) => ask,
+                Err(e) => return ServerMessage::error(Some(id), INTERNAL_ERROR, e.to_string()),
+            };
+            let asks = IndexMap::from([("user_name".to_owned(), ask)]);
+            return ServerMessage::response(
+                id,
+                InputRequiredResult::new().with_input_requests(asks),
+            );
+        };
+        // Round 2: the answer, read through the form.
+        let result = match Name::outcome(answer) {
+            Ok(ElicitOutcome::Accepted(Name { name })) => text(format!("Hello, {name}!")),
+            Ok(ElicitOutcome::Declined) => text("You declined to give your name."),
+            Ok(ElicitOutcome::Cancelled) => text("You cancelled."),
+            Err(e) => text(format!("Invalid answer for user_name: {e}")).with_is_error(true),
+        };
+        ServerMessage::response(id, result)
+    }
+
+    fn text(s: impl Into<String>) -> CallToolResult {
+        CallToolResult::new(vec![TextContent::new(s).into()], "complete")
+    }
 }
 
 /// MCP's "resource not found" error code.

@@ -5,9 +5,10 @@
 //! Two runs against one server process:
 //! - the suite's requirement set for 2025-11-25 (`--requirements 2025-11-25`): every scenario,
 //!   the elicitation ones by name, must pass, and the suite must exit 0;
-//! - every server scenario (`--suite all`, the 2026-07-28 and extension ones too): the result of
-//!   each must be the one recorded in `tests/fixtures/conformance-server.json` (pass, or fail
-//!   with which checks), so a regression and an unrecorded improvement both fail, with a diff.
+//! - every server scenario (`--suite all`, the 2026-07-28 and extension ones too): the four
+//!   elicitation ones must pass, and the result of each must be the one recorded in
+//!   `tests/fixtures/conformance-server.json` (pass, or fail with which checks), so a
+//!   regression and an unrecorded improvement both fail, with a diff.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, BufReader};
@@ -24,6 +25,15 @@ const ELICITATION: [&str; 3] = [
     "tools-call-elicitation",
     "elicitation-sep1034-defaults",
     "elicitation-sep1330-enums",
+];
+
+/// Every elicitation scenario of the suite's server scenarios (sorted), the 2026-07-28 one
+/// (an `InputRequiredResult` round trip, stateless) included.
+const ALL_ELICITATION: [&str; 4] = [
+    "elicitation-sep1034-defaults",
+    "elicitation-sep1330-enums",
+    "input-required-result-basic-elicitation",
+    "tools-call-elicitation",
 ];
 
 /// The example, listening on a free loopback port; killed on drop.
@@ -240,6 +250,23 @@ fn official_conformance_suite() {
 
     // Every server scenario: as recorded.
     let (_, text, all) = run(&server, &["--suite", "all"], &out.join("all"));
+    // Every elicitation scenario the suite has, at either wire, passes.
+    let elicitation: Vec<&str> = all
+        .keys()
+        .map(String::as_str)
+        .filter(|n| n.contains("elicitation"))
+        .collect();
+    assert_eq!(
+        elicitation, ALL_ELICITATION,
+        "the suite's elicitation scenarios changed"
+    );
+    for name in ALL_ELICITATION {
+        assert!(
+            passed(&all[name]),
+            "{name} fails: {}\n\nsuite output:\n{text}",
+            summary(&all[name])
+        );
+    }
     let actual: BTreeMap<&str, Value> = all
         .iter()
         .map(|(name, checks)| (name.as_str(), summary(checks)))

@@ -20,9 +20,13 @@
 //! - DNS-rebinding protection: the server binds loopback addresses only, and a request whose
 //!   `Host` or `Origin` is not `localhost`, `127.0.0.1` or `[::1]` gets 403.
 //!
+//! - 2026-07-28 is stateless: a POST with `MCP-Protocol-Version: 2026-07-28` and no session id
+//!   is handled by a fresh `new_session()` that is dropped afterwards (the request's `_meta`
+//!   carries what `initialize` used to).
+//!
 //! Errors of the transport answer with a JSON-RPC error body (`id: null`) saying what was wrong.
-//! Not implemented: resuming a stream (`Last-Event-ID`), JSON batches (removed in 2025-06-18),
-//! the stateless 2026-07-28 transport.
+//! Not implemented: resuming a stream (`Last-Event-ID`, priming events), JSON batches (removed
+//! in 2025-06-18), the 2026-07-28 `Mcp-Method`/`Mcp-Name` header checks.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -52,8 +56,10 @@ pub trait Session: Send + 'static {
 const SESSION_ID: &str = "mcp-session-id";
 /// The header carrying the negotiated protocol revision.
 const PROTOCOL_VERSION: &str = "mcp-protocol-version";
-/// The revisions this transport speaks.
+/// The revisions with sessions this transport speaks.
 const VERSIONS: [&str; 3] = ["2025-03-26", "2025-06-18", "2025-11-25"];
+/// The stateless revisions: no `initialize`, no session, each request stands alone.
+const STATELESS: [&str; 1] = ["2026-07-28"];
 
 /// Serves MCP over Streamable HTTP at `http://<addr>/mcp` until the process ends, one
 /// `new_session()` per `initialize`. Blocking: builds its own tokio runtime. Prints
@@ -179,8 +185,14 @@ async fn handle_post<S: Session>(
     // A request has a method and an id; responses and notifications get 202.
     let request_id = object.get("id").filter(|_| method.is_some());
 
-    if method == Some("initialize") && !headers.contains_key(SESSION_ID) {
-        return initialize(&server, text, request_id);
+    if !headers.contains_key(SESSION_ID) {
+        let version = headers.get(PROTOCOL_VERSION).and_then(|v| v.to_str().ok());
+        if version.is_some_and(|v| STATELESS.contains(&v)) {
+            return Ok(stateless(&server, text, request_id));
+        }
+        if method == Some("initialize") {
+            return initialize(&server, text, request_id);
+        }
     }
     let live = find_session(&server, &headers)?;
     let mut live = lock(&live);
@@ -235,6 +247,25 @@ fn initialize<S: Session>(
         lock(&server.sessions).insert(session_id, Arc::new(Mutex::new(live)));
     }
     Ok(response)
+}
+
+/// A request of a stateless revision: a session of its own, dropped once it has answered.
+fn stateless<S: Session>(server: &Server<S>, text: &str, request_id: Option<&Value>) -> Response {
+    let mut session = (server.new_session)();
+    let out = session.receive(text);
+    let Some(id) = request_id else {
+        return StatusCode::ACCEPTED.into_response();
+    };
+    let key = id.to_string();
+    let (tx, rx) = unbounded_channel();
+    let mut live = Live {
+        session,
+        version: String::new(),
+        pending: vec![(key.clone(), tx)],
+        standalone: None,
+    };
+    live.deliver(Some(&key), out);
+    sse(rx).into_response()
 }
 
 async fn handle_get<S: Session>(
