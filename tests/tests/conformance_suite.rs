@@ -309,3 +309,202 @@ fn official_conformance_suite() {
 fn show(v: Option<&Value>) -> String {
     v.map_or_else(|| "(not run)".to_owned(), Value::to_string)
 }
+
+/// One raw HTTP/1.1 exchange with the example; returns the status, the headers (names
+/// lower-cased) and the body. `read_body: false` returns once the headers are in, keeping the
+/// connection (an open SSE stream) alive in the returned stream.
+fn http(
+    server: &Server,
+    method: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+    read_body: bool,
+) -> (u16, BTreeMap<String, String>, String, std::net::TcpStream) {
+    use std::io::{Read, Write};
+    let authority = server
+        .url
+        .strip_prefix("http://")
+        .and_then(|u| u.strip_suffix("/mcp"))
+        .expect("http://<authority>/mcp");
+    let mut stream = std::net::TcpStream::connect(authority).expect("connect to the example");
+    let mut request = format!("{method} /mcp HTTP/1.1\r\nConnection: close\r\n");
+    if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
+        request.push_str(&format!("Host: {authority}\r\n"));
+    }
+    for (k, v) in headers {
+        request.push_str(&format!("{k}: {v}\r\n"));
+    }
+    request.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
+    stream.write_all(request.as_bytes()).expect("send");
+    let mut reader = BufReader::new(stream.try_clone().expect("clone the stream"));
+    let mut status = String::new();
+    reader.read_line(&mut status).expect("read the status line");
+    let code = status
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or_else(|| panic!("not an HTTP status line: {status:?}"));
+    let mut fields = BTreeMap::new();
+    loop {
+        let mut line = String::new();
+        reader.read_line(&mut line).expect("read a header");
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        let (k, v) = line.split_once(':').expect("a header line");
+        fields.insert(k.to_ascii_lowercase(), v.trim().to_owned());
+    }
+    let mut text = String::new();
+    if read_body {
+        reader.read_to_string(&mut text).expect("read the body");
+    }
+    (code, fields, text, stream)
+}
+
+/// The transport's refusals, each with the status the Streamable HTTP transport prescribes and
+/// a JSON-RPC error body saying what was wrong; and the session life cycle.
+#[test]
+fn streamable_http_refusals_and_sessions() {
+    let server = Server::start();
+    let json = ("Content-Type", "application/json");
+    let accept = ("Accept", "application/json, text/event-stream");
+    let initialize = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
+    let list = r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#;
+    let refused =
+        |(code, _, body, _): (u16, BTreeMap<String, String>, String, _), want: u16, says: &str| {
+            assert_eq!(code, want, "{body}");
+            let body: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body}"));
+            let message = body["error"]["message"].as_str().unwrap_or_default();
+            assert!(
+                message.contains(says),
+                "{want}: {message:?} should say {says:?}"
+            );
+        };
+
+    refused(
+        http(
+            &server,
+            "POST",
+            &[json, ("Accept", "application/json")],
+            initialize,
+            true,
+        ),
+        406,
+        "text/event-stream",
+    );
+    refused(
+        http(
+            &server,
+            "POST",
+            &[("Content-Type", "text/plain"), accept],
+            initialize,
+            true,
+        ),
+        415,
+        "application/json",
+    );
+    refused(
+        http(&server, "POST", &[json, accept], "[1", true),
+        400,
+        "parse error",
+    );
+    refused(
+        http(&server, "POST", &[json, accept], &format!("[{list}]"), true),
+        400,
+        "batches",
+    );
+    refused(
+        http(&server, "POST", &[json, accept], list, true),
+        400,
+        "Mcp-Session-Id",
+    );
+    let evil = [json, accept, ("Origin", "http://evil.example.com")];
+    refused(
+        http(&server, "POST", &evil, initialize, true),
+        403,
+        "DNS-rebinding",
+    );
+    let evil_host = [json, accept, ("Host", "evil.example.com")];
+    refused(
+        http(&server, "POST", &evil_host, initialize, true),
+        403,
+        "DNS-rebinding",
+    );
+
+    // A session: its id, the negotiated revision on the stream, then the id required.
+    let (code, headers, body, _) = http(
+        &server,
+        "POST",
+        &[json, accept, ("Origin", "http://localhost:3000")],
+        initialize,
+        true,
+    );
+    assert_eq!(code, 200, "{body}");
+    assert_eq!(headers["content-type"], "text/event-stream");
+    assert!(body.contains(r#""protocolVersion":"2025-11-25""#), "{body}");
+    let id = headers["mcp-session-id"].clone();
+    let session = ("Mcp-Session-Id", id.as_str());
+    let version = ("MCP-Protocol-Version", "2025-11-25");
+    let initialized = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+    let (code, _, body, _) = http(
+        &server,
+        "POST",
+        &[json, accept, session, version],
+        initialized,
+        true,
+    );
+    assert_eq!((code, body.as_str()), (202, ""));
+    let (code, _, body, _) = http(
+        &server,
+        "POST",
+        &[json, accept, session, version],
+        list,
+        true,
+    );
+    assert_eq!(code, 200, "{body}");
+    assert!(
+        body.contains("test_elicitation_sep1330_enums") && body.contains(r#""id":2"#),
+        "{body}"
+    );
+    let other = ("MCP-Protocol-Version", "2025-06-18");
+    refused(
+        http(&server, "POST", &[json, accept, session, other], list, true),
+        400,
+        "not the session's revision",
+    );
+
+    // One GET stream at a time.
+    let sse = ("Accept", "text/event-stream");
+    let (code, headers, _, open) = http(&server, "GET", &[sse, session, version], "", false);
+    assert_eq!(
+        (code, headers["content-type"].as_str()),
+        (200, "text/event-stream")
+    );
+    refused(
+        http(&server, "GET", &[sse, session, version], "", true),
+        409,
+        "already has an open GET stream",
+    );
+    drop(open);
+
+    // DELETE ends it.
+    let (code, _, body, _) = http(&server, "DELETE", &[session, version], "", true);
+    assert_eq!(code, 200, "{body}");
+    refused(
+        http(
+            &server,
+            "POST",
+            &[json, accept, session, version],
+            list,
+            true,
+        ),
+        404,
+        "not found",
+    );
+    refused(
+        http(&server, "DELETE", &[session, version], "", true),
+        404,
+        "not found",
+    );
+}
