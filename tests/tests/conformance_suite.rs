@@ -508,3 +508,66 @@ fn streamable_http_refusals_and_sessions() {
         "not found",
     );
 }
+
+/// The suite's client scenario `elicitation-sep1034-client-defaults` against
+/// `tests/examples/conformance-client.rs`: the suite serves a form whose fields all have
+/// defaults on its own Streamable HTTP server and checks the client sends them all back.
+#[test]
+fn client_scenario_elicitation_defaults() {
+    conformance();
+    let client = mcp_tests::example_binary("mcp-tests", "conformance-client", &[]);
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("conformance-client-results");
+    if out.exists() {
+        std::fs::remove_dir_all(&out).expect("clear the results folder");
+    }
+    let scenario = "elicitation-sep1034-client-defaults";
+    let output = conformance()
+        .command()
+        .args(["client", "--scenario", scenario, "--command"])
+        .arg(&client)
+        .arg("--output-dir")
+        .arg(&out)
+        .output()
+        .expect("run the conformance suite");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let dir = std::fs::read_dir(&out)
+        .unwrap_or_else(|e| panic!("no results in {}: {e}\n{text}", out.display()))
+        .map(|d| d.expect("read the results folder").path())
+        .find(|d| {
+            d.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with(scenario)
+        })
+        .unwrap_or_else(|| panic!("no results for {scenario}:\n{text}"));
+    let checks: Vec<Value> = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("checks.json")).expect("checks.json"),
+    )
+    .expect("checks.json is JSON");
+    // Every check but the INFO traffic log: one per primitive kind, each a success.
+    let verdicts: Vec<(String, String)> = checks
+        .iter()
+        .filter(|c| c["status"] != "INFO")
+        .map(|c| {
+            (
+                c["id"].as_str().unwrap_or("?").to_owned(),
+                c["status"].as_str().unwrap_or("?").to_owned(),
+            )
+        })
+        .collect();
+    let want: Vec<(String, String)> = ["string", "integer", "number", "enum", "boolean"]
+        .iter()
+        .map(|kind| {
+            (
+                format!("client-elicitation-sep1034-{kind}-default"),
+                "SUCCESS".to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(verdicts, want, "{text}");
+    assert!(output.status.success(), "{text}");
+}
