@@ -1,6 +1,8 @@
 //! The server the official MCP conformance suite (`@modelcontextprotocol/conformance`) tests:
 //! an MCP 2025-11-25 server over Streamable HTTP on loopback, serving the tools, resources and
 //! prompts the suite's server scenarios call (those of its reference `everything-server.ts`).
+//! At 2026-07-28 (stateless requests) it serves only the tool of the `input-required-result-*`
+//! elicitation scenarios, asking through an `InputRequiredResult`.
 //! Every elicitation form is a `#[derive(Elicit)]` struct, and the answers are read back
 //! through it. Run: `cargo run -p mcp-tests --example conformance-server -- --http 127.0.0.1:3000`
 //! (port 0 picks a free port; the URL is printed to stderr).
