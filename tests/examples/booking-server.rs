@@ -11,7 +11,12 @@
 //! the client retries the `tools/call` with the answer in `inputResponses`. The handshake-era
 //! code is written against 2025-11-25 and converts 2025-06-18 messages at the boundary.
 //!
-//! Run: `cargo run -p mcp-tests --example booking-server`.
+//! Run: `cargo run -p mcp-tests --example booking-server` (stdio), or
+//! `… --example booking-server -- --http 127.0.0.1:3000` (Streamable HTTP at `/mcp`, one
+//! `Booking` per HTTP session; `support/streamable_http.rs` is the transport).
+
+#[path = "support/streamable_http.rs"]
+mod streamable_http;
 
 use std::io::{BufRead, Write};
 
@@ -63,6 +68,12 @@ const MENU: &str = "booking://menu";
 const FORM: &str = "form";
 
 fn main() -> std::io::Result<()> {
+    if let Some(addr) = std::env::args().skip_while(|a| a != "--http").nth(1) {
+        let addr = addr
+            .parse()
+            .map_err(|e| std::io::Error::other(format!("--http {addr}: {e}")))?;
+        return streamable_http::serve(addr, Booking::default);
+    }
     let (mut session, mut out) = (Booking::default(), std::io::stdout().lock());
     for line in std::io::stdin().lock().lines() {
         for reply in session.receive(&line?) {
@@ -71,6 +82,12 @@ fn main() -> std::io::Result<()> {
         out.flush()?;
     }
     Ok(())
+}
+
+impl streamable_http::Session for Booking {
+    fn receive(&mut self, message: &str) -> Vec<String> {
+        Booking::receive(self, message)
+    }
 }
 
 /// What a tool run comes to: a text (and whether it is an error), or a form to fill first.

@@ -125,3 +125,65 @@ pub fn example_binary(package: &str, name: &str, cargo_args: &[&str]) -> PathBuf
         .and_then(|m| m["executable"].as_str().map(PathBuf::from))
         .expect("cargo reports the example's executable")
 }
+
+/// An example serving Streamable HTTP on a free loopback port (`--http 127.0.0.1:0`), read
+/// from the `listening on URL` line the transport prints; its later stderr is kept; killed on
+/// drop.
+pub struct HttpExample {
+    child: std::process::Child,
+    /// `http://127.0.0.1:PORT/mcp`.
+    pub url: String,
+    log: std::sync::Arc<std::sync::Mutex<String>>,
+}
+
+impl HttpExample {
+    /// Builds the example `name` of `mcp-tests` and starts it.
+    pub fn start(name: &str) -> HttpExample {
+        use std::io::{BufRead, BufReader};
+        use std::process::{Command, Stdio};
+        let bin = example_binary("mcp-tests", name, &[]);
+        let mut child = Command::new(bin)
+            .args(["--http", "127.0.0.1:0"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("start the {name} example: {e}"));
+        let mut stderr = BufReader::new(child.stderr.take().expect("piped"));
+        let mut first = String::new();
+        stderr
+            .read_line(&mut first)
+            .expect("read the example's stderr");
+        let Some(url) = first
+            .trim()
+            .strip_prefix("listening on ")
+            .map(str::to_owned)
+        else {
+            let _ = child.kill();
+            panic!("the {name} example did not start: {first:?}");
+        };
+        // Keep draining stderr (the transport reports undeliverable messages there).
+        let log = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+        let sink = std::sync::Arc::clone(&log);
+        std::thread::spawn(move || {
+            for line in stderr.lines().map_while(Result::ok) {
+                let mut sink = sink.lock().unwrap();
+                sink.push_str(&line);
+                sink.push('\n');
+            }
+        });
+        HttpExample { child, url, log }
+    }
+
+    /// What the example printed to stderr after starting.
+    pub fn log(&self) -> String {
+        self.log.lock().unwrap().clone()
+    }
+}
+
+impl Drop for HttpExample {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -1,9 +1,10 @@
 //! `tests/examples/booking-server.rs` driven by the real Python SDK client (2025-06-18,
 //! 2025-11-25, 2026-07-28) and the real TypeScript SDK client (2025-06-18, 2025-11-25) over
-//! stdio: the drivers (`tests/peers/booking_py.py`, `booking_ts.mjs`) check every answer the
+//! stdio and over Streamable HTTP (`--http`): the drivers (`tests/peers/booking_py.py`, `booking_ts.mjs`) check every answer the
 //! SDKs hand them, and every message exchanged, captured by `tap.py`, must decode as a typed
 //! message of the negotiated revision and encode back to the same JSON value — results included,
-//! read as the result type of the request they answer.
+//! read as the result type of the request they answer (stdio runs, where `tap.py` sees every
+//! line; over HTTP the drivers' checks of what the SDKs hand them are the test).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -47,18 +48,29 @@ fn typescript_sdk_2025_11_25() {
     exchange(Peer::TypeScript, "2025-11-25");
 }
 
+#[test]
+fn python_sdk_over_streamable_http() {
+    for revision in ["2025-06-18", "2025-11-25", "2026-07-28"] {
+        over_http(Peer::Python, revision);
+    }
+}
+
+#[test]
+fn typescript_sdk_over_streamable_http() {
+    for revision in ["2025-06-18", "2025-11-25"] {
+        over_http(Peer::TypeScript, revision);
+    }
+}
+
 fn server() -> &'static Path {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
     BIN.get_or_init(|| mcp_tests::example_binary("mcp-tests", "booking-server", &[]))
 }
 
-/// Runs the peer's driver against the server at `revision`, then checks the capture.
-fn exchange(peer: Peer, revision: &str) {
+/// The peer's driver, as a command to give the server to.
+fn driver(peer: Peer) -> std::process::Command {
     let peers = peers();
-    let log =
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("booking-{peer:?}-{revision}.jsonl"));
-    let _ = std::fs::remove_file(&log);
-    let mut driver = match peer {
+    match peer {
         Peer::Python => {
             let mut cmd = peers.python();
             cmd.arg(scripts().join("booking_py.py"));
@@ -72,13 +84,12 @@ fn exchange(peer: Peer, revision: &str) {
                 .arg(peers.cache.join("venv").join("bin").join("python"));
             cmd
         }
-    };
-    driver
-        .args(["--revision", revision, "--log"])
-        .arg(&log)
-        .arg("--")
-        .arg(server());
-    let started = std::time::Instant::now();
+    }
+}
+
+/// Runs the driver (its arguments given) and returns its report; panics naming the SDK and
+/// revision when it saw a wrong answer.
+fn run(peer: Peer, revision: &str, mut driver: std::process::Command) -> Value {
     let out = driver.output().expect("run the driver");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let report: Value = serde_json::from_str(&stdout).unwrap_or_else(|e| {
@@ -92,6 +103,38 @@ fn exchange(peer: Peer, revision: &str) {
         "{peer:?} {revision}: the SDK client saw wrong answers:\n{report:#}\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    report
+}
+
+/// The same session over Streamable HTTP, one server per run.
+fn over_http(peer: Peer, revision: &str) {
+    let server = mcp_tests::HttpExample::start("booking-server");
+    let mut driver = driver(peer);
+    driver.args(["--revision", revision, "--url", &server.url]);
+    let started = std::time::Instant::now();
+    let report = run(peer, revision, driver);
+    println!(
+        "{peer:?} SDK, {revision}, Streamable HTTP: {} checks by the driver, {:.1}s",
+        report["checks"],
+        started.elapsed().as_secs_f64()
+    );
+    assert!(report["checks"].as_u64().unwrap_or(0) >= 20, "{report}");
+}
+
+/// Runs the peer's driver against the server at `revision` over stdio, then checks the
+/// capture.
+fn exchange(peer: Peer, revision: &str) {
+    let log =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("booking-{peer:?}-{revision}.jsonl"));
+    let _ = std::fs::remove_file(&log);
+    let mut driver = driver(peer);
+    driver
+        .args(["--revision", revision, "--log"])
+        .arg(&log)
+        .arg("--")
+        .arg(server());
+    let started = std::time::Instant::now();
+    let report = run(peer, revision, driver);
 
     let capture = std::fs::read_to_string(&log).expect("tap.py wrote the capture");
     let messages: Vec<(Direction, String)> = capture

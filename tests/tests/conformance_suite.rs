@@ -13,10 +13,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use mcp_tests::HttpExample;
 use mcp_tests::peers::conformance;
 use serde_json::{Value, json};
 
@@ -36,68 +35,17 @@ const ALL_ELICITATION: [&str; 4] = [
     "tools-call-elicitation",
 ];
 
-/// The example, listening on a free loopback port; killed on drop.
-struct Server {
-    child: Child,
-    url: String,
-    log: Arc<Mutex<String>>,
-}
-
-impl Server {
-    fn start() -> Server {
-        let bin = mcp_tests::example_binary("mcp-tests", "conformance-server", &[]);
-        let mut child = Command::new(bin)
-            .args(["--http", "127.0.0.1:0"])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("start the conformance-server example");
-        let mut stderr = BufReader::new(child.stderr.take().expect("piped"));
-        let mut first = String::new();
-        stderr
-            .read_line(&mut first)
-            .expect("read the example's stderr");
-        let Some(url) = first
-            .trim()
-            .strip_prefix("listening on ")
-            .map(str::to_owned)
-        else {
-            let _ = child.kill();
-            panic!("the example did not start: {first:?}");
-        };
-        // Keep draining stderr (the transport reports undeliverable messages there).
-        let log = Arc::new(Mutex::new(String::new()));
-        let sink = Arc::clone(&log);
-        std::thread::spawn(move || {
-            for line in stderr.lines().map_while(Result::ok) {
-                let mut sink = sink.lock().unwrap();
-                sink.push_str(&line);
-                sink.push('\n');
-            }
-        });
-        Server { child, url, log }
-    }
-
-    fn log(&self) -> String {
-        self.log.lock().unwrap().clone()
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 /// What the suite found for one scenario: its checks, or, when the scenario threw before
 /// writing any, the suite's message.
 type Outcome = Result<Vec<Value>, String>;
 
 /// Runs `conformance server --url <url> <args>` with results in `out`; returns whether it
 /// exited successfully, its output, and what each scenario found.
-fn run(server: &Server, args: &[&str], out: &Path) -> (bool, String, BTreeMap<String, Outcome>) {
+fn run(
+    server: &HttpExample,
+    args: &[&str],
+    out: &Path,
+) -> (bool, String, BTreeMap<String, Outcome>) {
     if out.exists() {
         std::fs::remove_dir_all(out).expect("clear the results folder");
     }
@@ -204,7 +152,7 @@ fn expectation_file() -> PathBuf {
 #[test]
 fn official_conformance_suite() {
     conformance(); // install first: a missing npm fails here, saying what to install
-    let server = Server::start();
+    let server = HttpExample::start("conformance-server");
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("conformance-results");
 
     // The 2025-11-25 requirement set: all of it passes.
@@ -314,7 +262,7 @@ fn show(v: Option<&Value>) -> String {
 /// lower-cased) and the body. `read_body: false` returns once the headers are in, keeping the
 /// connection (an open SSE stream) alive in the returned stream.
 fn http(
-    server: &Server,
+    server: &HttpExample,
     method: &str,
     headers: &[(&str, &str)],
     body: &str,
@@ -366,7 +314,7 @@ fn http(
 /// a JSON-RPC error body saying what was wrong; and the session life cycle.
 #[test]
 fn streamable_http_refusals_and_sessions() {
-    let server = Server::start();
+    let server = HttpExample::start("conformance-server");
     let json = ("Content-Type", "application/json");
     let accept = ("Accept", "application/json, text/event-stream");
     let initialize = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
