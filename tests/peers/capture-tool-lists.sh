@@ -11,7 +11,7 @@ TOOL_SERVERS="$(bash "$HERE/install-tool-servers.sh")"
 OUT="$REPO/tests/fixtures/tool-lists"
 mkdir -p "$OUT"
 cd "$REPO"
-cargo build --quiet -p mcp-codegen
+cargo build --quiet -p mcp-codegen --features tools-server
 CODEGEN="$REPO/target/debug/mcp-codegen"
 # The filesystem server lists a root folder and the memory server keeps a file: both in a
 # scratch folder (the tool lists do not depend on either).

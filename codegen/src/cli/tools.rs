@@ -156,7 +156,7 @@ fn server_list(args: &ToolsArgs) -> Result<(String, String)> {
 #[cfg(not(feature = "tools-server"))]
 fn server_list(_: &ToolsArgs) -> Result<(String, String)> {
     Err(mcp_codegen::Error::Config(
-        "--server needs mcp-codegen built with the `tools-server` feature; use --from FILE".into(),
+        "--server needs mcp-codegen built with the `tools-server` feature (`cargo install mcp-codegen --features tools-server`, or `cargo run -p mcp-codegen --features tools-server -- tools …`); or use --from FILE".into(),
     )
     .into())
 }

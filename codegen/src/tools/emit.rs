@@ -43,6 +43,7 @@ pub fn emit(tools: &[ToolDef], config: &EmitConfig<'_>, origin: &str) -> Emitted
     let mut warnings = Vec::new();
     let mut crates: Vec<&'static str> = vec!["serde", "serde_json"];
     let mut reexports = Vec::new();
+    let mut shared_error = None;
     for (tool, (base, module)) in tools.iter().zip(&names) {
         let args_name = format!("{base}Args");
         let output_name = format!("{base}Output");
@@ -114,6 +115,13 @@ pub fn emit(tools: &[ToolDef], config: &EmitConfig<'_>, origin: &str) -> Emitted
             }
         }
         let mut body = types.tokens;
+        // Written once beside the tool modules, and brought in where typify's code names it.
+        if let Some(m) = types.error_module
+            && body.to_string().contains("self :: error ::")
+        {
+            shared_error.get_or_insert(m);
+            body.extend(quote! { use super::conversion_error as error; });
+        }
         if input.is_none() {
             let doc = fallback_doc(tool, "inputSchema", "arguments", "a JSON object");
             body.extend(quote! {
@@ -136,9 +144,10 @@ pub fn emit(tools: &[ToolDef], config: &EmitConfig<'_>, origin: &str) -> Emitted
 
         let module_ident = format_ident!("{module}");
         let module_doc = module_doc(tool);
+        let module_doc = module_doc.lines().map(|l| format!(" {l}"));
         let name = &tool.name;
         items.push(quote! {
-            #[doc = #module_doc]
+            #(#[doc = #module_doc])*
             pub mod #module_ident {
                 /// The tool's name, as the server lists it.
                 pub const NAME: &str = #name;
@@ -153,11 +162,17 @@ pub fn emit(tools: &[ToolDef], config: &EmitConfig<'_>, origin: &str) -> Emitted
         bindings.push(binding);
     }
     let names = tools.iter().map(|t| &t.name);
+    let shared_error = shared_error.map(|m| {
+        let mut m: syn::ItemMod = syn::parse2(m).expect("typify's error module parsed before");
+        m.ident = format_ident!("conversion_error");
+        quote! { #m }
+    });
     let tokens = quote! {
         /// The names of the tools these bindings cover, in the server's order.
         pub const TOOLS: &[&str] = &[#(#names),*];
         #(#reexports)*
         #(#items)*
+        #shared_error
     };
     Emitted {
         tokens,
@@ -203,12 +218,37 @@ fn typify(input: Option<&Value>, output: Option<&Value>) -> Result<Typified, Str
                 crates.push(krate);
             }
         }
+        let (tokens, error_module) = tidy(space.to_stream());
         Ok(Typified {
-            tokens: space.to_stream(),
+            tokens,
+            error_module,
             crates,
         })
     })
     .and_then(|r| r)
+}
+
+/// Tidies typify's code for one tool: its `error` module (the same `ConversionError` for every
+/// tool) is taken out, to be written once beside the tool modules; and its `defaults` module,
+/// which holds every helper (`default_i64`…) whether a default uses it or not, gets
+/// `#[allow(dead_code)]` so that the bindings are warning-free.
+fn tidy(tokens: TokenStream) -> (TokenStream, Option<TokenStream>) {
+    let Ok(mut file) = syn::parse2::<syn::File>(tokens.clone()) else {
+        return (tokens, None);
+    };
+    let mut error = None;
+    file.items.retain_mut(|item| match item {
+        syn::Item::Mod(m) if m.ident == "error" => {
+            error = Some(quote! { #m });
+            false
+        }
+        syn::Item::Mod(m) if m.ident == "defaults" => {
+            m.attrs.push(syn::parse_quote!(#[allow(dead_code)]));
+            true
+        }
+        _ => true,
+    });
+    (quote! { #file }, error)
 }
 
 /// typify's code for one tool, and the optional crates it names (`regress` for `pattern`,
@@ -216,6 +256,8 @@ fn typify(input: Option<&Value>, output: Option<&Value>) -> Result<Typified, Str
 #[derive(Default)]
 struct Typified {
     tokens: TokenStream,
+    /// typify's `error` module, which its code reaches as `self::error`.
+    error_module: Option<TokenStream>,
     crates: Vec<&'static str>,
 }
 
@@ -354,7 +396,8 @@ fn rewrite_refs(v: &mut Value, renames: &BTreeMap<String, String>) {
 /// Per tool, its Rust base name (`get-sum` → `GetSum`) and module (`get_sum`), unique across
 /// the list: a name that two tools share gets `2`, `3`… in list order.
 pub fn rust_names(tools: &[ToolDef]) -> Vec<(String, String)> {
-    let mut taken = HashSet::new();
+    // `conversion_error` is the module of typify's shared error type.
+    let mut taken: HashSet<String> = HashSet::from(["conversion_error".to_owned()]);
     tools
         .iter()
         .map(|t| {
@@ -390,7 +433,7 @@ fn doc_for(tool: &ToolDef, what: &str) -> String {
 }
 
 fn module_doc(tool: &ToolDef) -> String {
-    let mut doc = format!(" Tool `{}`", tool.name);
+    let mut doc = format!("Tool `{}`", tool.name);
     if let Some(t) = &tool.title {
         doc.push_str(&format!(": {t}"));
     }
