@@ -62,11 +62,13 @@ fn main() {
 }
 
 /// The captured servers, by fixture file stem.
-const TOOL_LISTS: [&str; 4] = [
+const TOOL_LISTS: [&str; 5] = [
     "server-everything",
     "python-sdk",
     "server-filesystem",
     "server-memory",
+    // Written by hand: schemas typify cannot take, 2020-12 `$defs`, names that collide.
+    "odd-schemas",
 ];
 
 /// `pub mod <server> { bindings… }` per captured tool list, with
@@ -85,8 +87,11 @@ fn tool_bindings(workspace: &Path) {
             .module_name(&module)
             .generate()
             .unwrap_or_else(|e| panic!("{e}"));
-        for w in generated.warnings() {
-            println!("cargo:warning={w}");
+        // odd-schemas warns by design; the test checks those warnings itself.
+        if server != "odd-schemas" {
+            for w in generated.warnings() {
+                println!("cargo:warning={w}");
+            }
         }
         let file = format!("tools_{module}.rs");
         generated.write_to(out_dir.join(&file)).unwrap();

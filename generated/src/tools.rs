@@ -125,11 +125,22 @@ mod tests {
             panic!("{e}")
         };
         assert_eq!(path, "items[1].price");
-        assert!(e.to_string().starts_with("tool \"shop\": structuredContent at items[1].price: invalid type: string \"free\""), "{e}");
+        assert!(
+            e.to_string().starts_with(
+                "tool \"shop\": structuredContent at items[1].price: invalid type: string \"free\""
+            ),
+            "{e}"
+        );
         let failed = structured_output::<Out>("shop", true, || "boom".into(), Some(&v));
-        assert_eq!(failed.unwrap_err().to_string(), "tool \"shop\" failed (isError): boom");
+        assert_eq!(
+            failed.unwrap_err().to_string(),
+            "tool \"shop\" failed (isError): boom"
+        );
         let missing = structured_output::<Out>("shop", false, String::new, None);
-        assert_eq!(missing.unwrap_err().kind, ToolOutputErrorKind::MissingStructuredContent);
+        assert_eq!(
+            missing.unwrap_err().kind,
+            ToolOutputErrorKind::MissingStructuredContent
+        );
         let ok = structured_output::<Out>("shop", false, String::new, Some(&json!({"items": []})));
         assert_eq!(ok.unwrap(), Out { items: vec![] });
     }

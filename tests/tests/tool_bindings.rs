@@ -42,7 +42,11 @@ fn example(schema: &Value, root: &Value, depth: usize) -> Value {
     assert!(depth < 16, "schema nests too deep: {schema}");
     if let Some(r) = schema.get("$ref").and_then(Value::as_str) {
         let pointer = r.strip_prefix('#').expect("local $ref");
-        return example(root.pointer(pointer).expect("$ref resolves"), root, depth + 1);
+        return example(
+            root.pointer(pointer).expect("$ref resolves"),
+            root,
+            depth + 1,
+        );
     }
     if let Some(v) = schema.get("const") {
         return v.clone();
@@ -52,7 +56,11 @@ fn example(schema: &Value, root: &Value, depth: usize) -> Value {
     }
     if let Some(Value::Array(values)) = schema.get("enum") {
         let default = schema.get("default");
-        return values.iter().find(|v| Some(*v) != default).unwrap_or(&values[0]).clone();
+        return values
+            .iter()
+            .find(|v| Some(*v) != default)
+            .unwrap_or(&values[0])
+            .clone();
     }
     for key in ["anyOf", "oneOf", "allOf"] {
         if let Some(first) = schema.get(key).and_then(|a| a.get(0)) {
@@ -98,12 +106,20 @@ fn example(schema: &Value, root: &Value, depth: usize) -> Value {
         "integer" => {
             let min = schema.get("minimum").and_then(Value::as_i64).unwrap_or(1);
             let v = json!(min);
-            if Some(&v) == default { json!(min + 1) } else { v }
+            if Some(&v) == default {
+                json!(min + 1)
+            } else {
+                v
+            }
         }
         "number" => {
             let min = schema.get("minimum").and_then(Value::as_f64).unwrap_or(1.0);
             let v = json!(min + 0.5);
-            if default.and_then(Value::as_f64) == v.as_f64() { json!(min + 1.5) } else { v }
+            if default.and_then(Value::as_f64) == v.as_f64() {
+                json!(min + 1.5)
+            } else {
+                v
+            }
         }
         "boolean" => json!(default != Some(&json!(true))),
         _ => Value::Null,
@@ -119,7 +135,9 @@ fn same_json(a: &Value, b: &Value) -> bool {
             x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same_json(x, y))
         }
         (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same_json(v, w)))
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| same_json(v, w)))
         }
         _ => a == b,
     }
@@ -138,7 +156,10 @@ fn every_tools_example_arguments_round_trip() {
         let tools = tool_list(server);
         assert_eq!(tools.len(), table.len(), "{server}: one binding per tool");
         for (tool, (name, round_trip)) in tools.iter().zip(table) {
-            assert_eq!(tool["name"], *name, "{server}: bindings in the list's order");
+            assert_eq!(
+                tool["name"], *name,
+                "{server}: bindings in the list's order"
+            );
             let schema = &tool["inputSchema"];
             let args = example(schema, schema, 0);
             // The example is one the server would take: valid against its own schema.
@@ -171,7 +192,8 @@ fn arguments_the_schema_rejects_do_not_decode() {
     assert!(e.contains("missing field `b`"), "{e}");
     let e = get_sum(&json!({"a": 1, "b": "two"})).unwrap_err();
     assert!(e.contains("invalid type: string \"two\""), "{e}");
-    let e = server_everything::GetStructuredContentArgs::deserialize_json(json!({"location": "Paris"}));
+    let e =
+        server_everything::GetStructuredContentArgs::deserialize_json(json!({"location": "Paris"}));
     assert!(e.contains("unknown variant `Paris`"), "{e}");
 }
 
@@ -197,7 +219,11 @@ fn server_everything_bindings_snapshot() {
         .tool_list_path(&path)
         .generate()
         .unwrap();
-    assert!(generated.warnings().is_empty(), "{:?}", generated.warnings());
+    assert!(
+        generated.warnings().is_empty(),
+        "{:?}",
+        generated.warnings()
+    );
     expect_test::expect_file!["../fixtures/tool-lists/server-everything.rs"]
         .assert_eq(generated.code());
 }
@@ -251,11 +277,17 @@ fn output_errors_name_the_tool_and_the_path() {
         e.to_string(),
         "tool \"get-structured-content\": structuredContent at humidity: invalid type: string \"wet\", expected f64"
     );
-    let e = Weather::from_result(&result(json!({"temperature": 1, "conditions": "x", "humidity": 2, "wind": 3}), false))
-        .unwrap_err();
+    let e = Weather::from_result(&result(
+        json!({"temperature": 1, "conditions": "x", "humidity": 2, "wind": 3}),
+        false,
+    ))
+    .unwrap_err();
     assert!(e.to_string().contains("unknown field `wind`"), "{e}");
     let e = Weather::from_result(&result(Value::Null, true)).unwrap_err();
-    assert_eq!(e.to_string(), "tool \"get-structured-content\" failed (isError): it failed");
+    assert_eq!(
+        e.to_string(),
+        "tool \"get-structured-content\" failed (isError): it failed"
+    );
     let e = Weather::from_result(&result(Value::Null, false)).unwrap_err();
     assert_eq!(
         e.to_string(),
@@ -343,10 +375,10 @@ fn text(result: &m::CallToolResult) -> String {
 
 #[test]
 fn server_everything_tools_called_through_the_generated_helpers() {
+    use server_everything::get_structured_content::GetStructuredContentArgsLocation as City;
     use server_everything::{
         EchoArgs, GetStructuredContentArgs, GetStructuredContentOutput, GetSumArgs,
     };
-    use server_everything::get_structured_content::GetStructuredContentArgsLocation as City;
 
     let started = Instant::now();
     let mut s = Everything::start();
@@ -369,7 +401,13 @@ fn server_everything_tools_called_through_the_generated_helpers() {
         m::InitializedNotification::new(),
     ));
 
-    let r = s.call_tool(2, EchoArgs { message: "typed hello".into() }.request(2));
+    let r = s.call_tool(
+        2,
+        EchoArgs {
+            message: "typed hello".into(),
+        }
+        .request(2),
+    );
     assert_eq!(text(&r), "Echo: typed hello");
 
     let r = s.call_tool(3, GetSumArgs { a: 2.0, b: 40.5 }.request(3));
@@ -394,5 +432,157 @@ fn server_everything_tools_called_through_the_generated_helpers() {
         started.elapsed() < Duration::from_secs(60),
         "took {:?}",
         started.elapsed()
+    );
+}
+
+/// Schemas typify cannot take fall back to serde_json for that tool only, with a warning
+/// naming the tool and the schema's pointer; the rest of the list is typed; names stay
+/// idiomatic and distinct.
+#[test]
+fn odd_schemas_fall_back_per_tool_and_names_do_not_collide() {
+    let path = mcp_tests::workspace().join("tests/fixtures/tool-lists/odd-schemas.json");
+    let generated = mcp_codegen::ToolsBuilder::new()
+        .tool_list_path(&path)
+        .generate()
+        .unwrap();
+    let warnings: Vec<(String, String)> = generated
+        .warnings()
+        .iter()
+        .map(|w| (w.tool.clone(), w.pointer.clone()))
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            ("external-ref", "odd-schemas.json#/tools/0/inputSchema"),
+            ("external-ref", "odd-schemas.json#/tools/0/outputSchema"),
+            ("not-an-object", "odd-schemas.json#/tools/6/inputSchema"),
+        ]
+        .map(|(t, p)| (t.to_owned(), p.to_owned()))
+    );
+    assert!(
+        generated.warnings()[0]
+            .message
+            .contains("external references are not supported"),
+        "{}",
+        generated.warnings()[0]
+    );
+    let names: Vec<(&str, &str, bool)> = generated
+        .tools()
+        .iter()
+        .map(|t| (t.module.as_str(), t.args_type.as_str(), t.fully_typed()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("external_ref", "ExternalRefArgs", false),
+            ("defs202012", "Defs202012Args", true),
+            ("get_sum", "GetSumArgs", true),
+            ("get_sum2", "GetSum2Args", true),
+            ("type_tool", "TypeArgs", true),
+            ("tool2fa", "Tool2faArgs", true),
+            ("not_an_object", "NotAnObjectArgs", false),
+        ]
+    );
+
+    // The fallbacks, compiled (in build.rs's module) and working: JSON in, JSON out.
+    let args =
+        odd_schemas::ExternalRefArgs(json!({"where": {"lat": 1}}).as_object().unwrap().clone());
+    assert_eq!(
+        Value::Object(args.call().arguments.unwrap()),
+        json!({"where": {"lat": 1}})
+    );
+    let mut r = m::CallToolResult::new(vec![]);
+    r.structured_content = json!({"x": [1, 2]}).as_object().cloned();
+    let out = odd_schemas::ExternalRefOutput::from_result(&r).unwrap();
+    assert_eq!(out.0, json!({"x": [1, 2]}));
+
+    // 2020-12 `$defs`: typed, the output's `Item` kept apart from the input's.
+    let typed = odd_schemas::defs202012::Defs202012Args {
+        items: vec![odd_schemas::defs202012::Item { sku: "A-1".into() }],
+    };
+    assert_eq!(
+        Value::Object(typed.call().arguments.unwrap()),
+        json!({"items": [{"sku": "A-1"}]})
+    );
+    r.structured_content = json!({"items": [{"price": 2.5}, {"price": "n/a"}]})
+        .as_object()
+        .cloned();
+    let e = odd_schemas::Defs202012Output::from_result(&r).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "tool \"defs-2020-12\": structuredContent at items[1].price: invalid type: string \"n/a\", expected f64"
+    );
+    // `pattern` is checked when decoding.
+    assert!(
+        odd_schemas::Tool2faArgs::deserialize_json(json!({"code": "12ab"}))
+            .contains("doesn't match pattern"),
+    );
+}
+
+/// `mcp-codegen tools --server`'s client, against server-everything: the list it gets is the
+/// one captured (the pinned server has not changed under the fixture).
+#[test]
+fn the_client_lists_server_everythings_tools_as_captured() {
+    let peers = mcp_tests::peers::peers();
+    let command = vec![
+        "node".to_owned(),
+        peers
+            .package_file("@modelcontextprotocol/server-everything", "dist/index.js")
+            .display()
+            .to_string(),
+        "stdio".to_owned(),
+    ];
+    let listed = mcp_codegen::tools::client::list_tools(&command, Duration::from_secs(30)).unwrap();
+    assert_eq!(listed.protocol_version, "2025-11-25");
+    assert_eq!(listed.server.0, "mcp-servers/everything");
+    let captured = std::fs::read_to_string(
+        mcp_tests::workspace().join("tests/fixtures/tool-lists/server-everything.json"),
+    )
+    .unwrap();
+    assert_eq!(
+        listed.to_json(),
+        captured,
+        "re-capture: tests/peers/capture-tool-lists.sh"
+    );
+}
+
+#[test]
+fn the_client_says_what_a_broken_server_did() {
+    let node = |script: &str| vec!["node".to_owned(), "-e".to_owned(), script.to_owned()];
+    let timeout = Duration::from_secs(10);
+    let e = mcp_codegen::tools::client::list_tools(
+        &node("console.error('no config'); process.exit(3)"),
+        timeout,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        e.contains("closed its stdout (exited?) before answering initialize"),
+        "{e}"
+    );
+    assert!(e.contains("no config"), "the server's stderr is shown: {e}");
+
+    let e = mcp_codegen::tools::client::list_tools(&node("console.log('hello')"), timeout)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("stdout line 1: not an MCP message: hello"),
+        "{e}"
+    );
+
+    let e = mcp_codegen::tools::client::list_tools(
+        &node("setTimeout(() => {}, 5000)"),
+        Duration::from_millis(300),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("no answer to initialize within 0.3 s"), "{e}");
+
+    let e = mcp_codegen::tools::client::list_tools(&["/nonexistent/server".to_owned()], timeout)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("cannot start server \"/nonexistent/server\""),
+        "{e}"
     );
 }

@@ -26,7 +26,12 @@ newtype for that tool.";
 pub struct ToolsArgs {
     /// A saved tools/list answer: `{\"tools\": [...]}`, a JSON-RPC response holding one, or an
     /// array of tools.
-    #[arg(long, value_name = "FILE", conflicts_with = "server", required_unless_present = "server")]
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with = "server",
+        required_unless_present = "server"
+    )]
     pub from: Option<PathBuf>,
     /// Start the server given after `--` and ask it (stdio).
     #[arg(long, requires = "command")]
@@ -121,8 +126,10 @@ fn server_list(args: &ToolsArgs) -> Result<(String, String)> {
         .into());
     }
     let started = Instant::now();
-    let listed =
-        tools::client::list_tools(&args.command, std::time::Duration::from_secs_f64(args.timeout))?;
+    let listed = tools::client::list_tools(
+        &args.command,
+        std::time::Duration::from_secs_f64(args.timeout),
+    )?;
     report!(
         "server {} {}: protocol {}, {} tools in {} page(s), {} messages, {:.0} ms",
         listed.server.0,

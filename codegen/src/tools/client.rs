@@ -75,7 +75,10 @@ pub fn list_tools(command: &[String], timeout: Duration) -> Result<ServerTools> 
             if tail.trim().is_empty() {
                 Error::Config(msg)
             } else {
-                Error::Config(format!("{msg}\nserver stderr (last lines):\n{}", tail.trim_end()))
+                Error::Config(format!(
+                    "{msg}\nserver stderr (last lines):\n{}",
+                    tail.trim_end()
+                ))
             }
         }
         e => e,
@@ -288,10 +291,9 @@ impl Session {
                 self.messages += 1;
                 Ok(line)
             }
-            Ok(Err(e)) => Err(self.error(format!(
-                "reading stdout after line {}: {e}",
-                self.line_no
-            ))),
+            Ok(Err(e)) => {
+                Err(self.error(format!("reading stdout after line {}: {e}", self.line_no)))
+            }
             Err(RecvTimeoutError::Timeout) => Err(self.error(format!(
                 "no answer to {what} within {:.1} s",
                 self.timeout.as_secs_f64()

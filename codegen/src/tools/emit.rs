@@ -50,8 +50,7 @@ pub fn emit(tools: &[ToolDef], config: &EmitConfig<'_>, origin: &str) -> Emitted
         let pointer = |key: &str| format!("{origin}#{}/{key}", tool.pointer);
 
         // The schemas typify will see; a schema that cannot be prepared falls back.
-        let mut input = match prepare(&tool.input_schema, &args_name, &doc_for(tool, "arguments"))
-        {
+        let mut input = match prepare(&tool.input_schema, &args_name, &doc_for(tool, "arguments")) {
             Ok(s) if is_object_schema(&s) => Some(s),
             Ok(_) => {
                 warnings.push(Warning::new(
@@ -140,7 +139,12 @@ pub fn emit(tools: &[ToolDef], config: &EmitConfig<'_>, origin: &str) -> Emitted
                 pub struct #output_ident(pub ::serde_json::Value);
             });
         }
-        body.extend(helpers(tool, config, &args_ident, has_output.then_some(&output_ident)));
+        body.extend(helpers(
+            tool,
+            config,
+            &args_ident,
+            has_output.then_some(&output_ident),
+        ));
 
         let module_ident = format_ident!("{module}");
         let module_doc = module_doc(tool);
@@ -276,7 +280,10 @@ fn catch<T>(f: impl FnOnce() -> T) -> Result<T, String> {
         let previous = panic::take_hook();
         panic::set_hook(Box::new(move |info| {
             if CAPTURING.with(Cell::get) {
-                PANIC_MESSAGE.with(|m| *m.borrow_mut() = Some(info.to_string()));
+                // The message alone: the location is a path on this machine, and the warning
+                // goes into the generated header, which must not depend on the machine.
+                let message = info.payload_as_str().unwrap_or("panicked").to_owned();
+                PANIC_MESSAGE.with(|m| *m.borrow_mut() = Some(message));
             } else {
                 previous(info);
             }
@@ -291,7 +298,10 @@ fn catch<T>(f: impl FnOnce() -> T) -> Result<T, String> {
             .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
             .or_else(|| payload.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "panicked".to_owned());
-        format!("typify cannot take this schema ({})", message.replace('\n', " "))
+        format!(
+            "typify cannot take this schema: {}",
+            message.replace('\n', " ")
+        )
     })
 }
 
@@ -354,7 +364,8 @@ fn separate_definitions(input: &Value, output: &mut Value) {
     for (k, v) in &output_defs {
         if input_defs.and_then(|d| d.get(k)).is_some_and(|d| d != v) {
             let mut new = format!("{k}Output");
-            while output_defs.contains_key(&new) || input_defs.is_some_and(|d| d.contains_key(&new)) {
+            while output_defs.contains_key(&new) || input_defs.is_some_and(|d| d.contains_key(&new))
+            {
                 new.push('_');
             }
             renames.insert(k.clone(), new);

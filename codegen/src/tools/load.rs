@@ -66,7 +66,13 @@ pub fn tools_of(json: &Value, origin: &str) -> Result<Vec<ToolDef>> {
         };
         let name = match t.get("name") {
             Some(Value::String(n)) if !n.is_empty() => n.clone(),
-            _ => return Err(at(origin, &format!("{pointer}/name"), "expected a non-empty string")),
+            _ => {
+                return Err(at(
+                    origin,
+                    &format!("{pointer}/name"),
+                    "expected a non-empty string",
+                ));
+            }
         };
         let string = |key: &str| -> Result<Option<String>> {
             match t.get(key) {
@@ -92,7 +98,11 @@ pub fn tools_of(json: &Value, origin: &str) -> Result<Vec<ToolDef>> {
             }
         };
         let input_schema = schema("inputSchema")?.ok_or_else(|| {
-            at(origin, &format!("{pointer}/inputSchema"), "missing: every tool has one")
+            at(
+                origin,
+                &format!("{pointer}/inputSchema"),
+                "missing: every tool has one",
+            )
         })?;
         defs.push(ToolDef {
             title: string("title")?.or(annotated_title),
@@ -132,12 +142,25 @@ mod tests {
 
     #[test]
     fn errors_name_the_pointer() {
-        let e = tools_of(&json!({"tools": [{"name": "a", "inputSchema": {}}, {"name": "b"}]}), "f.json")
-            .unwrap_err();
-        assert_eq!(e.to_string(), "f.json#/tools/1/inputSchema: missing: every tool has one");
+        let e = tools_of(
+            &json!({"tools": [{"name": "a", "inputSchema": {}}, {"name": "b"}]}),
+            "f.json",
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "f.json#/tools/1/inputSchema: missing: every tool has one"
+        );
         let e = tools_of(&json!({"tools": [{"name": 3}]}), "f.json").unwrap_err();
-        assert_eq!(e.to_string(), "f.json#/tools/0/name: expected a non-empty string");
+        assert_eq!(
+            e.to_string(),
+            "f.json#/tools/0/name: expected a non-empty string"
+        );
         let e = parse_tool_list("{\n  \"tools\": [,]\n}", "f.json").unwrap_err();
-        assert!(e.to_string().starts_with("f.json: invalid JSON: expected value at line 2"), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("f.json: invalid JSON: expected value at line 2"),
+            "{e}"
+        );
     }
 }

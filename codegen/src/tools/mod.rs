@@ -117,7 +117,11 @@ impl ToolsBuilder {
     }
 
     /// Uses this tool list text; `origin` names it in the header and in errors.
-    pub fn tool_list_json(&mut self, text: impl Into<String>, origin: impl Into<String>) -> &mut Self {
+    pub fn tool_list_json(
+        &mut self,
+        text: impl Into<String>,
+        origin: impl Into<String>,
+    ) -> &mut Self {
         self.source = Some(ListSource::Json {
             text: text.into(),
             origin: origin.into(),
@@ -186,9 +190,8 @@ pub fn generate(
             REVISIONS.join(", ")
         )));
     }
-    let mcp_types: syn::Path = syn::parse_str(&options.mcp_types_path).map_err(|e| {
-        Error::Config(format!("mcp-types path {:?}: {e}", options.mcp_types_path))
-    })?;
+    let mcp_types: syn::Path = syn::parse_str(&options.mcp_types_path)
+        .map_err(|e| Error::Config(format!("mcp-types path {:?}: {e}", options.mcp_types_path)))?;
     let emitted = emit::emit(
         tools,
         &emit::EmitConfig {
