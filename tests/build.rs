@@ -107,6 +107,23 @@ fn tool_bindings(workspace: &Path) {
         }
         writeln!(all, "    ];\n}}").unwrap();
     }
+    // The helpers of the other revisions with structuredContent, compiled too.
+    for revision in ["2025-06-18", "2026-07-28", "draft"] {
+        let module = format!(
+            "server_everything_{}",
+            mcp_codegen::source::module_name(revision)
+        );
+        let file = format!("tools_{module}.rs");
+        mcp_codegen::ToolsBuilder::new()
+            .tool_list_path(workspace.join("tests/fixtures/tool-lists/server-everything.json"))
+            .revision(revision)
+            .module_name(&module)
+            .generate()
+            .unwrap_or_else(|e| panic!("{e}"))
+            .write_to(out_dir.join(&file))
+            .unwrap();
+        writeln!(all, "include!(concat!(env!(\"OUT_DIR\"), \"/{file}\"));").unwrap();
+    }
     std::fs::write(out_dir.join("tool_bindings.rs"), all).unwrap();
 }
 

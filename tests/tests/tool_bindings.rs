@@ -586,3 +586,37 @@ fn the_client_says_what_a_broken_server_did() {
         "{e}"
     );
 }
+
+/// The helpers of every revision with structuredContent build that revision's request and
+/// read its result.
+#[test]
+fn helpers_for_each_revision() {
+    let args = json!({"name": "get-sum", "arguments": {"a": 1.0, "b": 2.0}});
+    let p = server_everything_v2025_06_18::GetSumArgs { a: 1.0, b: 2.0 }.call();
+    assert_eq!(serde_json::to_value(p).unwrap(), args);
+    let meta = || {
+        mcp_types::v2026_07_28::RequestMetaObject::new(
+            mcp_types::v2026_07_28::ClientCapabilities::new(),
+            "2026-07-28",
+        )
+    };
+    let p = server_everything_v2026_07_28::GetSumArgs { a: 1.0, b: 2.0 }.request(1, meta());
+    assert_eq!(
+        serde_json::to_value(&p).unwrap()["params"]["arguments"],
+        args["arguments"]
+    );
+
+    let weather = json!({"temperature": 1.0, "conditions": "fog", "humidity": 99.0});
+    let r: mcp_types::v2026_07_28::CallToolResult = serde_json::from_value(
+        json!({"resultType": "complete", "content": [], "structuredContent": weather}),
+    )
+    .unwrap();
+    let out = server_everything_v2026_07_28::GetStructuredContentOutput::from_result(&r).unwrap();
+    assert_eq!(out.conditions, "fog");
+    let r: mcp_types::draft::CallToolResult = serde_json::from_value(
+        json!({"resultType": "complete", "content": [], "structuredContent": weather}),
+    )
+    .unwrap();
+    let out = server_everything_draft::GetStructuredContentOutput::from_result(&r).unwrap();
+    assert_eq!(out.humidity, 99.0);
+}
