@@ -56,7 +56,6 @@ pub struct ToolsArgs {
 }
 
 pub fn run(args: ToolsArgs) -> Result<ExitCode> {
-    let started = Instant::now();
     let (text, origin) = match &args.from {
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|source| mcp_codegen::Error::Io {
@@ -71,7 +70,6 @@ pub fn run(args: ToolsArgs) -> Result<ExitCode> {
         }
         None => server_list(&args)?,
     };
-    let listed = started.elapsed();
     let started = Instant::now();
     let defs = load::parse_tool_list(&text, &origin)?;
     let generated = tools::generate(&defs, &args.options, &origin, &text)?;
@@ -86,7 +84,6 @@ pub fn run(args: ToolsArgs) -> Result<ExitCode> {
         defs.len() - typed,
         took.as_secs_f64() * 1000.0
     );
-    let _ = listed;
     match &args.out {
         None => {
             report!("{summary}");

@@ -2,7 +2,7 @@
 //! `outputSchema` in a module of its own, and the helpers that build the `tools/call` request
 //! and read the result's `structuredContent`.
 
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::collections::{BTreeMap, HashSet};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Once;
@@ -267,24 +267,19 @@ struct Typified {
 
 thread_local! {
     static CAPTURING: Cell<bool> = const { Cell::new(false) };
-    static PANIC_MESSAGE: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
 /// Runs `f`, turning a panic into its message. typify panics (`todo!`, `unimplemented!`) on
 /// some schemas it does not support; such a tool falls back rather than failing the run. The
-/// panic message is kept for the warning instead of being printed; panics elsewhere, or on
-/// other threads, still reach the hook that was installed before.
+/// message goes into the warning instead of being printed (and without its location, a path
+/// on this machine, since the warning goes into the generated header); panics elsewhere, or
+/// on other threads, still reach the hook that was installed before.
 fn catch<T>(f: impl FnOnce() -> T) -> Result<T, String> {
     static HOOK: Once = Once::new();
     HOOK.call_once(|| {
         let previous = panic::take_hook();
         panic::set_hook(Box::new(move |info| {
-            if CAPTURING.with(Cell::get) {
-                // The message alone: the location is a path on this machine, and the warning
-                // goes into the generated header, which must not depend on the machine.
-                let message = info.payload_as_str().unwrap_or("panicked").to_owned();
-                PANIC_MESSAGE.with(|m| *m.borrow_mut() = Some(message));
-            } else {
+            if !CAPTURING.with(Cell::get) {
                 previous(info);
             }
         }));
@@ -293,9 +288,9 @@ fn catch<T>(f: impl FnOnce() -> T) -> Result<T, String> {
     let result = panic::catch_unwind(AssertUnwindSafe(f));
     CAPTURING.with(|c| c.set(was));
     result.map_err(|payload| {
-        let message = PANIC_MESSAGE
-            .with(|m| m.borrow_mut().take())
-            .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
             .or_else(|| payload.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "panicked".to_owned());
         format!(
