@@ -2,6 +2,11 @@
 //! revision, an expression that builds it with `Type::new(…)` alone (nested required members
 //! built the same way, optional ones absent), read off the generator's own model of the
 //! schema. The test then checks what each constructor encodes.
+//!
+//! Also writes `$OUT_DIR/tool_bindings.rs` for `tests/tests/tool_bindings.rs`: the typed
+//! bindings `mcp_codegen::ToolsBuilder` generates for every tool list captured in
+//! `tests/fixtures/tool-lists/` (one module per server), and per server a table that
+//! round-trips a tool's arguments through its generated type.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -53,6 +58,73 @@ fn main() {
     println!("cargo:rerun-if-changed=../schema/errata.json");
     let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("constructed.rs");
     std::fs::write(dest, out).unwrap();
+    tool_bindings(workspace);
+}
+
+/// The captured servers, by fixture file stem.
+const TOOL_LISTS: [&str; 5] = [
+    "server-everything",
+    "python-sdk",
+    "server-filesystem",
+    "server-memory",
+    // Written by hand: schemas typify cannot take, 2020-12 `$defs`, names that collide.
+    "odd-schemas",
+];
+
+/// `pub mod <server> { bindings… }` per captured tool list, with
+/// `pub const ARGS: &[(&str, RoundTrip)]`: per tool, JSON → its arguments type → JSON.
+fn tool_bindings(workspace: &Path) {
+    let out_dir = std::path::PathBuf::from(std::env::var("OUT_DIR").unwrap());
+    let mut all = String::new();
+    for server in TOOL_LISTS {
+        let path = workspace
+            .join("tests/fixtures/tool-lists")
+            .join(format!("{server}.json"));
+        println!("cargo:rerun-if-changed={}", path.display());
+        let module = server.replace('-', "_");
+        let generated = mcp_codegen::ToolsBuilder::new()
+            .tool_list_path(&path)
+            .module_name(&module)
+            .generate()
+            .unwrap_or_else(|e| panic!("{e}"));
+        // odd-schemas warns by design; the test checks those warnings itself.
+        if server != "odd-schemas" {
+            for w in generated.warnings() {
+                println!("cargo:warning={w}");
+            }
+        }
+        let file = format!("tools_{module}.rs");
+        generated.write_to(out_dir.join(&file)).unwrap();
+        writeln!(all, "include!(concat!(env!(\"OUT_DIR\"), \"/{file}\"));").unwrap();
+        writeln!(all, "pub mod {module}_args {{\n    use super::RoundTrip;\n    pub const ARGS: &[(&str, RoundTrip)] = &[").unwrap();
+        for t in generated.tools() {
+            writeln!(
+                all,
+                "        ({:?}, |v| super::round_trip::<super::{module}::{}::{}>(v)),",
+                t.name, t.module, t.args_type
+            )
+            .unwrap();
+        }
+        writeln!(all, "    ];\n}}").unwrap();
+    }
+    // The helpers of the other revisions with structuredContent, compiled too.
+    for revision in ["2025-06-18", "2026-07-28", "draft"] {
+        let module = format!(
+            "server_everything_{}",
+            mcp_codegen::source::module_name(revision)
+        );
+        let file = format!("tools_{module}.rs");
+        mcp_codegen::ToolsBuilder::new()
+            .tool_list_path(workspace.join("tests/fixtures/tool-lists/server-everything.json"))
+            .revision(revision)
+            .module_name(&module)
+            .generate()
+            .unwrap_or_else(|e| panic!("{e}"))
+            .write_to(out_dir.join(&file))
+            .unwrap();
+        writeln!(all, "include!(concat!(env!(\"OUT_DIR\"), \"/{file}\"));").unwrap();
+    }
+    std::fs::write(out_dir.join("tool_bindings.rs"), all).unwrap();
 }
 
 /// An expression of type `ty` made from constructors; `None` past a nesting limit.

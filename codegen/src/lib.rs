@@ -19,7 +19,11 @@ pub mod load;
 pub mod manifest;
 pub mod options;
 pub mod source;
+#[cfg(feature = "tools")]
+pub mod tools;
 
 pub use builder::{Builder, Generated};
 pub use error::{Error, Result};
 pub use options::Options;
+#[cfg(feature = "tools")]
+pub use tools::{GeneratedTools, ToolsBuilder, ToolsOptions};

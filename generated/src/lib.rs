@@ -86,3 +86,6 @@ pub use protocol_version::ProtocolVersion;
 
 pub mod elicit;
 pub use elicit::{ContentError, Elicit, ElicitEnum, ElicitOutcome, FormSchema, RenderError};
+
+pub mod tools;
+pub use tools::ToolOutputError;

@@ -22,6 +22,8 @@ pub(crate) use report;
 mod diff;
 mod fetch;
 mod generate;
+#[cfg(feature = "tools")]
+mod tools;
 
 /// The exit status when stdout is closed before the output is written (`| head`): 128 +
 /// SIGPIPE, what a shell reports for a producer killed by the signal, so that pipelines under
@@ -93,6 +95,11 @@ enum Command {
     /// Report the definitions and fields added, removed and changed from revision R1 to R2.
     #[command(after_long_help = diff::LONG_HELP)]
     Diff(diff::DiffArgs),
+    /// Typed Rust bindings for a server's tools, from a saved tools/list answer (--from FILE)
+    /// or asked of the server over stdio (--server -- CMD ARGS…).
+    #[cfg(feature = "tools")]
+    #[command(after_long_help = tools::LONG_HELP)]
+    Tools(tools::ToolsArgs),
 }
 
 const GENERATE_HELP: &str = "\
@@ -131,6 +138,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Generate(args) => generate::run(args),
         Command::Fetch(args) => fetch::run(args),
         Command::Diff(args) => diff::run(args),
+        #[cfg(feature = "tools")]
+        Command::Tools(args) => tools::run(args),
     }
 }
 

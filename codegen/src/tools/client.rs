@@ -1,0 +1,328 @@
+//! Asking a server for its tools over stdio: start it, `initialize` at the newest revision
+//! both sides speak, `notifications/initialized`, page through `tools/list`, shut it down.
+//!
+//! The messages are mcp-types' own (revision 2025-11-25, the newest with `initialize`): what
+//! is sent is encoded from them, and every line received is decoded by
+//! `ServerMessage::from_json`. A server request in between (`ping`, `roots/list`…) is
+//! answered (`ping` with an empty result, anything else with "method not found"), and
+//! notifications (logging…) are passed over.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use mcp_types::v2025_11_25 as m;
+use serde_json::{Map, Value};
+
+use crate::error::{Error, Result};
+
+/// The revisions this client can speak, newest first (2026-07-28 and later have no
+/// `initialize`).
+pub const CLIENT_REVISIONS: &[&str] = &["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
+
+/// A server's tool list, as received.
+#[derive(Debug, Clone)]
+pub struct ServerTools {
+    /// The revision the session was initialized at.
+    pub protocol_version: String,
+    /// `serverInfo.name` and `.version`.
+    pub server: (String, String),
+    /// Every tool of every page, as the server sent it.
+    pub tools: Vec<Value>,
+    /// How many `tools/list` pages were read.
+    pub pages: usize,
+    /// How many messages were exchanged (sent and received).
+    pub messages: usize,
+}
+
+impl ServerTools {
+    /// The list as one `tools/list` result (`{"tools": [...]}`), what `--save` writes and
+    /// [`ToolsBuilder::tool_list_path`](super::ToolsBuilder::tool_list_path) reads.
+    pub fn to_json(&self) -> String {
+        let mut o = Map::new();
+        o.insert("tools".into(), Value::Array(self.tools.clone()));
+        let mut text =
+            serde_json::to_string_pretty(&Value::Object(o)).expect("a JSON value serializes");
+        text.push('\n');
+        text
+    }
+}
+
+/// Starts `command` (program and arguments), asks it for its tools and stops it. Each wait
+/// for an answer is bounded by `timeout`.
+pub fn list_tools(command: &[String], timeout: Duration) -> Result<ServerTools> {
+    let (program, args) = command
+        .split_first()
+        .ok_or_else(|| Error::Config("no server command given (after `--`)".into()))?;
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| Error::Config(format!("cannot start server {program:?}: {e}")))?;
+    let mut session = Session::new(&mut child, command.join(" "), timeout);
+    let result = session.run();
+    let stderr = session.stderr.clone();
+    drop(session);
+    shut_down(&mut child);
+    result.map_err(|e| match e {
+        Error::Config(msg) => {
+            let tail = stderr.lock().map(|s| s.clone()).unwrap_or_default();
+            if tail.trim().is_empty() {
+                Error::Config(msg)
+            } else {
+                Error::Config(format!(
+                    "{msg}\nserver stderr (last lines):\n{}",
+                    tail.trim_end()
+                ))
+            }
+        }
+        e => e,
+    })
+}
+
+struct Session {
+    input: Option<ChildStdin>,
+    lines: Receiver<std::io::Result<String>>,
+    stderr: Arc<Mutex<String>>,
+    command: String,
+    timeout: Duration,
+    line_no: usize,
+    next_id: i64,
+    messages: usize,
+}
+
+impl Session {
+    fn new(child: &mut Child, command: String, timeout: Duration) -> Session {
+        let input = child.stdin.take();
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let (tx, lines) = mpsc::channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let end = line.is_err();
+                if tx.send(line).is_err() || end {
+                    break;
+                }
+            }
+        });
+        // The last lines the server wrote to stderr, for errors.
+        let stderr = Arc::new(Mutex::new(String::new()));
+        if let Some(err) = child.stderr.take() {
+            let keep = Arc::clone(&stderr);
+            thread::spawn(move || {
+                for line in BufReader::new(err).lines().map_while(|l| l.ok()) {
+                    if let Ok(mut s) = keep.lock() {
+                        s.push_str(&line);
+                        s.push('\n');
+                        if s.len() > 4000 {
+                            let cut = s.len() - 4000;
+                            let cut = (cut..s.len()).find(|&i| s.is_char_boundary(i)).unwrap_or(0);
+                            s.drain(..cut);
+                        }
+                    }
+                }
+            });
+        }
+        Session {
+            input,
+            lines,
+            stderr,
+            command,
+            timeout,
+            line_no: 0,
+            next_id: 1,
+            messages: 0,
+        }
+    }
+
+    fn run(&mut self) -> Result<ServerTools> {
+        let params = m::InitializeRequestParams::new(
+            m::ClientCapabilities::new(),
+            m::Implementation::new("mcp-codegen", env!("CARGO_PKG_VERSION")),
+            CLIENT_REVISIONS[0],
+        );
+        let id = self.next_id();
+        let init: m::InitializeResult = self.request(
+            id.clone(),
+            m::InitializeRequest::new(id, params),
+            "initialize",
+        )?;
+        // The server answers with the version it picks; a client that cannot speak it
+        // disconnects.
+        let version = init.protocol_version.clone();
+        if !CLIENT_REVISIONS.contains(&version.as_str()) {
+            return Err(self.error(format!(
+                "the server answered initialize with protocol version {version:?}, which this client does not speak ({})",
+                CLIENT_REVISIONS.join(", ")
+            )));
+        }
+        self.send(&m::ClientMessage::notification(
+            m::InitializedNotification::new(),
+        ))?;
+        let mut tools = Vec::new();
+        let mut cursor: Option<String> = None;
+        let mut pages = 0;
+        loop {
+            let id = self.next_id();
+            let mut request = m::ListToolsRequest::new(id.clone());
+            if let Some(c) = cursor.take() {
+                request = request.with_params(m::PaginatedRequestParams::new().with_cursor(c));
+            }
+            let page: Value = self.request_raw(id, request, "tools/list")?;
+            pages += 1;
+            // Decoded with the typed result to check it, kept raw to lose nothing.
+            let typed: m::ListToolsResult = serde_json::from_value(page.clone())
+                .map_err(|e| self.error(format!("tools/list page {pages}: {e}")))?;
+            if let Some(Value::Array(list)) = page.get("tools") {
+                tools.extend(list.iter().cloned());
+            }
+            match typed.next_cursor {
+                Some(next) if pages < 1000 => cursor = Some(next),
+                Some(_) => return Err(self.error("tools/list: more than 1000 pages".into())),
+                None => break,
+            }
+        }
+        Ok(ServerTools {
+            protocol_version: version,
+            server: (init.server_info.name, init.server_info.version),
+            tools,
+            pages,
+            messages: self.messages,
+        })
+    }
+
+    fn next_id(&mut self) -> m::RequestId {
+        let id = self.next_id;
+        self.next_id += 1;
+        m::RequestId::Integer(id)
+    }
+
+    fn error(&self, message: String) -> Error {
+        Error::Config(format!("server `{}`: {message}", self.command))
+    }
+
+    fn send(&mut self, message: &m::ClientMessage) -> Result<()> {
+        let mut line = serde_json::to_string(message)
+            .map_err(|e| self.error(format!("encoding a message: {e}")))?;
+        line.push('\n');
+        let input = self.input.as_mut().expect("stdin is open until the end");
+        input
+            .write_all(line.as_bytes())
+            .and_then(|()| input.flush())
+            .map_err(|e| self.error(format!("writing to its stdin: {e} (did it exit?)")))?;
+        self.messages += 1;
+        Ok(())
+    }
+
+    /// Sends a request and returns its result decoded as `R::Result`.
+    fn request<R>(&mut self, id: m::RequestId, request: R, what: &str) -> Result<R::Result>
+    where
+        R: mcp_types::RequestMethod + Into<m::ClientRequest>,
+        R::Result: serde::de::DeserializeOwned,
+    {
+        let raw = self.request_raw(id, request, what)?;
+        serde_json::from_value(raw).map_err(|e| self.error(format!("{what} result: {e}")))
+    }
+
+    /// Sends a request and returns its result as received.
+    fn request_raw(
+        &mut self,
+        id: m::RequestId,
+        request: impl Into<m::ClientRequest>,
+        what: &str,
+    ) -> Result<Value> {
+        self.send(&m::ClientMessage::request(id.clone(), request))?;
+        let deadline = Instant::now() + self.timeout;
+        loop {
+            let line = self.recv(deadline, what)?;
+            let message = match m::ServerMessage::from_json(&line) {
+                Ok(message) => message,
+                Err(_) => {
+                    return Err(self.error(format!(
+                        "stdout line {}: not an MCP message: {}",
+                        self.line_no,
+                        truncate(&line)
+                    )));
+                }
+            };
+            match message {
+                m::ServerMessage::Response(r) if r.id == id => {
+                    return serde_json::from_str(r.result.get()).map_err(|e| {
+                        self.error(format!("stdout line {}: {what} result: {e}", self.line_no))
+                    });
+                }
+                m::ServerMessage::Error(e) if e.id == Some(Some(id.clone())) => {
+                    return Err(self.error(format!(
+                        "{what} failed: {} (code {})",
+                        e.error.message, e.error.code
+                    )));
+                }
+                m::ServerMessage::Request(r) => {
+                    let Some(rid) = m::ServerMessage::request_id(&r) else {
+                        continue;
+                    };
+                    let answer = match r {
+                        m::ServerRequest::Ping(_) => {
+                            m::ClientMessage::response(rid, m::EmptyResult::new())
+                        }
+                        _ => m::ClientMessage::error(
+                            Some(rid),
+                            m::METHOD_NOT_FOUND,
+                            "mcp-codegen only lists tools",
+                        ),
+                    };
+                    self.send(&answer)?;
+                }
+                // Notifications, and answers to nothing this client asked.
+                _ => {}
+            }
+        }
+    }
+
+    fn recv(&mut self, deadline: Instant, what: &str) -> Result<String> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(Ok(line)) => {
+                self.line_no += 1;
+                self.messages += 1;
+                Ok(line)
+            }
+            Ok(Err(e)) => {
+                Err(self.error(format!("reading stdout after line {}: {e}", self.line_no)))
+            }
+            Err(RecvTimeoutError::Timeout) => Err(self.error(format!(
+                "no answer to {what} within {:.1} s",
+                self.timeout.as_secs_f64()
+            ))),
+            Err(RecvTimeoutError::Disconnected) => Err(self.error(format!(
+                "closed its stdout (exited?) before answering {what}"
+            ))),
+        }
+    }
+}
+
+fn truncate(line: &str) -> String {
+    match line.char_indices().nth(200) {
+        Some((i, _)) => format!("{}…", &line[..i]),
+        None => line.to_owned(),
+    }
+}
+
+/// Closes the server's stdin (the stdio transport's shutdown), waits briefly for it to exit,
+/// then kills it.
+fn shut_down(child: &mut Child) {
+    drop(child.stdin.take());
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while Instant::now() < deadline {
+        if let Ok(Some(_)) = child.try_wait() {
+            return;
+        }
+        thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}

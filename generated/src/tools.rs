@@ -1,0 +1,147 @@
+//! Support for the typed tool bindings `mcp-codegen tools` writes: turning a tool's typed
+//! arguments into a `tools/call` request's `arguments`, and reading a result's
+//! `structuredContent` into the tool's output type, with errors that name the tool and the
+//! JSON path of the offending value.
+
+use std::fmt;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+
+/// Why a `tools/call` result could not be read as a tool's typed output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToolOutputError {
+    /// The tool's name, as the server lists it.
+    pub tool: String,
+    /// What went wrong.
+    pub kind: ToolOutputErrorKind,
+}
+
+/// The kinds of [`ToolOutputError`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ToolOutputErrorKind {
+    /// The result has `isError: true`: the tool failed, and says why in `text` (its text
+    /// content blocks, joined by newlines).
+    ToolFailed {
+        /// The text the tool returned.
+        text: String,
+    },
+    /// The result has no `structuredContent`.
+    MissingStructuredContent,
+    /// `structuredContent` does not match the tool's output type.
+    Invalid {
+        /// The JSON path of the offending value inside `structuredContent` (`.` for the
+        /// whole value, else e.g. `items[2].price`).
+        path: String,
+        /// What does not match.
+        message: String,
+    },
+}
+
+impl fmt::Display for ToolOutputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let tool = &self.tool;
+        match &self.kind {
+            ToolOutputErrorKind::ToolFailed { text } => {
+                write!(f, "tool {tool:?} failed (isError): {text}")
+            }
+            ToolOutputErrorKind::MissingStructuredContent => {
+                write!(f, "tool {tool:?}: the result has no structuredContent")
+            }
+            ToolOutputErrorKind::Invalid { path, message } => {
+                write!(f, "tool {tool:?}: structuredContent at {path}: {message}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ToolOutputError {}
+
+/// A tool's arguments as the `arguments` object of a `tools/call` request.
+///
+/// `args` is a generated arguments type, which serializes to a JSON object by construction
+/// (an object schema becomes a struct or a map).
+///
+/// # Panics
+/// If `args` does not serialize to a JSON object, which no generated arguments type does.
+pub fn arguments<T: Serialize>(tool: &str, args: &T) -> Map<String, Value> {
+    match serde_json::to_value(args) {
+        Ok(Value::Object(map)) => map,
+        Ok(other) => panic!(
+            "the arguments of tool {tool:?} serialize to {other}, not to a JSON object; generated arguments types always do"
+        ),
+        Err(e) => panic!("the arguments of tool {tool:?} do not serialize: {e}"),
+    }
+}
+
+/// Reads a `tools/call` result's `structuredContent` as `T`: the tool's failure when
+/// `is_error` is set (with `text`, its text content), a missing-content error when there is
+/// none, else the value decoded with the path of the first mismatch.
+pub fn structured_output<T: DeserializeOwned>(
+    tool: &str,
+    is_error: bool,
+    text: impl FnOnce() -> String,
+    structured_content: Option<&Value>,
+) -> Result<T, ToolOutputError> {
+    let error = |kind| ToolOutputError {
+        tool: tool.to_owned(),
+        kind,
+    };
+    if is_error {
+        return Err(error(ToolOutputErrorKind::ToolFailed { text: text() }));
+    }
+    let content =
+        structured_content.ok_or_else(|| error(ToolOutputErrorKind::MissingStructuredContent))?;
+    serde_path_to_error::deserialize(content).map_err(|e| {
+        error(ToolOutputErrorKind::Invalid {
+            path: e.path().to_string(),
+            message: e.into_inner().to_string(),
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[derive(Debug, serde::Deserialize, PartialEq)]
+    struct Out {
+        items: Vec<Item>,
+    }
+    #[derive(Debug, serde::Deserialize, PartialEq)]
+    struct Item {
+        price: f64,
+    }
+
+    #[test]
+    fn errors_name_the_tool_and_the_path() {
+        let v = json!({"items": [{"price": 1.0}, {"price": "free"}]});
+        let e = structured_output::<Out>("shop", false, String::new, Some(&v)).unwrap_err();
+        assert_eq!(e.tool, "shop");
+        let ToolOutputErrorKind::Invalid { path, .. } = &e.kind else {
+            panic!("{e}")
+        };
+        assert_eq!(path, "items[1].price");
+        assert!(
+            e.to_string().starts_with(
+                "tool \"shop\": structuredContent at items[1].price: invalid type: string \"free\""
+            ),
+            "{e}"
+        );
+        let failed = structured_output::<Out>("shop", true, || "boom".into(), Some(&v));
+        assert_eq!(
+            failed.unwrap_err().to_string(),
+            "tool \"shop\" failed (isError): boom"
+        );
+        let missing = structured_output::<Out>("shop", false, String::new, None);
+        assert_eq!(
+            missing.unwrap_err().kind,
+            ToolOutputErrorKind::MissingStructuredContent
+        );
+        let ok = structured_output::<Out>("shop", false, String::new, Some(&json!({"items": []})));
+        assert_eq!(ok.unwrap(), Out { items: vec![] });
+    }
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Re-capture tests/fixtures/tool-lists/<server>.json: each pinned server's tools/list, asked
+# with this project's own client (`mcp-codegen tools --server --save`). Run after bumping a
+# server in versions.env, then `cargo test -p mcp-tests --test tool_bindings` (its snapshot
+# test says what changed; UPDATE_EXPECT=1 accepts it).
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO="$(cd "$HERE/../.." && pwd)"
+PEERS="$(bash "$HERE/install.sh")"
+TOOL_SERVERS="$(bash "$HERE/install-tool-servers.sh")"
+OUT="$REPO/tests/fixtures/tool-lists"
+mkdir -p "$OUT"
+cd "$REPO"
+cargo build --quiet -p mcp-codegen --features tools-server
+CODEGEN="$REPO/target/debug/mcp-codegen"
+# The filesystem server lists a root folder and the memory server keeps a file: both in a
+# scratch folder (the tool lists do not depend on either).
+SCRATCH="$(mktemp -d)"
+trap 'rm -rf "$SCRATCH"' EXIT
+
+capture() {
+  local name="$1"; shift
+  "$CODEGEN" tools --server --save "$OUT/$name.json" --out /dev/null -- "$@"
+}
+capture server-everything node "$PEERS/node/node_modules/@modelcontextprotocol/server-everything/dist/index.js" stdio
+capture python-sdk "$PEERS/venv/bin/python" "$HERE/py_server.py"
+capture server-filesystem node "$TOOL_SERVERS/node_modules/@modelcontextprotocol/server-filesystem/dist/index.js" "$SCRATCH"
+MEMORY_FILE_PATH="$SCRATCH/memory.jsonl" \
+  capture server-memory node "$TOOL_SERVERS/node_modules/@modelcontextprotocol/server-memory/dist/index.js"
