@@ -18,10 +18,12 @@
 //!
 //! Every line both ways is audited in the session's revision: it must decode as that
 //! revision's `ServerMessage`/`ClientMessage` (a response's `result` as the result type of the
-//! request it answers) with no catch-all variant (`Custom` method, `Unknown` content type or
-//! schema kind), and encode back to the same JSON value (member order aside: typed members are
-//! written in schema order; numbers must match in kind and value, `2.0` is not `2`). Members
-//! the revision does not define are kept and listed, not failures. The last stdout line is a
+//! request it answers) and encode back to the same JSON value (member order aside: typed
+//! members are written in schema order; numbers must match in kind and value, `2.0` is not
+//! `2`). What we send must hold nothing beyond the revision. What the server sends beyond it —
+//! members, or a method, content type, schema kind of a newer revision, which land in a
+//! union's catch-all (`Custom`/`Unknown`) variant — is kept whole and listed
+//! (`unknown_members`, `beyond_revision`), not a failure. The last stdout line is a
 //! JSON summary (messages by method, answers given, tools called, failures with the offending
 //! line); the exit status is 1 on any failure or when the session cannot go on.
 //!
@@ -457,6 +459,10 @@ struct Report {
     answered: BTreeMap<String, usize>,
     /// Members the session's revision does not define, kept: `method: pointer`.
     unknown_members: Vec<String>,
+    /// Values the server sent that the session's revision does not define (a method, content
+    /// type, schema kind… of a newer revision), kept whole in a `Custom`/`Unknown` variant and
+    /// re-encoded unchanged: `pointer: what`. The server's deviation, not a failure of ours.
+    beyond_revision: Vec<String>,
     /// What our 2025-11-25 messages held that the session's revision cannot carry.
     dropped: Vec<String>,
     failures: Vec<Failure>,
@@ -467,8 +473,7 @@ struct Report {
 struct Failure {
     /// `sent`: what we wrote does not decode back, round-trip, or follow the revision;
     /// `unreadable`: a server line does not decode (or convert); `round-trip`: it encodes
-    /// back differently; `catch-all`: it holds a method, content type, schema kind… that the
-    /// revision does not define (kept whole, in a `Custom`/`Unknown` variant).
+    /// back differently.
     kind: &'static str,
     error: String,
     message: String,
@@ -667,7 +672,7 @@ impl Client {
                     let member = format!("{method}: {}", u.pointer);
                     self.report.unknown_members.push(member)
                 }
-                _ => self.fail("catch-all", u.to_string(), line),
+                _ => self.report.beyond_revision.push(u.to_string()),
             }
         }
         Some(message)
