@@ -85,4 +85,6 @@ mod protocol_version;
 pub use protocol_version::ProtocolVersion;
 
 pub mod elicit;
+#[cfg(feature = "rmcp")]
+pub mod rmcp;
 pub use elicit::{ContentError, Elicit, ElicitEnum, ElicitOutcome, FormSchema, RenderError};
