@@ -12,7 +12,7 @@ use rmcp::{Peer, RoleServer, ServiceExt, schemars, tool, tool_router};
 /// Who is coming
 #[derive(Elicit, Debug)]
 #[elicit(rename_all = "camelCase")]
-struct Booking {
+pub struct Booking {
     /// Name for the reservation
     #[elicit(min_length = 1, max_length = 40)]
     name: String,
