@@ -169,7 +169,7 @@ fn structural_hint(method: &str) -> &'static str {
 /// Decodes compact JSON text as `T`; an error names the JSON Pointer where decoding stopped.
 /// (Through the text rather than a `Value`, so that converting reuses the decoders every
 /// program has, instead of compiling a second set.)
-fn decode<T: DeserializeOwned>(text: &str) -> Result<T, ConversionError> {
+pub(crate) fn decode<T: DeserializeOwned>(text: &str) -> Result<T, ConversionError> {
     serde_json::from_str(text).map_err(|e| {
         let message = e.to_string();
         let message = match message.rsplit_once(" at line ") {

@@ -85,6 +85,8 @@ mod protocol_version;
 pub use protocol_version::ProtocolVersion;
 
 pub mod elicit;
+#[cfg(feature = "rmcp")]
+pub mod rmcp;
 pub use elicit::{ContentError, Elicit, ElicitEnum, ElicitOutcome, FormSchema, RenderError};
 
 pub mod tools;

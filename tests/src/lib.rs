@@ -107,7 +107,28 @@ pub fn example_binary(package: &str, name: &str, cargo_args: &[&str]) -> PathBuf
     let mut args = vec!["build", "-p", package, "--example", name];
     args.extend_from_slice(cargo_args);
     args.push("--message-format=json-render-diagnostics");
-    let out = std::process::Command::new(cargo)
+    let mut build = std::process::Command::new(cargo);
+    // Without the variables cargo set for this test crate: build scripts that watch them
+    // (ring's `rerun-if-env-changed=CARGO_PKG_NAME`…) would otherwise see them change and
+    // rebuild half the dependency tree on every run.
+    for (key, _) in std::env::vars_os() {
+        let key = key.to_string_lossy();
+        if key.starts_with("CARGO_PKG_")
+            || key.starts_with("CARGO_MANIFEST_")
+            || matches!(
+                &*key,
+                "CARGO_CRATE_NAME"
+                    | "CARGO_BIN_NAME"
+                    | "CARGO_PRIMARY_PACKAGE"
+                    | "CARGO_TARGET_TMPDIR"
+                    | "CARGO_RUSTC_CURRENT_DIR"
+                    | "OUT_DIR"
+            )
+        {
+            build.env_remove(&*key);
+        }
+    }
+    let out = build
         .current_dir(workspace())
         .args(&args)
         .output()
