@@ -2,6 +2,7 @@
 """Draws bench/chart.svg from bench/results/*.tsv (standard library only).
 
 Usage: python3 bench/chart.py bench/results bench/chart.svg
+       python3 bench/chart.py bench/results --tables   (BENCHMARKS.md's message tables)
 
 Left panel: instructions per byte (callgrind; stable on a busy machine), right panel:
 wall-clock MB/s (median of interleaved rounds), for each codec, operation and corpus.
@@ -52,7 +53,44 @@ def panel(x0, y0, width, title, values, unit, lower_is_better):
     return out, top + len(CODECS) * row_h
 
 
+def tables(results):
+    """Markdown tables: per corpus, codec rows, instructions/byte and MB/s per operation."""
+    instr = {(r["corpus"], r["codec"], r["op"]): r for r in read(results / "instructions.tsv")}
+    wall = {(r["corpus"], r["codec"], r["op"]): r for r in read(results / "messages.tsv")}
+    trips = {(r["corpus"], r["codec"]): r for r in read(results / "round-trip.tsv")}
+    ops = ["decode", "encode", "decode+encode"]
+    for corpus in ["real", "synthetic"]:
+        rows = [r for r in instr.values() if r["corpus"] == corpus]
+        if not rows:
+            continue
+        size, count = int(rows[0]["bytes"]), int(rows[0]["messages"])
+        print(f"\n**{corpus}** ({count:,} messages, {size:,} bytes)\n")
+        print("| codec | " + " | ".join(f"{op} instr/B" for op in ops)
+              + " | decode+encode vs mcp-types | " + " | ".join(f"{op} MB/s" for op in ops)
+              + " | decode+encode msg/s | refused | changed |")
+        print("|---" * (2 * len(ops) + 5) + "|")
+        ours = float(instr[(corpus, "mcp-types", "decode+encode")]["instructions"])
+        for codec in CODECS:
+            cells = [codec]
+            for op in ops:
+                r = instr.get((corpus, codec, op))
+                cells.append(r["instructions_per_byte"] if r else "–")
+            r = instr.get((corpus, codec, "decode+encode")) or instr.get((corpus, codec, "decode"))
+            cells.append(f"{float(r['instructions']) / ours:.2f}×" if r else "–")
+            for op in ops:
+                w = wall.get((corpus, codec, op))
+                cells.append(f"{float(w['MB_per_s']):.0f}" if w else "–")
+            w = wall.get((corpus, codec, "decode+encode"))
+            cells.append(f"{float(w['msgs_per_s']):,.0f}" if w else "–")
+            t = trips.get((corpus, codec))
+            cells += [t["failed"], t["changed"]] if t else ["–", "–"]
+            print("| " + " | ".join(cells) + " |")
+
+
 def main():
+    if sys.argv[2:] == ["--tables"]:
+        tables(Path(sys.argv[1]))
+        return
     results, target = Path(sys.argv[1]), Path(sys.argv[2])
     instr = {(r["codec"], r["corpus"], r["op"]): float(r["instructions_per_byte"])
              for r in read(results / "instructions.tsv")}

@@ -7,7 +7,8 @@
 #   elicitation.tsv   the elicitation content check
 #   machine.txt       where and with what it ran
 # then redraws bench/chart.svg. Needs valgrind (`apt-get install valgrind`) and python3.
-# STEPS="messages instructions" bench/measure.sh runs a subset.
+# STEPS="messages instructions" bench/measure.sh runs a subset; MCP_BENCH_BIN=path uses an
+# already built mcp-bench binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 for tool in valgrind python3; do
@@ -16,8 +17,11 @@ done
 out=bench/results
 mkdir -p "$out"
 steps=${STEPS:-"machine round-trip messages instructions generation elicitation chart"}
-cargo build --release --locked -p mcp-bench --bin mcp-bench
-bin=target/release/mcp-bench
+bin=${MCP_BENCH_BIN:-}
+if [ -z "$bin" ]; then
+    cargo build --release --locked -p mcp-bench --bin mcp-bench
+    bin=target/release/mcp-bench
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -70,7 +74,14 @@ for step in $steps; do
                 "$(awk -v i="$ir" -v l="$lines" 'BEGIN { printf "%.0f", i / l }')" >>"$out/generation-instructions.tsv"
         done
         ;;
-    elicitation) "$bin" elicitation >"$out/elicitation.tsv" ;;
+    elicitation)
+        "$bin" elicitation >"$out/elicitation.tsv"
+        printf 'check\tinstructions_per_content\n' >"$out/elicitation-instructions.tsv"
+        for check in from_content jsonschema; do
+            ir=$(count count-elicitation "$check" 1000)
+            printf '%s\t%s\n' "$check" $((ir / 1000)) >>"$out/elicitation-instructions.tsv"
+        done
+        ;;
     chart) python3 bench/chart.py "$out" bench/chart.svg ;;
     *) echo "unknown step $step" >&2; exit 1 ;;
     esac

@@ -90,12 +90,14 @@ pub fn validator() -> jsonschema::Validator {
         .expect("the rendered requestedSchema is a valid JSON Schema")
 }
 
-/// `from_content`: validate and convert.
+/// `from_content`: validate and convert. (Never inlined, so that callgrind sees each call.)
+#[inline(never)]
 pub fn with_elicit(content: &Map<String, Value>) -> Option<Booking> {
     Booking::from_content(content).ok()
 }
 
-/// `jsonschema` validation, then serde (from the borrowed value: no copy).
+/// `jsonschema` validation, then serde (from the borrowed value: no copy). (Never inlined.)
+#[inline(never)]
 pub fn with_jsonschema(validator: &jsonschema::Validator, content: &Value) -> Option<Booking> {
     if !validator.is_valid(content) {
         return None;

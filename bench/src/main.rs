@@ -48,6 +48,14 @@ enum Command {
         /// A revision, or `all`.
         revision: String,
     },
+    /// `n` elicitation content checks inside the region callgrind counts.
+    CountElicitation {
+        /// `from_content` or `jsonschema`.
+        check: String,
+        /// How many times.
+        #[arg(default_value_t = 1000)]
+        n: usize,
+    },
     /// Generation time (tab-separated).
     Generation {
         #[arg(long, default_value_t = 5)]
@@ -100,7 +108,13 @@ fn main() -> anyhow::Result<()> {
         }
         Command::Count { codec, op, corpus } => {
             let op = Op::by_name(&op)?;
-            let prepared = Prepared::new(Corpus::by_name(&corpus)?);
+            // Only this codec's decoding is prepared (the encode input): under callgrind every
+            // instruction outside the counted region still takes time.
+            let prepared = if op == Op::Encode {
+                Prepared::for_codecs(Corpus::by_name(&corpus)?, &[codec.as_str()])
+            } else {
+                Prepared::for_codecs(Corpus::by_name(&corpus)?, &[])
+            };
             let mut out = Vec::with_capacity(8 << 20);
             let work = measure::measured_region(|| prepared.pass(&codec, op, &mut out))
                 .ok_or_else(|| {
@@ -142,6 +156,27 @@ fn main() -> anyhow::Result<()> {
             let start = Instant::now();
             print!("{}", report::generation(rounds)?);
             eprintln!("({:.1} s)", start.elapsed().as_secs_f64());
+        }
+        Command::CountElicitation { check, n } => {
+            use mcp_bench::elicitation::{content, validator, with_elicit, with_jsonschema};
+            let content = content();
+            let value = serde_json::Value::Object(content.clone());
+            let validator = validator();
+            // One call first, outside the region: compiles the lazily built regexes.
+            let _ = (with_elicit(&content), with_jsonschema(&validator, &value));
+            let accepted = match check.as_str() {
+                "from_content" => measure::measured_region(|| {
+                    (0..n).filter(|_| with_elicit(&content).is_some()).count()
+                }),
+                "jsonschema" => measure::measured_region(|| {
+                    (0..n)
+                        .filter(|_| with_jsonschema(&validator, &value).is_some())
+                        .count()
+                }),
+                other => anyhow::bail!("unknown check `{other}` (from_content, jsonschema)"),
+            };
+            anyhow::ensure!(accepted == n, "the content was refused");
+            println!("{n}");
         }
         Command::Elicitation { rounds } => print!("{}", report::elicitation(rounds)),
     }

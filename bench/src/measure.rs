@@ -69,14 +69,26 @@ pub struct Prepared {
 impl Prepared {
     /// Decodes `corpus` with every codec once.
     pub fn new(corpus: Corpus) -> Prepared {
+        Prepared::for_codecs(corpus, &CODECS)
+    }
+
+    /// Decodes `corpus` with the codecs named (the others cannot encode it afterwards).
+    pub fn for_codecs(corpus: Corpus, names: &[&str]) -> Prepared {
+        fn decoded_if<C: Codec>(names: &[&str], m: &[crate::corpus::Message]) -> Vec<C::Decoded> {
+            if names.contains(&C::NAME) {
+                codecs::decoded::<C>(m)
+            } else {
+                Vec::new()
+            }
+        }
         let m = &corpus.messages;
         Prepared {
-            mcp_types: codecs::decoded::<codecs::McpTypes>(m),
-            envelope: codecs::decoded::<codecs::McpTypesEnvelope>(m),
-            rmcp: codecs::decoded::<codecs::Rmcp>(m),
-            rust_mcp_schema: codecs::decoded::<codecs::RustMcpSchema>(m),
-            typify: codecs::decoded::<codecs::Typify>(m),
-            value: codecs::decoded::<codecs::JsonValue>(m),
+            mcp_types: decoded_if::<codecs::McpTypes>(names, m),
+            envelope: decoded_if::<codecs::McpTypesEnvelope>(names, m),
+            rmcp: decoded_if::<codecs::Rmcp>(names, m),
+            rust_mcp_schema: decoded_if::<codecs::RustMcpSchema>(names, m),
+            typify: decoded_if::<codecs::Typify>(names, m),
+            value: decoded_if::<codecs::JsonValue>(names, m),
             corpus,
         }
     }
