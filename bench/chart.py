@@ -75,7 +75,7 @@ def tables(results):
             for op in ops:
                 r = instr.get((corpus, codec, op))
                 cells.append(r["instructions_per_byte"] if r else "–")
-            r = instr.get((corpus, codec, "decode+encode")) or instr.get((corpus, codec, "decode"))
+            r = instr.get((corpus, codec, "decode+encode"))
             cells.append(f"{float(r['instructions']) / ours:.2f}×" if r else "–")
             for op in ops:
                 w = wall.get((corpus, codec, op))
