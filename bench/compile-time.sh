@@ -4,6 +4,7 @@
 # revision, debug and release, read from `cargo build --timings` (each crate's own unit time;
 # dependencies are built first and not counted). Writes bench/results/compile-time.tsv.
 # Builds with -j1 so that units do not compete for the cores; takes several minutes.
+# PROFILES=debug bench/compile-time.sh measures one profile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -46,7 +47,7 @@ print("    }")
 print("}")
 PY
 printf 'profile\tcrate\tseconds\n' >bench/results/compile-time.tsv
-for profile in debug release; do
+for profile in ${PROFILES:-debug release}; do
     flag=$([ $profile = release ] && echo --release || true)
     rm -rf "$work/target"
     (cd "$work" && cargo build $flag -j1 --timings --quiet)
@@ -56,9 +57,10 @@ import json, re, sys
 html, profile = sys.argv[1], sys.argv[2]
 data = json.loads(re.search(r"const UNIT_DATA = (\[.*?\]);\n", open(html).read(), re.S).group(1))
 for u in data:
-    # The library itself (not its build script) of each crate compared, and the user crate.
+    # The library itself (not its build script) of each crate compared, and the user crate
+    # (its binary).
     if u["name"] in ("mcp-types", "rust-mcp-schema", "rmcp", "decode-every-message") \
-            and "build script" not in u["target"]:
+            and "build-script" not in u["target"]:
         print(f"{profile}\t{u['name']}\t{u['duration']:.1f}")
 PY
 done
