@@ -309,21 +309,7 @@ impl Generated {
 
     /// Writes to `path` unless it already holds exactly this code. Returns whether it wrote.
     pub fn write_to(&self, path: impl AsRef<Path>) -> Result<bool> {
-        let path = path.as_ref();
-        if std::fs::read(path).is_ok_and(|old| old == self.code.as_bytes()) {
-            return Ok(false);
-        }
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|source| Error::Io {
-                path: dir.to_path_buf(),
-                source,
-            })?;
-        }
-        std::fs::write(path, &self.code).map_err(|source| Error::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        Ok(true)
+        write_if_changed(path.as_ref(), &self.code)
     }
 
     /// Writes to the builder's [`output`](Builder::output).
@@ -347,4 +333,23 @@ impl Generated {
         }
         Ok(path)
     }
+}
+
+/// Writes `code` to `path` (creating its folder) unless the file already holds exactly
+/// `code`. Returns whether it wrote.
+pub fn write_if_changed(path: &Path, code: &str) -> Result<bool> {
+    if std::fs::read(path).is_ok_and(|old| old == code.as_bytes()) {
+        return Ok(false);
+    }
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|source| Error::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+    }
+    std::fs::write(path, code).map_err(|source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    Ok(true)
 }

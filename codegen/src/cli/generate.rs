@@ -2,7 +2,7 @@
 
 use std::io::Write;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use mcp_codegen::source;
 
@@ -30,29 +30,53 @@ pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
     }
     let mut stale = Vec::new();
     let mut models = Vec::new();
-    for rev in &revisions {
-        let started = Instant::now();
-        let generated =
-            builder_for(rev, &args.options, args.schema_dir.as_ref(), &root).generate()?;
-        let elapsed = started.elapsed();
+    // Revisions are independent: generate them on parallel threads (most of the time is
+    // formatting, syn + prettyplease, single-threaded per file), then write and report them
+    // in order as before. (`Generated` holds a `TokenStream`, which stays on its thread.)
+    let results: Vec<(mcp_codegen::Result<Done>, Duration)> = std::thread::scope(|scope| {
+        let jobs: Vec<_> = revisions
+            .iter()
+            .map(|rev| {
+                let builder = builder_for(rev, &args.options, args.schema_dir.as_ref(), &root);
+                scope.spawn(move || {
+                    let started = Instant::now();
+                    let done = builder.generate().map(|g| Done {
+                        code: g.code().to_owned(),
+                        types: g.type_count(),
+                        errata: g.errata_applied().to_vec(),
+                        model: g.model().clone(),
+                    });
+                    (done, started.elapsed())
+                })
+            })
+            .collect();
+        jobs.into_iter()
+            .map(|job| {
+                job.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    });
+    for (rev, (generated, elapsed)) in revisions.iter().zip(results) {
+        let generated = generated?;
         let path = out.join(format!("{}.rs", source::module_name(rev)));
-        let lines = generated.code().lines().count();
+        let lines = generated.code.lines().count();
         if args.check {
             let current = std::fs::read_to_string(&path).unwrap_or_default();
-            if current != generated.code() {
+            if current != generated.code {
                 stale.push(path.display().to_string());
             }
         } else {
-            let wrote = generated.write_to(&path)?;
+            let wrote = mcp_codegen::builder::write_if_changed(&path, &generated.code)?;
             report!(
                 "{rev}: {} ({} types, {lines} lines, generated in {:.0} ms){}",
                 path.display(),
-                generated.type_count(),
+                generated.types,
                 elapsed.as_secs_f64() * 1000.0,
                 if wrote { "" } else { ", unchanged" }
             );
         }
-        for a in generated.errata_applied() {
+        for a in &generated.errata {
             report!(
                 "{rev}: erratum {} applied ({}) at {}",
                 a.id,
@@ -60,7 +84,7 @@ pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
                 a.pointers.join(", ")
             );
         }
-        models.push((rev.clone(), generated.model().clone()));
+        models.push((rev.clone(), generated.model));
     }
     // The conversions between adjacent revisions, for mcp-types when it gets every revision.
     if in_project && revisions.len() == source::REVISIONS.len() {
@@ -93,4 +117,12 @@ pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
         return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What the command keeps of one revision's [`Generated`](mcp_codegen::Generated).
+struct Done {
+    code: String,
+    types: usize,
+    errata: Vec<mcp_codegen::load::errata::Applied>,
+    model: mcp_codegen::ir::Module,
 }

@@ -1,0 +1,184 @@
+//! `mcp-bench`: prints the benchmark tables, or runs one measured pass for callgrind.
+
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+use mcp_bench::corpus::Corpus;
+use mcp_bench::measure::{self, Op, Prepared};
+use mcp_bench::{generation, report};
+
+#[derive(Parser)]
+#[command(about = "Benchmarks of mcp-types against the other Rust MCP libraries")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Wall-clock throughput of every codec (tab-separated).
+    Messages {
+        /// `real`, `synthetic` or `all`.
+        #[arg(long, default_value = "all")]
+        corpus: String,
+        /// Interleaved rounds (the median is reported).
+        #[arg(long, default_value_t = 15)]
+        rounds: usize,
+    },
+    /// Messages each codec fails to decode or changes on re-encode.
+    RoundTrip {
+        /// `real`, `synthetic` or `all`.
+        #[arg(long, default_value = "all")]
+        corpus: String,
+    },
+    /// One pass of one codec over a corpus inside the region callgrind counts.
+    Count {
+        /// Codec name (see `messages`).
+        codec: String,
+        /// `decode`, `encode` or `decode+encode`.
+        op: String,
+        /// `real` or `synthetic`.
+        corpus: String,
+    },
+    /// One generation inside the region callgrind counts: `mcp-codegen` of a revision
+    /// (or `all`), or `typify` of 2025-06-18.
+    CountGeneration {
+        /// `mcp-codegen` or `typify`.
+        generator: String,
+        /// A revision, or `all`.
+        revision: String,
+    },
+    /// `n` elicitation content checks inside the region callgrind counts.
+    CountElicitation {
+        /// `from_content` or `jsonschema`.
+        check: String,
+        /// How many times.
+        #[arg(default_value_t = 1000)]
+        n: usize,
+    },
+    /// Generation time (tab-separated).
+    Generation {
+        #[arg(long, default_value_t = 5)]
+        rounds: usize,
+    },
+    /// The elicitation content check (tab-separated).
+    Elicitation {
+        #[arg(long, default_value_t = 15)]
+        rounds: usize,
+    },
+}
+
+fn corpora(name: &str) -> anyhow::Result<Vec<Corpus>> {
+    match name {
+        "all" => Ok(vec![
+            Corpus::by_name("real")?,
+            Corpus::by_name("synthetic")?,
+        ]),
+        one => Ok(vec![Corpus::by_name(one)?]),
+    }
+}
+
+fn main() -> anyhow::Result<()> {
+    match Cli::parse().command {
+        Command::Messages { corpus, rounds } => {
+            for (i, c) in corpora(&corpus)?.into_iter().enumerate() {
+                let table = report::messages(c, rounds);
+                print!(
+                    "{}",
+                    if i == 0 {
+                        &table[..]
+                    } else {
+                        table.split_once('\n').map_or("", |t| t.1)
+                    }
+                );
+            }
+        }
+        Command::RoundTrip { corpus } => {
+            for (i, c) in corpora(&corpus)?.iter().enumerate() {
+                let table = report::round_trips(c);
+                print!(
+                    "{}",
+                    if i == 0 {
+                        &table[..]
+                    } else {
+                        table.split_once('\n').map_or("", |t| t.1)
+                    }
+                );
+            }
+        }
+        Command::Count { codec, op, corpus } => {
+            let op = Op::by_name(&op)?;
+            // Only this codec's decoding is prepared (the encode input): under callgrind every
+            // instruction outside the counted region still takes time.
+            let prepared = if op == Op::Encode {
+                Prepared::for_codecs(Corpus::by_name(&corpus)?, &[codec.as_str()])
+            } else {
+                Prepared::for_codecs(Corpus::by_name(&corpus)?, &[])
+            };
+            let mut out = Vec::with_capacity(8 << 20);
+            let work = measure::measured_region(|| prepared.pass(&codec, op, &mut out))
+                .ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "codec `{codec}` cannot {} (codecs: {:?})",
+                        op.name(),
+                        measure::CODECS
+                    )
+                })?;
+            println!(
+                "{}\t{}\t{}",
+                prepared.corpus.bytes(),
+                prepared.corpus.messages.len(),
+                work
+            );
+        }
+        Command::CountGeneration {
+            generator,
+            revision,
+        } => {
+            let lines = match generator.as_str() {
+                "mcp-codegen" if revision == "all" => {
+                    measure::measured_region(generation::mcp_codegen_all)?
+                }
+                "mcp-codegen" => measure::measured_region(|| generation::mcp_codegen(&revision))?
+                    .lines()
+                    .count(),
+                "typify" => {
+                    let schema = std::fs::read_to_string(generation::schema_path(&revision)?)?;
+                    measure::measured_region(|| generation::typify(&schema))?
+                        .lines()
+                        .count()
+                }
+                other => anyhow::bail!("unknown generator `{other}` (mcp-codegen, typify)"),
+            };
+            println!("{lines}");
+        }
+        Command::Generation { rounds } => {
+            let start = Instant::now();
+            print!("{}", report::generation(rounds)?);
+            eprintln!("({:.1} s)", start.elapsed().as_secs_f64());
+        }
+        Command::CountElicitation { check, n } => {
+            use mcp_bench::elicitation::{content, validator, with_elicit, with_jsonschema};
+            let content = content();
+            let value = serde_json::Value::Object(content.clone());
+            let validator = validator();
+            // One call first, outside the region: compiles the lazily built regexes.
+            let _ = (with_elicit(&content), with_jsonschema(&validator, &value));
+            let accepted = match check.as_str() {
+                "from_content" => measure::measured_region(|| {
+                    (0..n).filter(|_| with_elicit(&content).is_some()).count()
+                }),
+                "jsonschema" => measure::measured_region(|| {
+                    (0..n)
+                        .filter(|_| with_jsonschema(&validator, &value).is_some())
+                        .count()
+                }),
+                other => anyhow::bail!("unknown check `{other}` (from_content, jsonschema)"),
+            };
+            anyhow::ensure!(accepted == n, "the content was refused");
+            println!("{n}");
+        }
+        Command::Elicitation { rounds } => print!("{}", report::elicitation(rounds)),
+    }
+    Ok(())
+}
