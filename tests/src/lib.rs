@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 
 pub mod arbitrary_json;
+pub mod fuzz;
 pub mod peers;
 
 /// The workspace root.

@@ -4,6 +4,7 @@
 //! deep nesting is an error, not a stack overflow.
 
 use mcp_tests::arbitrary_json::any_json;
+use mcp_types::{Elicit, Unknowns};
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 
@@ -107,27 +108,79 @@ proptest! {
     }
 }
 
+/// `depth` nested arrays, or objects (`{"a":{"a":…}}`).
+fn nested(depth: usize, objects: bool) -> String {
+    if objects {
+        format!("{}{{}}{}", r#"{"a":"#.repeat(depth), "}".repeat(depth))
+    } else {
+        format!("{}{}", "[".repeat(depth), "]".repeat(depth))
+    }
+}
+
+/// Where nesting can hide in a message: raw JSON members (`arguments`, `_meta`, a result's
+/// `structuredContent`, an error's `data`), at the bottom of the recursion limit and far
+/// beyond it (100 000 levels, which would overflow any recursive reader's stack).
 #[test]
 fn deep_nesting_is_an_error_not_a_stack_overflow() {
+    use mcp_types::v2025_11_25 as m;
     for depth in [200, 100_000] {
-        let nested = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
-        let text = format!(
-            r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"x","arguments":{{"a":{nested}}}}}}}"#
-        );
-        let e = serde_json::from_str::<mcp_types::v2025_11_25::ClientMessage>(&text).unwrap_err();
-        assert!(e.to_string().contains("recursion limit"), "{e}");
-        // A response keeps its result raw (read without recursion): the error comes when
-        // the result is typed.
-        let text = format!(
-            r#"{{"jsonrpc":"2.0","id":1,"result":{{"content":[],"structuredContent":{{"a":{nested}}}}}}}"#
-        );
-        let m = serde_json::from_str::<mcp_types::v2025_11_25::ServerMessage>(&text).unwrap();
-        let mcp_types::v2025_11_25::ServerMessage::Response(r) = m else {
-            panic!()
-        };
-        let e = r
-            .result_as::<mcp_types::v2025_11_25::CallToolRequest>()
-            .unwrap_err();
-        assert!(e.to_string().contains("recursion limit"), "{e}");
+        for objects in [false, true] {
+            let nested = nested(depth, objects);
+            // Decoded in one pass: serde_json's recursion limit refuses it, naming nothing
+            // worse than "recursion limit exceeded" at a line and column.
+            for text in [
+                format!(
+                    r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"x","arguments":{{"a":{nested}}}}}}}"#
+                ),
+                format!(
+                    r#"{{"jsonrpc":"2.0","method":"notifications/progress","params":{{"progressToken":1,"progress":1,"_meta":{{"a":{nested}}}}}}}"#
+                ),
+                format!(
+                    r#"{{"jsonrpc":"2.0","id":1,"error":{{"code":1,"message":"m","data":{nested}}}}}"#
+                ),
+            ] {
+                let e = serde_json::from_str::<m::ClientMessage>(&text).unwrap_err();
+                assert!(e.to_string().contains("recursion limit"), "{e}");
+                let e = serde_json::from_str::<m::JsonRpcMessage>(&text).unwrap_err();
+                assert!(e.to_string().contains("recursion limit"), "{e}");
+                // The error response sent back for it is a message like any other.
+                let reply = m::ClientMessage::from_json(&text).unwrap_err();
+                assert!(matches!(reply, m::ServerMessage::Error(_)), "{reply:?}");
+            }
+            // A response keeps its result raw (skipped without recursion): the error comes
+            // when the result is typed, or when anything reads it as JSON.
+            let text = format!(
+                r#"{{"jsonrpc":"2.0","id":1,"result":{{"content":[],"structuredContent":{{"a":{nested}}}}}}}"#
+            );
+            let message = serde_json::from_str::<m::ServerMessage>(&text).unwrap();
+            assert!(message.unknowns().is_empty());
+            let m::ServerMessage::Response(r) = &message else {
+                panic!("{message:?}")
+            };
+            let e = r.result_as::<m::CallToolRequest>().unwrap_err();
+            assert!(e.to_string().contains("recursion limit"), "{e}");
+            let e = r.result_into::<Value>().unwrap_err();
+            assert!(e.to_string().contains("recursion limit"), "{e}");
+            // Conversions carry the raw result across revisions untouched, in both
+            // directions.
+            let down =
+                mcp_types::convert::downgrade::<mcp_types::v2025_06_18::ServerMessage>(&message)
+                    .unwrap();
+            assert!(down.dropped.is_empty());
+            let up: m::ServerMessage = mcp_types::convert::upgrade(&down.value).unwrap();
+            assert_eq!(up, message);
+            // So do the elicitation readers: content that is too deep is an error.
+            let raw = serde_json::value::RawValue::from_string(format!(
+                r#"{{"action":"accept","content":{{"a":{nested}}}}}"#
+            ))
+            .unwrap();
+            assert!(Form::outcome(&raw).is_err());
+        }
     }
+}
+
+#[derive(mcp_types::Elicit, Debug)]
+#[allow(dead_code)]
+struct Form {
+    a: Option<String>,
 }
