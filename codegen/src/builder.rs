@@ -324,15 +324,21 @@ impl Generated {
     /// For `build.rs`: writes `$OUT_DIR/file_name` and prints `cargo:rerun-if-changed` for
     /// every file read. Returns the path written.
     pub fn write_to_out_dir(&self, file_name: &str) -> Result<PathBuf> {
-        let out = std::env::var_os("OUT_DIR")
-            .ok_or_else(|| Error::Config("OUT_DIR is not set: call this from build.rs".into()))?;
-        let path = PathBuf::from(out).join(file_name);
-        self.write_to(&path)?;
-        for f in &self.files_read {
-            println!("cargo:rerun-if-changed={}", f.display());
-        }
-        Ok(path)
+        write_to_out_dir(file_name, &self.code, &self.files_read)
     }
+}
+
+/// For `build.rs`: writes `code` to `$OUT_DIR/file_name` (unless it holds exactly that) and
+/// prints `cargo:rerun-if-changed` for every file in `read`. Returns the path written.
+pub(crate) fn write_to_out_dir(file_name: &str, code: &str, read: &[PathBuf]) -> Result<PathBuf> {
+    let out = std::env::var_os("OUT_DIR")
+        .ok_or_else(|| Error::Config("OUT_DIR is not set: call this from build.rs".into()))?;
+    let path = PathBuf::from(out).join(file_name);
+    write_if_changed(&path, code)?;
+    for f in read {
+        println!("cargo:rerun-if-changed={}", f.display());
+    }
+    Ok(path)
 }
 
 /// Writes `code` to `path` (creating its folder) unless the file already holds exactly

@@ -20,23 +20,27 @@ pub struct Peers {
 /// returns where they are. Panics with the install script's own message on failure.
 pub fn peers() -> &'static Peers {
     static PEERS: OnceLock<Peers> = OnceLock::new();
-    PEERS.get_or_init(|| {
-        let script = scripts().join("install.sh");
-        let out = Command::new("bash")
-            .arg(&script)
-            .output()
-            .unwrap_or_else(|e| panic!("cannot run {}: {e} (install bash)", script.display()));
-        assert!(
-            out.status.success(),
-            "installing the real MCP peers failed ({}):\n{}",
-            script.display(),
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let cache = String::from_utf8(out.stdout).expect("install.sh prints a path");
-        Peers {
-            cache: PathBuf::from(cache.trim()),
-        }
+    PEERS.get_or_init(|| Peers {
+        cache: install("install.sh"),
     })
+}
+
+/// Runs one of the idempotent install scripts of `tests/peers/` and returns the folder it
+/// prints; panics with the script's own message (what to install) when it fails.
+fn install(script: &str) -> PathBuf {
+    let script = scripts().join(script);
+    let out = Command::new("bash")
+        .arg(&script)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e} (install bash)", script.display()));
+    assert!(
+        out.status.success(),
+        "installing pinned MCP peers failed ({}):\n{}",
+        script.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let dir = String::from_utf8(out.stdout).expect("the install scripts print a path");
+    PathBuf::from(dir.trim())
 }
 
 /// `tests/peers/`: the driver scripts (`py_client.py`, `ts_client.mjs`, `tap.py`…).
@@ -83,22 +87,8 @@ pub struct Conformance {
 /// needs `npm`).
 pub fn conformance() -> &'static Conformance {
     static CONFORMANCE: OnceLock<Conformance> = OnceLock::new();
-    CONFORMANCE.get_or_init(|| {
-        let script = scripts().join("install-conformance.sh");
-        let out = Command::new("bash")
-            .arg(&script)
-            .output()
-            .unwrap_or_else(|e| panic!("cannot run {}: {e} (install bash)", script.display()));
-        assert!(
-            out.status.success(),
-            "installing the MCP conformance suite failed ({}):\n{}",
-            script.display(),
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let dir = String::from_utf8(out.stdout).expect("install-conformance.sh prints a path");
-        Conformance {
-            dir: PathBuf::from(dir.trim()),
-        }
+    CONFORMANCE.get_or_init(|| Conformance {
+        dir: install("install-conformance.sh"),
     })
 }
 

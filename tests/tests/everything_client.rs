@@ -127,6 +127,19 @@ fn check_session(revision: &str, summary: &Value, tools: &[&str]) {
     assert_eq!(received["prompts/get result"], 4, "{revision}: {received}");
 }
 
+/// The server requests the client answered, by kind. `roots/list` counts as answered once
+/// however often it came: server-everything asks for the roots 350 ms after `initialized`
+/// (`server/index.js`), and `get-roots-list` asks again when that answer is not cached yet
+/// (`server/roots.js`), which depends on timing (seen once and twice at 2025-06-18).
+fn answered(summary: &Value) -> Value {
+    let mut answered = summary["answered"].clone();
+    if let Some(n) = answered.get_mut("roots/list") {
+        assert!(n.as_u64().is_some_and(|n| n >= 1), "{summary}");
+        *n = json!(1);
+    }
+    answered
+}
+
 /// The failures of a session as `kind: error`.
 fn failures(summary: &Value) -> Vec<String> {
     summary["failures"]
@@ -162,7 +175,7 @@ fn a_2025_11_25_session_is_typed_through_and_answers_every_kind_of_server_reques
     // The answers rotate: the form accepted (with content built from its schema), the URL
     // declined, the research task's form cancelled.
     assert_eq!(
-        summary["answered"],
+        answered(&summary),
         json!({
             "elicitation/create form accept": 1,
             "elicitation/create url decline": 1,
@@ -207,7 +220,7 @@ fn a_2025_06_18_session_has_forms_without_modes() {
     .concat();
     check_session("2025-06-18", &summary, &tools);
     assert_eq!(
-        summary["answered"],
+        answered(&summary),
         json!({"elicitation/create form accept": 1, "roots/list": 1, "sampling/createMessage": 1}),
         "{summary}"
     );
@@ -236,7 +249,7 @@ fn sessions_at_2025_03_26_and_2024_11_05_have_sampling_and_roots_but_no_elicitat
         let tools = [&TOOLS[..], &["get-roots-list", "trigger-sampling-request"]].concat();
         check_session(revision, &summary, &tools);
         assert_eq!(
-            summary["answered"],
+            answered(&summary),
             json!({"roots/list": 1, "sampling/createMessage": 1}),
             "{summary}"
         );

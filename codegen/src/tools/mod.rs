@@ -322,33 +322,12 @@ impl GeneratedTools {
 
     /// Writes to `path` unless it already holds exactly this code. Returns whether it wrote.
     pub fn write_to(&self, path: impl AsRef<Path>) -> Result<bool> {
-        let path = path.as_ref();
-        if std::fs::read(path).is_ok_and(|old| old == self.code.as_bytes()) {
-            return Ok(false);
-        }
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|source| Error::Io {
-                path: dir.to_path_buf(),
-                source,
-            })?;
-        }
-        std::fs::write(path, &self.code).map_err(|source| Error::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        Ok(true)
+        crate::builder::write_if_changed(path.as_ref(), &self.code)
     }
 
     /// For `build.rs`: writes `$OUT_DIR/file_name` and prints `cargo:rerun-if-changed` for
     /// the tool list read. Returns the path written.
     pub fn write_to_out_dir(&self, file_name: &str) -> Result<PathBuf> {
-        let out = std::env::var_os("OUT_DIR")
-            .ok_or_else(|| Error::Config("OUT_DIR is not set: call this from build.rs".into()))?;
-        let path = PathBuf::from(out).join(file_name);
-        self.write_to(&path)?;
-        for f in &self.files_read {
-            println!("cargo:rerun-if-changed={}", f.display());
-        }
-        Ok(path)
+        crate::builder::write_to_out_dir(file_name, &self.code, &self.files_read)
     }
 }
