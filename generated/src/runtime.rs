@@ -277,12 +277,13 @@ pub trait TaggedUnion<'de>: Sized {
     fn builder_for(tag: Option<&str>) -> Result<Self::Builder, String>;
 }
 
-/// Decodes a [`TaggedUnion`] from a map: fields before the tag are buffered, the rest stream
-/// into the variant's builder.
+/// Decodes a [`TaggedUnion`] from a map: fields before the tag are buffered (as their JSON
+/// text when the input is a string or slice read by `serde_json`, see [`Buffered`]), the rest
+/// stream into the variant's builder.
 pub fn visit_tagged<'de, T: TaggedUnion<'de>, A: MapAccess<'de>>(
     mut map: A,
 ) -> Result<T, A::Error> {
-    let mut before: Vec<(Key<'de>, Value)> = Vec::new();
+    let mut before: Vec<(Key<'de>, Buffered<'de>)> = Vec::new();
     loop {
         let Some(key) = map.next_key::<Key<'de>>()? else {
             let mut builder = T::builder_for(None).map_err(de::Error::custom)?;
@@ -297,18 +298,129 @@ pub fn visit_tagged<'de, T: TaggedUnion<'de>, A: MapAccess<'de>>(
             builder.field(key, tag.0.into_deserializer())?;
             return drain_map(builder, map);
         }
-        before.push((key, map.next_value::<Value>()?));
+        before.push((key, map.next_value::<Buffered<'de>>()?));
     }
 }
 
 fn feed_buffered<'de, B: ObjectBuilder<'de>, E: de::Error>(
     builder: &mut B,
-    fields: Vec<(Key<'de>, Value)>,
+    fields: Vec<(Key<'de>, Buffered<'de>)>,
 ) -> Result<(), E> {
     for (key, value) in fields {
-        builder.field(key, value).map_err(E::custom)?;
+        match value {
+            Buffered::Raw(text) => {
+                let mut de = serde_json::Deserializer::from_str(text);
+                builder
+                    .field(key, &mut de)
+                    .and_then(|()| de.end())
+                    .map_err(|e| E::custom(without_position(&e)))?;
+            }
+            Buffered::Value(value) => builder.field(key, value).map_err(E::custom)?,
+        }
     }
     Ok(())
+}
+
+/// The message of an error raised while decoding buffered text, without serde_json's
+/// " at line L column C", which would count from the start of the buffered member rather
+/// than of the input (the outer deserializer adds its own position).
+fn without_position(e: &serde_json::Error) -> String {
+    let message = e.to_string();
+    let suffix = format!(" at line {} column {}", e.line(), e.column());
+    match message.strip_suffix(&suffix) {
+        Some(bare) if e.line() != 0 => bare.to_owned(),
+        _ => message,
+    }
+}
+
+/// The name under which `serde_json` hands out the text of a value instead of decoding it
+/// (what `serde_json::value::RawValue` asks for, with its `raw_value` feature).
+const RAW_VALUE_TOKEN: &str = "$serde_json::private::RawValue";
+
+/// A member read before a union's tag, kept until the tag names the variant.
+///
+/// From `serde_json::from_str`/`from_slice` this is the member's JSON text, borrowed from the
+/// input: skipping it costs little, and the variant's builder then decodes it once, typed.
+/// Any other deserializer (a `Value`, a reader, another format) yields a [`Value`], as
+/// before; both are decoded by the builder with the same checks.
+pub enum Buffered<'de> {
+    /// The member's JSON text.
+    Raw(&'de str),
+    /// The member, decoded untyped.
+    Value(Value),
+}
+
+impl<'de> Deserialize<'de> for Buffered<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_newtype_struct(RAW_VALUE_TOKEN, BufferedVisitor)
+    }
+}
+
+struct BufferedVisitor;
+
+impl<'de> Visitor<'de> for BufferedVisitor {
+    type Value = Buffered<'de>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any valid JSON value")
+    }
+    // Deserializers that do not know the token: the member is read as a `Value`, through
+    // whichever of these the deserializer calls (mirroring `Value`'s own visitor).
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Buffered<'de>, D::Error> {
+        Value::deserialize(d).map(Buffered::Value)
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Buffered<'de>, E> {
+        Ok(Buffered::Value(Value::Bool(v)))
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Buffered<'de>, E> {
+        Ok(Buffered::Value(Value::from(v)))
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Buffered<'de>, E> {
+        Ok(Buffered::Value(Value::from(v)))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Buffered<'de>, E> {
+        Ok(Buffered::Value(
+            Number::from_f64(v).map_or(Value::Null, Value::Number),
+        ))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Buffered<'de>, E> {
+        Ok(Buffered::Value(Value::String(v.to_owned())))
+    }
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Buffered<'de>, E> {
+        Ok(Buffered::Value(Value::String(v)))
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Buffered<'de>, E> {
+        Ok(Buffered::Value(Value::Null))
+    }
+    fn visit_none<E: de::Error>(self) -> Result<Buffered<'de>, E> {
+        Ok(Buffered::Value(Value::Null))
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Buffered<'de>, D::Error> {
+        Value::deserialize(d).map(Buffered::Value)
+    }
+    fn visit_seq<S: de::SeqAccess<'de>>(self, seq: S) -> Result<Buffered<'de>, S::Error> {
+        Value::deserialize(de::value::SeqAccessDeserializer::new(seq)).map(Buffered::Value)
+    }
+    fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Buffered<'de>, M::Error> {
+        let Some(first) = map.next_key::<Key<'de>>()? else {
+            return Ok(Buffered::Value(Value::Object(Map::new())));
+        };
+        if &*first == RAW_VALUE_TOKEN {
+            // serde_json answering the token: the value is the member's text.
+            return match map.next_value::<Key<'de>>()?.0 {
+                Cow::Borrowed(text) => Ok(Buffered::Raw(text)),
+                // Read from an `io::Read` or a `Value`: no text to borrow.
+                Cow::Owned(text) => serde_json::from_str(&text)
+                    .map(Buffered::Value)
+                    .map_err(de::Error::custom),
+            };
+        }
+        let mut object = Map::new();
+        object.insert(first.into_owned(), map.next_value()?);
+        while let Some((key, value)) = map.next_entry::<String, Value>()? {
+            object.insert(key, value);
+        }
+        Ok(Buffered::Value(Value::Object(object)))
+    }
 }
 
 /// The message for an object without the tag of a union whose every member requires it.

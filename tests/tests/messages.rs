@@ -408,3 +408,63 @@ fn tool_input_schema_from_a_schemars_type() {
     assert!(ToolInputSchema::for_type::<String>().is_err());
     assert!(ToolInputSchema::from_json(serde_json::json!({"type": "string"})).is_err());
 }
+
+/// Members read before a union's tag (`mode` written last, as the SDKs do) are buffered; from
+/// a string or slice as their text, from a reader or a `Value` as values. Every input path
+/// decodes the same value, keeps unknown members in place, and reports a bad buffered member
+/// with the message of the tag-first path and one position only.
+#[test]
+fn members_before_a_late_tag_decode_the_same_from_every_input() {
+    use mcp_types::v2025_11_25::*;
+    let form = r#"{"message":"Name?","requestedSchema":{"type":"object","properties":{"name":{"title":"Name","type":"string","minLength":1},"age":{"type":"integer","minimum":0}},"required":["name"]},"mode":"form"}"#;
+    let url = r#"{"message":"Sign in","x-later":{"a":[1,2.5,"é\n"]},"url":"https://example.com/a","elicitationId":"e1","mode":"url"}"#;
+    for text in [form, url] {
+        let from_str: ElicitRequestParams = serde_json::from_str(text).unwrap();
+        let from_slice: ElicitRequestParams = serde_json::from_slice(text.as_bytes()).unwrap();
+        let from_reader: ElicitRequestParams = serde_json::from_reader(text.as_bytes()).unwrap();
+        let value: Value = serde_json::from_str(text).unwrap();
+        let from_value: ElicitRequestParams = serde_json::from_value(value).unwrap();
+        assert_eq!(from_str, from_slice);
+        assert_eq!(from_str, from_reader);
+        assert_eq!(from_str, from_value);
+        assert_eq!(
+            serde_json::to_value(&from_str).unwrap(),
+            serde_json::from_str::<Value>(text).unwrap()
+        );
+    }
+    let ElicitRequestParams::ElicitRequestUrl(url) = serde_json::from_str(url).unwrap() else {
+        panic!("`mode: url` picks the url variant")
+    };
+    assert_eq!(url.extra.keys().collect::<Vec<_>>(), ["x-later"]);
+    assert_eq!(url.extra["x-later"]["a"][2], "é\n");
+
+    let bad_late =
+        r#"{"message":5,"requestedSchema":{"type":"object","properties":{}},"mode":"form"}"#;
+    let bad_first =
+        r#"{"mode":"form","message":5,"requestedSchema":{"type":"object","properties":{}}}"#;
+    let late = serde_json::from_str::<ElicitRequestParams>(bad_late)
+        .unwrap_err()
+        .to_string();
+    let first = serde_json::from_str::<ElicitRequestParams>(bad_first)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        late.starts_with("invalid type: integer `5`, expected a string at line 1 column "),
+        "{late}"
+    );
+    assert_eq!(late.matches(" at line ").count(), 1, "{late}");
+    assert_eq!(
+        late.split(" at line ").next(),
+        first.split(" at line ").next()
+    );
+    // A bad member nested in a buffered one: still one position, the message unchanged.
+    let nested = r#"{"message":"m","requestedSchema":{"type":"object","properties":{"n":{"type":"string","minLength":"1"}}},"mode":"form"}"#;
+    let err = serde_json::from_str::<ElicitRequestParams>(nested)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(err.matches(" at line ").count(), 1, "{err}");
+    assert!(
+        serde_json::from_value::<ElicitRequestParams>(serde_json::from_str(nested).unwrap())
+            .is_err()
+    );
+}
