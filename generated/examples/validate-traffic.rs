@@ -1093,6 +1093,7 @@ mod tests {
             id: u8,
         }
         #[derive(Debug)]
+        #[allow(dead_code)]
         enum Union {
             CallTool(CallToolRequest),
             Custom(serde_json::Map<String, Value>),
