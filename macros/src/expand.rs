@@ -359,13 +359,20 @@ fn expand_form(cont: &Container, fields: &[Field]) -> TokenStream {
             let mut #value: ::core::option::Option<#ty> = ::core::option::Option::None;
         )
     });
+    // One pass over the content's entries: each key is matched against the field names (a
+    // `match` on strings, no hashing) and its value kept for the field; a key that is no
+    // field's is recorded as unknown in the same pass.
+    let found: Vec<_> = (0..n).map(|i| format_ident!("__found{}", i)).collect();
+    let names = fields.iter().map(|f| f.name.as_str());
     let reads = specs
         .iter()
+        .zip(&found)
         .zip(&values)
         .zip(&reader_names)
-        .map(|((spec, value), reader)| {
-            quote!((#reader.read)(&mut __errors, #spec, __content, &mut #value);)
+        .map(|(((spec, found), value), reader)| {
+            quote!((#reader.read)(&mut __errors, #spec, #found, &mut #value);)
         });
+    let indices = 0..n;
     let idents = fields.iter().map(|f| f.ident);
     quote! {
         const _: () = {
@@ -391,7 +398,17 @@ fn expand_form(cont: &Container, fields: &[Field]) -> TokenStream {
                     __content: &__p::serde_json::Map<::std::string::String, __p::serde_json::Value>,
                 ) -> ::core::result::Result<Self, __p::ContentError> {
                     #[allow(unused_mut)]
-                    let mut __errors = __p::Errors::new(&__FORM, __content);
+                    let mut __errors = __p::Errors::new();
+                    #[allow(unused_mut)]
+                    let mut __found: [::core::option::Option<&__p::serde_json::Value>; #n] =
+                        [::core::option::Option::None; #n];
+                    for (__key, __value) in __content {
+                        match __key.as_str() {
+                            #(#names => __found[#indices] = ::core::option::Option::Some(__value),)*
+                            _ => __errors.unknown_key(__key),
+                        }
+                    }
+                    let [#(#found),*] = __found;
                     let [#(#specs),*] = &__FIELDS;
                     #(#slots)*
                     #(#reads)*

@@ -2,7 +2,7 @@
 
 use std::any::Any;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 pub use super::field::{ElicitEnum, FormField};
 pub use super::schema::{
@@ -11,18 +11,25 @@ pub use super::schema::{
 pub use super::validate::ContentError;
 pub use serde_json;
 
-use super::validate::{Violation, ViolationKind, check_unknown_keys, check_value};
+use super::validate::{Violation, ViolationKind, check_value};
 
 /// Violations found so far while reading content.
 #[derive(Debug, Default)]
 pub struct Errors(Vec<Violation>);
 
 impl Errors {
-    /// Starts reading `content`: records its keys that `form` lacks.
-    pub fn new(form: &FormSchema, content: &Map<String, Value>) -> Errors {
-        let mut unknown = Vec::new();
-        check_unknown_keys(form, content, &mut unknown);
-        Errors(unknown)
+    /// Starts reading content.
+    pub fn new() -> Errors {
+        Errors(Vec::new())
+    }
+
+    /// Records a key of the content that is not a field of the form.
+    #[cold]
+    pub fn unknown_key(&mut self, key: &str) {
+        self.0.push(Violation {
+            field: key.to_owned(),
+            kind: ViolationKind::UnknownKey,
+        });
     }
 
     /// Ends reading: `Ok` when nothing was found. The unknown keys go last.
@@ -72,13 +79,10 @@ impl Errors {
         converted
     }
 
-    /// Reads a field that is not an `Option`: present, or filled from its default, or missing.
-    pub fn take<T: FormField>(
-        &mut self,
-        field: &FieldSchema,
-        content: &Map<String, Value>,
-    ) -> Option<T> {
-        match content.get(field.name) {
+    /// Reads a field that is not an `Option` from its value in the content (`None` when
+    /// absent): present, or filled from its default, or missing.
+    pub fn take<T: FormField>(&mut self, field: &FieldSchema, value: Option<&Value>) -> Option<T> {
+        match value {
             Some(value) => self.convert(field, value),
             None => match field.constraints.default {
                 Some(default) => self.convert(field, &default.to_json()),
@@ -93,13 +97,14 @@ impl Errors {
         }
     }
 
-    /// Reads an `Option` field: `Some(None)` when absent without a default.
+    /// Reads an `Option` field from its value in the content: `Some(None)` when absent
+    /// without a default.
     pub fn take_optional<T: FormField>(
         &mut self,
         field: &FieldSchema,
-        content: &Map<String, Value>,
+        value: Option<&Value>,
     ) -> Option<Option<T>> {
-        match content.get(field.name) {
+        match value {
             Some(value) => self.convert(field, value).map(Some),
             None => match field.constraints.default {
                 Some(default) => self.convert(field, &default.to_json()).map(Some),
@@ -109,9 +114,10 @@ impl Errors {
     }
 }
 
-/// Reads one field into a slot of type `Option<T>` (for `required`) or `Option<Option<T>>`
-/// (for `optional`), passed as `&mut dyn Any`.
-pub type Read = fn(&mut Errors, &FieldSchema, &Map<String, Value>, &mut dyn Any);
+/// Reads one field, from its value in the content (`None` when absent), into a slot of type
+/// `Option<T>` (for `required`) or `Option<Option<T>>` (for `optional`), passed as
+/// `&mut dyn Any`.
+pub type Read = fn(&mut Errors, &FieldSchema, Option<&Value>, &mut dyn Any);
 
 /// What the derive needs of a field's type, obtained in one place so that an unsupported type
 /// is reported once, on the field.
@@ -126,22 +132,22 @@ pub struct Reader {
 fn read_required<T: FormField + 'static>(
     errors: &mut Errors,
     field: &FieldSchema,
-    content: &Map<String, Value>,
+    value: Option<&Value>,
     slot: &mut dyn Any,
 ) {
     if let Some(slot) = slot.downcast_mut::<Option<T>>() {
-        *slot = errors.take::<T>(field, content);
+        *slot = errors.take::<T>(field, value);
     }
 }
 
 fn read_optional<T: FormField + 'static>(
     errors: &mut Errors,
     field: &FieldSchema,
-    content: &Map<String, Value>,
+    value: Option<&Value>,
     slot: &mut dyn Any,
 ) {
     if let Some(slot) = slot.downcast_mut::<Option<Option<T>>>() {
-        *slot = errors.take_optional::<T>(field, content);
+        *slot = errors.take_optional::<T>(field, value);
     }
 }
 

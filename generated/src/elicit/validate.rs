@@ -1,6 +1,5 @@
 //! Strict validation of the `content` of an `ElicitResult` against a [`FormSchema`].
 
-use std::collections::HashSet;
 use std::fmt;
 
 use serde_json::{Map, Value};
@@ -238,16 +237,23 @@ pub(crate) fn check_value(field: &FieldSchema, value: &Value, out: &mut Vec<Viol
             let Some(s) = value.as_str() else {
                 return push(wrong_type(value));
             };
-            let length = s.chars().count();
-            if let Some(min) = c.min_length
-                && (length as u64) < min
-            {
-                push(ViolationKind::TooShort { length, min });
-            }
-            if let Some(max) = c.max_length
-                && (length as u64) > max
-            {
-                push(ViolationKind::TooLong { length, max });
+            // A string of `b` bytes has between `b / 4` (rounded up) and `b` code points:
+            // they are counted only when the bounds cannot settle it from `b`.
+            let bytes = s.len() as u64;
+            let surely_fits = c.min_length.is_none_or(|min| bytes.div_ceil(4) >= min)
+                && c.max_length.is_none_or(|max| bytes <= max);
+            if !surely_fits {
+                let length = s.chars().count();
+                if let Some(min) = c.min_length
+                    && (length as u64) < min
+                {
+                    push(ViolationKind::TooShort { length, min });
+                }
+                if let Some(max) = c.max_length
+                    && (length as u64) > max
+                {
+                    push(ViolationKind::TooLong { length, max });
+                }
             }
             if let Some(pattern) = &c.pattern
                 && pattern.is_match(s) != Some(true)
@@ -316,11 +322,14 @@ pub(crate) fn check_value(field: &FieldSchema, value: &Value, out: &mut Vec<Viol
             let Some(items) = value.as_array() else {
                 return push(wrong_type(value));
             };
-            let mut seen = HashSet::new();
+            let mut seen = Seen::new(options.len());
             for (index, item) in items.iter().enumerate() {
-                match item.as_str() {
-                    Some(s) if options.iter().any(|o| o.value == s) => {
-                        if !seen.insert(s) {
+                let option = item
+                    .as_str()
+                    .and_then(|s| Some((s, options.iter().position(|o| o.value == s)?)));
+                match option {
+                    Some((s, option)) => {
+                        if !seen.insert(option) {
                             push(ViolationKind::DuplicateItem {
                                 value: s.to_owned(),
                             });
@@ -343,6 +352,36 @@ pub(crate) fn check_value(field: &FieldSchema, value: &Value, out: &mut Vec<Viol
             {
                 push(ViolationKind::TooManyItems { count, max });
             }
+        }
+    }
+}
+
+/// The options of a multi-select already selected, by position: a bit set, allocated only
+/// for an enum of more than 128 options.
+enum Seen {
+    Bits(u128),
+    Flags(Vec<bool>),
+}
+
+impl Seen {
+    fn new(options: usize) -> Seen {
+        if options <= 128 {
+            Seen::Bits(0)
+        } else {
+            Seen::Flags(vec![false; options])
+        }
+    }
+
+    /// Marks option `index`; `false` if it was already marked.
+    fn insert(&mut self, index: usize) -> bool {
+        match self {
+            Seen::Bits(bits) => {
+                let bit = 1u128 << index;
+                let new = *bits & bit == 0;
+                *bits |= bit;
+                new
+            }
+            Seen::Flags(flags) => !std::mem::replace(&mut flags[index], true),
         }
     }
 }
@@ -399,5 +438,23 @@ pub fn format_matches(format: Format, s: &str) -> bool {
         Format::Uri => is_uri(s),
         Format::Date => is_full_date(s),
         Format::DateTime => is_date_time(s),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Seen;
+
+    #[test]
+    fn seen_marks_each_option_once() {
+        // Both representations: the bit set (up to 128 options) and the flags.
+        for options in [1, 3, 127, 128, 129, 300] {
+            let mut seen = Seen::new(options);
+            for index in (0..options).rev() {
+                assert!(seen.insert(index), "{options} options, first {index}");
+                assert!(!seen.insert(index), "{options} options, again {index}");
+            }
+            assert!(!seen.insert(0) && !seen.insert(options - 1));
+        }
     }
 }
