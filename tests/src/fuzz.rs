@@ -8,7 +8,7 @@
 //! - [`elicit_content`]: bytes as the `content` of an accepted elicitation, for derived forms.
 //! - [`codegen_load`]: bytes as a schema document, through the generator's loader, model and
 //!   emitter.
-//! - [`convert`]: bytes as a definition of one revision, moved to the adjacent one.
+//! - [`convert()`]: bytes as a definition of one revision, moved to the adjacent one.
 
 use std::collections::HashSet;
 use std::fmt::Debug;
