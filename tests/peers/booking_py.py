@@ -21,13 +21,11 @@ from typing import Any
 
 import anyio
 
-import mcp.client.session as client_session
 import mcp.types as types
 from mcp import Client
-from mcp.client.stdio import StdioServerParameters
+from sdk import client_mode, tapped
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-HANDSHAKE = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")
 
 
 class Report:
@@ -69,14 +67,8 @@ async def drive(args, report: Report) -> dict[str, Any]:
     if args.url:
         server: Any = args.url
     else:
-        tap = [os.path.join(HERE, "tap.py"), "--log", args.log, "--", *args.server]
-        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8"}
-        server = StdioServerParameters(command=sys.executable, args=tap, env=env)
-    if args.revision in HANDSHAKE:
-        client_session.LATEST_HANDSHAKE_VERSION = args.revision
-        mode = "legacy"
-    else:
-        mode = "auto"
+        server = tapped(args.server, args.log)
+    mode = client_mode(args.revision)
 
     user = User()
     outcome: dict[str, Any] = {"requested": args.revision}

@@ -29,13 +29,11 @@ from typing import Any
 
 import anyio
 
-import mcp.client.session as client_session
 import mcp.types as types
 from mcp import Client
-from mcp.client.stdio import StdioServerParameters
+from sdk import HANDSHAKE, client_mode, tapped
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-HANDSHAKE = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")
 
 # Tool-specific arguments where a schema-derived guess would be useless or unsafe.
 TOOL_ARGS: dict[str, list[dict[str, Any]]] = {
@@ -178,19 +176,8 @@ async def step(label: str, coro, errors: list[str]):
 
 async def drive(args) -> dict[str, Any]:
     server_cmd = args.server
-    tap_cmd = [sys.executable, os.path.join(HERE, "tap.py"), "--log", args.log]
-    if args.stderr:
-        tap_cmd += ["--stderr", args.stderr]
-    tap_cmd += ["--", *server_cmd]
-    # A scrubbed environment: server-everything's get-env tool echoes it into the capture.
-    env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "TZ": "UTC"}
-    params = StdioServerParameters(command=tap_cmd[0], args=tap_cmd[1:], env=env)
-
-    if args.revision in HANDSHAKE:
-        client_session.LATEST_HANDSHAKE_VERSION = args.revision
-        mode = "legacy"
-    else:
-        mode = "auto"
+    params = tapped(server_cmd, args.log, args.stderr)
+    mode = client_mode(args.revision)
 
     answers = Answers()
     errors: list[str] = []

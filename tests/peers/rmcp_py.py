@@ -21,26 +21,18 @@ from typing import Any
 
 import anyio
 
-import mcp.client.session as client_session
 import mcp.types as types
 from mcp import Client
-from mcp.client.stdio import StdioServerParameters
+from sdk import client_mode, tapped
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-HANDSHAKE = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")
 
 
 async def drive(args) -> dict[str, Any]:
     with open(args.answers) as f:
         answers: list[dict[str, Any]] = json.load(f)
-    tap = [sys.executable, os.path.join(HERE, "tap.py"), "--log", args.log, "--", *args.server]
-    env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "TZ": "UTC"}
-    params = StdioServerParameters(command=tap[0], args=tap[1:], env=env)
-    if args.revision in HANDSHAKE:
-        client_session.LATEST_HANDSHAKE_VERSION = args.revision
-        mode = "legacy"
-    else:
-        mode = "auto"
+    params = tapped(args.server, args.log)
+    mode = client_mode(args.revision)
 
     pending: list[dict[str, Any]] = []
     forms: list[Any] = []
