@@ -1,6 +1,6 @@
 //! Generates typify's types for the 2025-06-18 schema (typify 0.8 panics on 2025-11-25 and
 //! later: an `allOf` of two `$ref`s where one carries a `description`), so that the benchmarks
-//! compare its output with the other codecs. The schema is found the way `mcp-codegen` finds
+//! compare its output with the other codecs. The schema is found the way `mcp-typed-codegen` finds
 //! it: `$MCP_SCHEMA_DIR/<revision>/schema.json`, else `schema/<revision>/schema.json` in the
 //! workspace, else `../shared/mcp-spec/<revision>/schema.json` beside the checkout.
 
@@ -31,7 +31,7 @@ fn main() {
     let Some(path) = candidates.iter().find(|p| p.is_file()) else {
         panic!(
             "the {REVISION} schema.json is needed to generate typify's types; looked in:\n  {}\n\
-             run `cargo run -p mcp-codegen -- fetch` or set MCP_SCHEMA_DIR",
+             run `cargo run -p mcp-typed-codegen -- fetch` or set MCP_SCHEMA_DIR",
             candidates
                 .iter()
                 .map(|p| p.display().to_string())

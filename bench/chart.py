@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-CODECS = ["mcp-types", "mcp-types-envelope", "rmcp", "rust-mcp-schema", "typify",
+CODECS = ["mcp-typed", "mcp-typed-envelope", "rmcp", "rust-mcp-schema", "typify",
           "serde_json::Value", "IgnoredAny"]
 SERIES = [("real", "decode"), ("real", "decode+encode"),
           ("synthetic", "decode"), ("synthetic", "decode+encode")]
@@ -66,10 +66,10 @@ def tables(results):
         size, count = int(rows[0]["bytes"]), int(rows[0]["messages"])
         print(f"\n**{corpus}** ({count:,} messages, {size:,} bytes)\n")
         print("| codec | " + " | ".join(f"{op} instr/B" for op in ops)
-              + " | decode+encode vs mcp-types | " + " | ".join(f"{op} MB/s" for op in ops)
+              + " | decode+encode vs mcp-typed | " + " | ".join(f"{op} MB/s" for op in ops)
               + " | decode+encode msg/s | refused | changed |")
         print("|---" * (2 * len(ops) + 5) + "|")
-        ours = float(instr[(corpus, "mcp-types", "decode+encode")]["instructions"])
+        ours = float(instr[(corpus, "mcp-typed", "decode+encode")]["instructions"])
         for codec in CODECS:
             cells = [codec]
             for op in ops:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Compile time of one revision of mcp-types (2025-11-25) against rust-mcp-schema's same
+# Compile time of one revision of mcp-typed (2025-11-25) against rust-mcp-schema's same
 # revision and rmcp's model, and of a user crate that decodes every message type of the
 # revision, debug and release, read from `cargo build --timings` (each crate's own unit time;
 # dependencies are built first and not counted). Writes bench/results/compile-time.tsv.
@@ -19,7 +19,7 @@ edition = "2024"
 publish = false
 
 [dependencies]
-mcp-types = { path = "$root/generated", default-features = false, features = ["v2025_11_25"] }
+mcp-typed = { path = "$root/generated", default-features = false, features = ["v2025_11_25"] }
 rust-mcp-schema = { version = "=$(lock_version rust-mcp-schema)", default-features = false, features = ["2025_11_25", "schema_utils"] }
 rmcp = { version = "=$(lock_version rmcp)", default-features = false }
 serde_json = "1"
@@ -31,7 +31,7 @@ python3 - "$root/generated/src/v2025_11_25.rs" >"$work/src/main.rs" <<'PY'
 import re, sys
 src = open(sys.argv[1]).read()
 requests = re.findall(r"impl __rt::RequestMethod for (\w+) \{", src)
-print("use mcp_types::v2025_11_25::*;\n")
+print("use mcp_typed::v2025_11_25::*;\n")
 print("fn main() {")
 print("    for line in std::io::stdin().lines() {")
 print("        let line = line.unwrap();")
@@ -59,7 +59,7 @@ data = json.loads(re.search(r"const UNIT_DATA = (\[.*?\]);\n", open(html).read()
 for u in data:
     # The library itself (not its build script) of each crate compared, and the user crate
     # (its binary).
-    if u["name"] in ("mcp-types", "rust-mcp-schema", "rmcp", "decode-every-message") \
+    if u["name"] in ("mcp-typed", "rust-mcp-schema", "rmcp", "decode-every-message") \
             and "build-script" not in u["target"]:
         print(f"{profile}\t{u['name']}\t{u['duration']:.1f}")
 PY

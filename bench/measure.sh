@@ -52,7 +52,7 @@ for step in $steps; do
     instructions)
         printf 'corpus\tcodec\top\tbytes\tmessages\tinstructions\tinstructions_per_byte\n' >"$out/instructions.tsv"
         for corpus in real synthetic; do
-            for codec in mcp-types mcp-types-envelope rmcp rust-mcp-schema typify serde_json::Value IgnoredAny; do
+            for codec in mcp-typed mcp-typed-envelope rmcp rust-mcp-schema typify serde_json::Value IgnoredAny; do
                 for op in decode encode decode+encode; do
                     [ "$codec" = IgnoredAny ] && [ "$op" != decode ] && continue
                     ir=$(count count "$codec" "$op" "$corpus")
@@ -66,7 +66,7 @@ for step in $steps; do
     generation)
         "$bin" generation --rounds "${GEN_ROUNDS:-5}" >"$out/generation.tsv"
         printf 'generator\trevision\tlines\tinstructions\tinstructions_per_line\n' >"$out/generation-instructions.tsv"
-        for job in "mcp-codegen all" "mcp-codegen 2025-06-18" "typify 2025-06-18"; do
+        for job in "mcp-typed-codegen all" "mcp-typed-codegen 2025-06-18" "typify 2025-06-18"; do
             set -- $job
             ir=$(count count-generation "$1" "$2")
             lines=$(cat "$tmp/stdout")

@@ -4,14 +4,14 @@
 //! schema. The test then checks what each constructor encodes.
 //!
 //! Also writes `$OUT_DIR/tool_bindings.rs` for `tests/tests/tool_bindings.rs`: the typed
-//! bindings `mcp_codegen::ToolsBuilder` generates for every tool list captured in
+//! bindings `mcp_typed_codegen::ToolsBuilder` generates for every tool list captured in
 //! `tests/fixtures/tool-lists/` (one module per server), and per server a table that
 //! round-trips a tool's arguments through its generated type.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
-use mcp_codegen::ir::{Module, TypeKind, TypeRef};
+use mcp_typed_codegen::ir::{Module, TypeKind, TypeRef};
 
 const REVISIONS: [&str; 6] = [
     "2024-11-05",
@@ -26,14 +26,17 @@ fn main() {
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     let mut out = String::from("&[\n");
     for revision in REVISIONS {
-        let path = mcp_codegen::source::resolve(revision, None, workspace)
+        let path = mcp_typed_codegen::source::resolve(revision, None, workspace)
             .unwrap_or_else(|e| panic!("{e}"));
         println!("cargo:rerun-if-changed={}", path.display());
-        let module = mcp_codegen::Builder::new()
+        let module = mcp_typed_codegen::Builder::new()
             .schema_path(&path)
             .model()
             .unwrap_or_else(|e| panic!("{e}"));
-        let m = format!("mcp_types::{}", mcp_codegen::source::module_name(revision));
+        let m = format!(
+            "mcp_typed::{}",
+            mcp_typed_codegen::source::module_name(revision)
+        );
         for t in &module.types {
             let TypeKind::Struct(_) = &t.kind else {
                 continue;
@@ -82,7 +85,7 @@ fn tool_bindings(workspace: &Path) {
             .join(format!("{server}.json"));
         println!("cargo:rerun-if-changed={}", path.display());
         let module = server.replace('-', "_");
-        let generated = mcp_codegen::ToolsBuilder::new()
+        let generated = mcp_typed_codegen::ToolsBuilder::new()
             .tool_list_path(&path)
             .module_name(&module)
             .generate()
@@ -111,10 +114,10 @@ fn tool_bindings(workspace: &Path) {
     for revision in ["2025-06-18", "2026-07-28", "draft"] {
         let module = format!(
             "server_everything_{}",
-            mcp_codegen::source::module_name(revision)
+            mcp_typed_codegen::source::module_name(revision)
         );
         let file = format!("tools_{module}.rs");
-        mcp_codegen::ToolsBuilder::new()
+        mcp_typed_codegen::ToolsBuilder::new()
             .tool_list_path(workspace.join("tests/fixtures/tool-lists/server-everything.json"))
             .revision(revision)
             .module_name(&module)

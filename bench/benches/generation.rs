@@ -1,4 +1,4 @@
-//! `cargo bench -p mcp-bench --bench generation`: `mcp-codegen` (six revisions) and typify.
+//! `cargo bench -p mcp-bench --bench generation`: `mcp-typed-codegen` (six revisions) and typify.
 
 fn main() -> anyhow::Result<()> {
     let rounds = std::env::var("ROUNDS")

@@ -29,10 +29,10 @@ fn write_json(value: &impl Serialize, out: &mut Vec<u8>) -> Result<(), String> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// mcp-types, typed: ClientMessage / ServerMessage, results typed by the request they answer
+// mcp-typed, typed: ClientMessage / ServerMessage, results typed by the request they answer
 
 mod typed {
-    use mcp_types::v2025_11_25 as t;
+    use mcp_typed::v2025_11_25 as t;
     use t::ResultResponse;
 
     /// A result typed as the answered request's `RequestMethod::Result`.
@@ -51,7 +51,7 @@ mod typed {
 
     fn server<R>(r: &ResultResponse) -> Result<TypedResult, String>
     where
-        R: mcp_types::RequestMethod,
+        R: mcp_typed::RequestMethod,
         R::Result: serde::de::DeserializeOwned + Into<t::ServerResult>,
     {
         r.result_as::<R>()
@@ -61,7 +61,7 @@ mod typed {
 
     fn client<R>(r: &ResultResponse) -> Result<TypedResult, String>
     where
-        R: mcp_types::RequestMethod,
+        R: mcp_typed::RequestMethod,
         R::Result: serde::de::DeserializeOwned + Into<t::ClientResult>,
     {
         r.result_as::<R>()
@@ -124,13 +124,13 @@ pub use typed::TypedResult;
 #[derive(Debug, Clone)]
 pub enum TypedMessage {
     /// A client's request, notification or error (responses are [`Self::Response`]).
-    Client(mcp_types::v2025_11_25::ClientMessage),
+    Client(mcp_typed::v2025_11_25::ClientMessage),
     /// A server's request, notification or error.
-    Server(mcp_types::v2025_11_25::ServerMessage),
+    Server(mcp_typed::v2025_11_25::ServerMessage),
     /// A successful response with its result typed.
     Response {
         /// The id of the request answered.
-        id: mcp_types::v2025_11_25::RequestId,
+        id: mcp_typed::v2025_11_25::RequestId,
         /// The typed result.
         result: TypedResult,
         /// Other members, kept.
@@ -157,16 +157,16 @@ impl Serialize for TypedMessage {
     }
 }
 
-/// `mcp-types` 2025-11-25: `ClientMessage` / `ServerMessage` by direction, each response's
+/// `mcp-typed` 2025-11-25: `ClientMessage` / `ServerMessage` by direction, each response's
 /// result typed as the answered request's `RequestMethod::Result` (`result_as`).
 pub struct McpTypes;
 
 impl Codec for McpTypes {
-    const NAME: &'static str = "mcp-types";
+    const NAME: &'static str = "mcp-typed";
     type Decoded = TypedMessage;
 
     fn decode(message: &Message) -> Result<TypedMessage, String> {
-        use mcp_types::v2025_11_25::{ClientMessage, ServerMessage};
+        use mcp_typed::v2025_11_25::{ClientMessage, ServerMessage};
         let response = match message.dir {
             Dir::C2s => match ClientMessage::from_json(&message.text) {
                 Ok(ClientMessage::Response(r)) => r,
@@ -199,13 +199,13 @@ fn error_text(reply: &impl Serialize) -> String {
     serde_json::to_string(reply).unwrap_or_else(|e| e.to_string())
 }
 
-/// `mcp-types` 2025-11-25 `JsonRpcMessage`: the schema's own envelope (params and results as
+/// `mcp-typed` 2025-11-25 `JsonRpcMessage`: the schema's own envelope (params and results as
 /// maps).
 pub struct McpTypesEnvelope;
 
 impl Codec for McpTypesEnvelope {
-    const NAME: &'static str = "mcp-types-envelope";
-    type Decoded = mcp_types::v2025_11_25::JsonRpcMessage;
+    const NAME: &'static str = "mcp-typed-envelope";
+    type Decoded = mcp_typed::v2025_11_25::JsonRpcMessage;
 
     fn decode(message: &Message) -> Result<Self::Decoded, String> {
         serde_json::from_str(&message.text).map_err(text_err)

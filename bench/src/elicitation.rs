@@ -2,7 +2,7 @@
 //! against what a user of a generic validator does, the `jsonschema` crate validating the
 //! content against the form's rendered `requestedSchema` followed by serde.
 
-use mcp_types::Elicit;
+use mcp_typed::Elicit;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 

@@ -1,8 +1,8 @@
-//! Code generation: `mcp-codegen` for each revision, typify for the one it can take.
+//! Code generation: `mcp-typed-codegen` for each revision, typify for the one it can take.
 
 use std::path::{Path, PathBuf};
 
-/// The revisions `mcp-codegen` generates, oldest first.
+/// The revisions `mcp-typed-codegen` generates, oldest first.
 pub const REVISIONS: [&str; 6] = [
     "2024-11-05",
     "2025-03-26",
@@ -20,41 +20,49 @@ pub fn workspace() -> PathBuf {
         .to_path_buf()
 }
 
-/// The `schema.json` of `revision`, found as `mcp-codegen` finds it.
+/// The `schema.json` of `revision`, found as `mcp-typed-codegen` finds it.
 pub fn schema_path(revision: &str) -> anyhow::Result<PathBuf> {
-    Ok(mcp_codegen::source::resolve(revision, None, &workspace())?)
+    Ok(mcp_typed_codegen::source::resolve(
+        revision,
+        None,
+        &workspace(),
+    )?)
 }
 
-/// Generates `revision` with `mcp-codegen` as `mcp-codegen generate` does for `mcp-types`
+/// Generates `revision` with `mcp-typed-codegen` as `mcp-typed-codegen generate` does for `mcp-typed`
 /// (in memory), returning the source and the model.
-pub fn mcp_codegen_model(revision: &str) -> anyhow::Result<(String, mcp_codegen::ir::Module)> {
-    let mut options = mcp_codegen::Options::default();
+pub fn mcp_typed_codegen_model(
+    revision: &str,
+) -> anyhow::Result<(String, mcp_typed_codegen::ir::Module)> {
+    let mut options = mcp_typed_codegen::Options::default();
     options.runtime_path = "crate::runtime".to_owned();
-    let generated = mcp_codegen::Builder::with_options(options)
+    let generated = mcp_typed_codegen::Builder::with_options(options)
         .revision(revision)
         .workspace(workspace())
         .generate()?;
     Ok((generated.code().to_owned(), generated.model().clone()))
 }
 
-/// Generates `revision` with `mcp-codegen`, returning the source.
-pub fn mcp_codegen(revision: &str) -> anyhow::Result<String> {
-    Ok(mcp_codegen_model(revision)?.0)
+/// Generates `revision` with `mcp-typed-codegen`, returning the source.
+pub fn mcp_typed_codegen(revision: &str) -> anyhow::Result<String> {
+    Ok(mcp_typed_codegen_model(revision)?.0)
 }
 
-/// `mcp-codegen generate` end to end, in memory: every revision, then the conversions
+/// `mcp-typed-codegen generate` end to end, in memory: every revision, then the conversions
 /// between them. Returns the number of lines generated.
-pub fn mcp_codegen_all() -> anyhow::Result<usize> {
+pub fn mcp_typed_codegen_all() -> anyhow::Result<usize> {
     let mut lines = 0;
     let mut models = Vec::new();
     for revision in REVISIONS {
-        let (code, model) = mcp_codegen_model(revision)?;
+        let (code, model) = mcp_typed_codegen_model(revision)?;
         lines += code.lines().count();
         models.push((revision, model));
     }
-    let pairs: Vec<(&str, &mcp_codegen::ir::Module)> =
+    let pairs: Vec<(&str, &mcp_typed_codegen::ir::Module)> =
         models.iter().map(|(r, m)| (*r, m)).collect();
-    lines += mcp_codegen::conversions::code(&pairs)?.lines().count();
+    lines += mcp_typed_codegen::conversions::code(&pairs)?
+        .lines()
+        .count();
     Ok(lines)
 }
 

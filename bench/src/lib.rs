@@ -1,6 +1,6 @@
-//! Benchmark harness for `mcp-types` (unpublished): the same MCP messages decoded and encoded
-//! by `mcp-types`, rmcp, rust-mcp-schema, typify's output, `serde_json::Value` and
-//! `IgnoredAny`; `mcp-codegen` against typify; the `Elicit` content check against the
+//! Benchmark harness for `mcp-typed` (unpublished): the same MCP messages decoded and encoded
+//! by `mcp-typed`, rmcp, rust-mcp-schema, typify's output, `serde_json::Value` and
+//! `IgnoredAny`; `mcp-typed-codegen` against typify; the `Elicit` content check against the
 //! `jsonschema` crate. `cargo bench -p mcp-bench` runs the wall-clock benchmarks;
 //! `bench/measure.sh` adds instruction counts (callgrind) and writes `BENCHMARKS.md`'s tables.
 

@@ -8,7 +8,7 @@ use mcp_bench::measure::{self, Op, Prepared};
 use mcp_bench::{generation, report};
 
 #[derive(Parser)]
-#[command(about = "Benchmarks of mcp-types against the other Rust MCP libraries")]
+#[command(about = "Benchmarks of mcp-typed against the other Rust MCP libraries")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -40,10 +40,10 @@ enum Command {
         /// `real` or `synthetic`.
         corpus: String,
     },
-    /// One generation inside the region callgrind counts: `mcp-codegen` of a revision
+    /// One generation inside the region callgrind counts: `mcp-typed-codegen` of a revision
     /// (or `all`), or `typify` of 2025-06-18.
     CountGeneration {
-        /// `mcp-codegen` or `typify`.
+        /// `mcp-typed-codegen` or `typify`.
         generator: String,
         /// A revision, or `all`.
         revision: String,
@@ -136,19 +136,21 @@ fn main() -> anyhow::Result<()> {
             revision,
         } => {
             let lines = match generator.as_str() {
-                "mcp-codegen" if revision == "all" => {
-                    measure::measured_region(generation::mcp_codegen_all)?
+                "mcp-typed-codegen" if revision == "all" => {
+                    measure::measured_region(generation::mcp_typed_codegen_all)?
                 }
-                "mcp-codegen" => measure::measured_region(|| generation::mcp_codegen(&revision))?
-                    .lines()
-                    .count(),
+                "mcp-typed-codegen" => {
+                    measure::measured_region(|| generation::mcp_typed_codegen(&revision))?
+                        .lines()
+                        .count()
+                }
                 "typify" => {
                     let schema = std::fs::read_to_string(generation::schema_path(&revision)?)?;
                     measure::measured_region(|| generation::typify(&schema))?
                         .lines()
                         .count()
                 }
-                other => anyhow::bail!("unknown generator `{other}` (mcp-codegen, typify)"),
+                other => anyhow::bail!("unknown generator `{other}` (mcp-typed-codegen, typify)"),
             };
             println!("{lines}");
         }

@@ -58,7 +58,7 @@ pub const CODECS: [&str; 7] = [
 pub struct Prepared {
     /// The corpus.
     pub corpus: Corpus,
-    mcp_types: Vec<<codecs::McpTypes as Codec>::Decoded>,
+    mcp_typed: Vec<<codecs::McpTypes as Codec>::Decoded>,
     envelope: Vec<<codecs::McpTypesEnvelope as Codec>::Decoded>,
     rmcp: Vec<<codecs::Rmcp as Codec>::Decoded>,
     rust_mcp_schema: Vec<<codecs::RustMcpSchema as Codec>::Decoded>,
@@ -83,7 +83,7 @@ impl Prepared {
         }
         let m = &corpus.messages;
         Prepared {
-            mcp_types: decoded_if::<codecs::McpTypes>(names, m),
+            mcp_typed: decoded_if::<codecs::McpTypes>(names, m),
             envelope: decoded_if::<codecs::McpTypesEnvelope>(names, m),
             rmcp: decoded_if::<codecs::Rmcp>(names, m),
             rust_mcp_schema: decoded_if::<codecs::RustMcpSchema>(names, m),
@@ -110,7 +110,7 @@ impl Prepared {
         }
         let m = &self.corpus.messages;
         Some(match codec {
-            codecs::McpTypes::NAME => run::<codecs::McpTypes>(m, &self.mcp_types, op, out),
+            codecs::McpTypes::NAME => run::<codecs::McpTypes>(m, &self.mcp_typed, op, out),
             codecs::McpTypesEnvelope::NAME => {
                 run::<codecs::McpTypesEnvelope>(m, &self.envelope, op, out)
             }

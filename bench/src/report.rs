@@ -78,9 +78,11 @@ fn median(mut f: impl FnMut(), rounds: usize) -> Duration {
     times[times.len() / 2]
 }
 
-/// Generation time: `mcp-codegen` per revision and for all six, typify on 2025-06-18.
+/// Generation time: `mcp-typed-codegen` per revision and for all six, typify on 2025-06-18.
 pub fn generation(rounds: usize) -> anyhow::Result<String> {
-    use crate::generation::{REVISIONS, mcp_codegen, mcp_codegen_all, schema_path, typify};
+    use crate::generation::{
+        REVISIONS, mcp_typed_codegen, mcp_typed_codegen_all, schema_path, typify,
+    };
     let mut t = String::from("generator\trevision\tlines\tmedian_ms\tlines_per_ms\n");
     let mut row = |generator: &str, revision: &str, lines: usize, d: Duration| {
         let ms = d.as_secs_f64() * 1e3;
@@ -91,25 +93,25 @@ pub fn generation(rounds: usize) -> anyhow::Result<String> {
         );
     };
     for revision in REVISIONS {
-        let lines = mcp_codegen(revision)?.lines().count();
+        let lines = mcp_typed_codegen(revision)?.lines().count();
         let d = median(
-            || drop(mcp_codegen(revision).expect("generated once already")),
+            || drop(mcp_typed_codegen(revision).expect("generated once already")),
             rounds,
         );
-        row("mcp-codegen", revision, lines, d);
+        row("mcp-typed-codegen", revision, lines, d);
     }
-    let lines = mcp_codegen_all()?;
+    let lines = mcp_typed_codegen_all()?;
     let d = median(
         || {
             drop(
-                mcp_codegen_all()
+                mcp_typed_codegen_all()
                     .expect("generated once already")
                     .to_string(),
             )
         },
         rounds,
     );
-    row("mcp-codegen", "all six + conversions", lines, d);
+    row("mcp-typed-codegen", "all six + conversions", lines, d);
     let schema = std::fs::read_to_string(schema_path("2025-06-18")?)?;
     let lines = typify(&schema)?.lines().count();
     let d = median(

@@ -1,4 +1,4 @@
-//! Smoke test of the benchmark harness on the real 2025-11-25 traffic: `mcp-types` decodes
+//! Smoke test of the benchmark harness on the real 2025-11-25 traffic: `mcp-typed` decodes
 //! every message, types every result by the request it answers, and re-encodes every message
 //! unchanged; every anchor library decodes the corpus, and how many messages each one refuses
 //! or changes is printed (BENCHMARKS.md reports it).
@@ -12,7 +12,7 @@ fn real() -> Corpus {
 }
 
 #[test]
-fn mcp_types_round_trips_real_traffic_unchanged() {
+fn mcp_typed_round_trips_real_traffic_unchanged() {
     let corpus = real();
     assert!(
         corpus.messages.len() > 400,

@@ -37,7 +37,7 @@ pub enum Error {
     },
     /// No schema file was found for a revision.
     #[error(
-        "no schema.json for revision {revision}; looked in: {}. Run `mcp-codegen fetch --revision {revision}` to download it into schema/{revision}/, or point $MCP_SCHEMA_DIR at a folder holding <revision>/schema.json",
+        "no schema.json for revision {revision}; looked in: {}. Run `mcp-typed-codegen fetch --revision {revision}` to download it into schema/{revision}/, or point $MCP_SCHEMA_DIR at a folder holding <revision>/schema.json",
         searched.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
     )]
     MissingSchema {

@@ -172,7 +172,7 @@ pub fn http_get(url: &str) -> Result<Vec<u8>> {
         .http_status_as_error(false)
         .timeout_global(Some(Duration::from_secs(120)))
         .timeout_connect(Some(Duration::from_secs(30)))
-        .user_agent(concat!("mcp-codegen/", env!("CARGO_PKG_VERSION")))
+        .user_agent(concat!("mcp-typed-codegen/", env!("CARGO_PKG_VERSION")))
         .build()
         .into();
     let mut response = agent
@@ -195,7 +195,7 @@ pub fn http_get(url: &str) -> Result<Vec<u8>> {
 #[cfg(not(feature = "http"))]
 pub fn http_get(url: &str) -> Result<Vec<u8>> {
     Err(Error::Fetch(format!(
-        "{url}: this mcp-codegen was built without its `http` feature; use `--from DIR`"
+        "{url}: this mcp-typed-codegen was built without its `http` feature; use `--from DIR`"
     )))
 }
 

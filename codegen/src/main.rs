@@ -1,4 +1,4 @@
-//! `mcp-codegen`: regenerate, check, compare and fetch MCP schema types.
+//! `mcp-typed-codegen`: regenerate, check, compare and fetch MCP schema types.
 
 use std::process::ExitCode;
 
@@ -10,7 +10,7 @@ fn main() -> ExitCode {
     let args = cli::Cli::parse();
     match cli::run(args) {
         Ok(code) => code,
-        // The reader has all it wanted (`mcp-codegen diff R1 R2 | head`): stop quietly.
+        // The reader has all it wanted (`mcp-typed-codegen diff R1 R2 | head`): stop quietly.
         Err(e) if e.is_broken_pipe() => ExitCode::from(cli::EXIT_BROKEN_PIPE),
         Err(e) => {
             cli::report!("error: {e}");

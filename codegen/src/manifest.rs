@@ -2,7 +2,7 @@
 //! `schema.json` lives upstream (pinned to one commit of the specification repository), its
 //! SHA-256, its JSON Schema dialect and its status.
 //!
-//! `mcp-codegen fetch` reads it to download and verify the files; the list of revisions must
+//! `mcp-typed-codegen fetch` reads it to download and verify the files; the list of revisions must
 //! agree with [`source::REVISIONS`](crate::source::REVISIONS) (a test checks this).
 //!
 //! ```json
@@ -110,11 +110,11 @@ impl fmt::Display for Status {
 }
 
 /// The project's `schema/manifest.json`, built into the generator (through the symlink
-/// `codegen/data/manifest.json`), so that `mcp-codegen fetch` works outside the project.
+/// `codegen/data/manifest.json`), so that `mcp-typed-codegen fetch` works outside the project.
 pub const BUILTIN: &str = include_str!("../data/manifest.json");
 
 impl Manifest {
-    /// The manifest built into this `mcp-codegen`.
+    /// The manifest built into this `mcp-typed-codegen`.
     pub fn builtin() -> Result<Self> {
         Self::from_str(BUILTIN, "the built-in schema/manifest.json")
     }

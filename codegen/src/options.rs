@@ -6,8 +6,8 @@ use clap::Args;
 /// Options that shape the generated code.
 #[derive(Debug, Clone, PartialEq, Eq, Args)]
 pub struct Options {
-    /// Path of the runtime module the generated code calls (`::mcp_types::runtime` for a
-    /// crate that depends on mcp-types; `crate::runtime` inside mcp-types).
+    /// Path of the runtime module the generated code calls (`::mcp_typed::runtime` for a
+    /// crate that depends on mcp-typed; `crate::runtime` inside mcp-typed).
     #[arg(long, value_name = "PATH", default_value = Options::DEFAULT_RUNTIME)]
     pub runtime_path: String,
 
@@ -37,7 +37,7 @@ pub struct Options {
 
 impl Options {
     /// The default runtime path.
-    pub const DEFAULT_RUNTIME: &'static str = "::mcp_types::runtime";
+    pub const DEFAULT_RUNTIME: &'static str = "::mcp_typed::runtime";
 
     /// The default [`fixed`](Self::fixed) values.
     pub fn default_fixed() -> Vec<String> {

@@ -2,7 +2,7 @@
 //!
 //! A revision's `schema.json` is looked up, in order, in
 //! 1. `$MCP_SCHEMA_DIR/<revision>/schema.json` (or the `--schema-dir` given instead),
-//! 2. `<workspace>/schema/<revision>/schema.json` (the cache `mcp-codegen fetch` fills),
+//! 2. `<workspace>/schema/<revision>/schema.json` (the cache `mcp-typed-codegen fetch` fills),
 //! 3. `<workspace>/../shared/mcp-spec/<revision>/schema.json`.
 
 use std::path::{Path, PathBuf};
@@ -106,13 +106,16 @@ mod tests {
 
     #[test]
     fn missing_schema_says_how_to_get_it() {
-        let dir = std::env::temp_dir().join("mcp-codegen-missing-test");
+        let dir = std::env::temp_dir().join("mcp-typed-codegen-missing-test");
         let e = resolve("2025-06-18", Some(&dir), &dir)
             .unwrap_err()
             .to_string();
-        assert!(e.contains("mcp-codegen fetch --revision 2025-06-18"), "{e}");
         assert!(
-            e.contains("mcp-codegen-missing-test/2025-06-18/schema.json"),
+            e.contains("mcp-typed-codegen fetch --revision 2025-06-18"),
+            "{e}"
+        );
+        assert!(
+            e.contains("mcp-typed-codegen-missing-test/2025-06-18/schema.json"),
             "{e}"
         );
         assert!(resolve("1999-01-01", None, &dir).is_err());

@@ -1,4 +1,4 @@
-//! `mcp-codegen diff` and the library's `diff::diff`, on the official schemas found through
+//! `mcp-typed-codegen diff` and the library's `diff::diff`, on the official schemas found through
 //! the project's resolver. Each expected change was checked by reading the two schema files;
 //! the tests read them too, to show why.
 
@@ -6,9 +6,9 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use mcp_codegen::diff::{self, ChangeKind, SchemaDiff};
-use mcp_codegen::load::SchemaDoc;
-use mcp_codegen::source;
+use mcp_typed_codegen::diff::{self, ChangeKind, SchemaDiff};
+use mcp_typed_codegen::load::SchemaDoc;
+use mcp_typed_codegen::source;
 use serde_json::{Value, json};
 
 fn workspace() -> PathBuf {
@@ -29,7 +29,7 @@ fn doc(revision: &str) -> SchemaDoc {
 }
 
 fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mcp-codegen"))
+    Command::new(env!("CARGO_BIN_EXE_mcp-typed-codegen"))
         .arg("diff")
         .args(args)
         .current_dir(workspace())
@@ -299,7 +299,7 @@ fn errors_exit_2() {
 
 #[test]
 fn help_documents_the_format() {
-    let o = Command::new(env!("CARGO_BIN_EXE_mcp-codegen"))
+    let o = Command::new(env!("CARGO_BIN_EXE_mcp-typed-codegen"))
         .args(["diff", "--help"])
         .output()
         .unwrap();
@@ -319,12 +319,12 @@ fn help_documents_the_format() {
 /// The status of a command whose stdout was closed before it wrote (128 + SIGPIPE).
 const BROKEN_PIPE: i32 = 141;
 
-/// Runs `mcp-codegen ARGS` with stdout a pipe whose reader is gone before the program starts,
+/// Runs `mcp-typed-codegen ARGS` with stdout a pipe whose reader is gone before the program starts,
 /// so that its first write fails (deterministically, unlike `| head`).
 fn run_with_closed_stdout(args: &[&str]) -> Output {
     let (reader, writer) = std::io::pipe().unwrap();
     drop(reader);
-    Command::new(env!("CARGO_BIN_EXE_mcp-codegen"))
+    Command::new(env!("CARGO_BIN_EXE_mcp-typed-codegen"))
         .args(args)
         .current_dir(workspace())
         .stdout(writer)
@@ -368,8 +368,8 @@ fn a_closed_stdout_ends_quietly_in_every_subcommand() {
 
 #[test]
 fn head_1_reads_one_line_and_the_rest_is_dropped_quietly() {
-    // `mcp-codegen diff 2025-06-18 2025-11-25 | head -1`, with the program's stderr kept apart.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mcp-codegen"))
+    // `mcp-typed-codegen diff 2025-06-18 2025-11-25 | head -1`, with the program's stderr kept apart.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mcp-typed-codegen"))
         .args(["diff", "2025-06-18", "2025-11-25"])
         .current_dir(workspace())
         .stdout(Stdio::piped())

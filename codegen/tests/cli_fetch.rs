@@ -1,4 +1,4 @@
-//! `mcp-codegen fetch`, run as a program: from a folder, from a loopback HTTP server, and the
+//! `mcp-typed-codegen fetch`, run as a program: from a folder, from a loopback HTTP server, and the
 //! failures (hash mismatch, 404, unknown revision). The official files are found through the
 //! project's resolver (`$MCP_SCHEMA_DIR`, `schema/`, `../shared/mcp-spec`); outputs go to
 //! temporary folders.
@@ -13,9 +13,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use mcp_codegen::load::{Dialect, SchemaDoc};
-use mcp_codegen::manifest::{Manifest, sha256_hex};
-use mcp_codegen::source;
+use mcp_typed_codegen::load::{Dialect, SchemaDoc};
+use mcp_typed_codegen::manifest::{Manifest, sha256_hex};
+use mcp_typed_codegen::source;
 
 fn workspace() -> PathBuf {
     source::find_workspace(Path::new(env!("CARGO_MANIFEST_DIR")))
@@ -41,7 +41,7 @@ fn official_dir(revision: &str) -> PathBuf {
 }
 
 fn fetch(args: &[&str]) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_mcp-codegen"));
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_mcp-typed-codegen"));
     cmd.arg("fetch").args(args).current_dir(workspace());
     // The loopback server must be reached directly.
     for v in [
@@ -440,7 +440,7 @@ fn bad_sources_are_reported() {
 
 #[test]
 fn help_documents_sources_and_output() {
-    let o = Command::new(env!("CARGO_BIN_EXE_mcp-codegen"))
+    let o = Command::new(env!("CARGO_BIN_EXE_mcp-typed-codegen"))
         .args(["fetch", "--help"])
         .output()
         .unwrap();
@@ -461,7 +461,7 @@ fn help_documents_sources_and_output() {
 fn outside_the_project_the_built_in_manifest_pins_the_files() {
     let dir = tempfile::tempdir().unwrap();
     let run = |from: &Path| {
-        Command::new(env!("CARGO_BIN_EXE_mcp-codegen"))
+        Command::new(env!("CARGO_BIN_EXE_mcp-typed-codegen"))
             .args(["fetch", "--revision", "2025-11-25", "--from"])
             .arg(from)
             .current_dir(dir.path())

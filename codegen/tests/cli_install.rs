@@ -1,11 +1,11 @@
-//! `cargo install --path codegen`, then the installed `mcp-codegen` used from a folder outside
+//! `cargo install --path codegen`, then the installed `mcp-typed-codegen` used from a folder outside
 //! this project, as a user does: fetch a revision (verified against the built-in manifest),
 //! generate a module for their own crate.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use mcp_codegen::source;
+use mcp_typed_codegen::source;
 
 fn workspace() -> PathBuf {
     source::find_workspace(Path::new(env!("CARGO_MANIFEST_DIR"))).expect("inside the project")
@@ -30,7 +30,7 @@ fn installed_binary_works_outside_the_project() {
         "cargo install failed:\n{}",
         String::from_utf8_lossy(&o.stderr)
     );
-    let bin = root.path().join("bin").join("mcp-codegen");
+    let bin = root.path().join("bin").join("mcp-typed-codegen");
     assert!(bin.is_file());
 
     let user = tempfile::tempdir().unwrap();
@@ -66,7 +66,7 @@ fn installed_binary_works_outside_the_project() {
         stderr.contains("erratum elicit-content-numbers applied"),
         "{stderr}"
     );
-    // The module is the checked-in one, calling mcp-types' runtime from outside.
+    // The module is the checked-in one, calling mcp-typed' runtime from outside.
     let generated = std::fs::read_to_string(user.path().join("src/mcp/v2025_11_25.rs")).unwrap();
     let checked_in =
         std::fs::read_to_string(workspace().join("generated/src/v2025_11_25.rs")).unwrap();
@@ -74,7 +74,7 @@ fn installed_binary_works_outside_the_project() {
         generated,
         checked_in.replacen(
             "use crate::runtime as __rt;",
-            "use ::mcp_types::runtime as __rt;",
+            "use ::mcp_typed::runtime as __rt;",
             1
         )
     );

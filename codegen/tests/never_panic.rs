@@ -10,13 +10,13 @@
 //!
 //! This file found three generator bugs (self-reference through `allOf` recursing without
 //! end, self-referencing unions hanging, error pointers naming merged `allOf` nodes); all are
-//! fixed, with regressions here and in `mcp_codegen`'s unit tests, and no input is skipped.
+//! fixed, with regressions here and in `mcp_typed_codegen`'s unit tests, and no input is skipped.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 use std::sync::OnceLock;
 
-use mcp_codegen::{Builder, Error, source};
+use mcp_typed_codegen::{Builder, Error, source};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};

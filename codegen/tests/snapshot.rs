@@ -7,7 +7,7 @@ use std::path::Path;
 #[test]
 fn shapes_snapshot() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots");
-    let generated = mcp_codegen::Builder::new()
+    let generated = mcp_typed_codegen::Builder::new()
         .schema_path(dir.join("shapes.json"))
         .module_name("shapes")
         .generate()

@@ -1,9 +1,9 @@
 //! Checks recorded MCP traffic against the generated types of one protocol revision.
 //!
 //! ```text
-//! cargo run -p mcp-types --all-features --example validate-traffic -- \
+//! cargo run -p mcp-typed --all-features --example validate-traffic -- \
 //!     --revision 2025-11-25 session.jsonl
-//! cargo run -p mcp-types --all-features --example validate-traffic -- \
+//! cargo run -p mcp-typed --all-features --example validate-traffic -- \
 //!     --revision draft --definition CallToolResult results.jsonl
 //! ```
 //!
@@ -19,7 +19,7 @@
 //!   `response` (no earlier request with that `id`), `error -32602 to tools/call`. Notes may
 //!   follow: what the message holds that the revision does not define, kept whole
 //!   (`note: /result/content/1: unknown CallToolResultContentItem `type` "audio" (not in
-//!   2024-11-05)`, see `mcp_types::Unknowns`), and the errata of `schema/errata.json` that
+//!   2024-11-05)`, see `mcp_typed::Unknowns`), and the errata of `schema/errata.json` that
 //!   were needed to accept it (`note: erratum elicit-content-numbers: /result/content/n`).
 //! - `lossy <paths>`: decoded, but the re-encoded JSON differs at these JSON Pointer paths
 //!   (`/params/progress: 50 -> 50.0`); numbers compare by value, integer-vs-float is a change.
@@ -48,7 +48,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use mcp_types::{
+use mcp_typed::{
     DefinitionVisitor, ProtocolVersion, RequestMethod, Unknown, UnknownKind, Unknowns,
 };
 use serde::Deserialize;
@@ -128,7 +128,7 @@ impl DefinitionVisitor for DecodeAs<'_> {
             + fmt::Debug
             + Clone
             + PartialEq
-            + mcp_types::Unknowns
+            + mcp_typed::Unknowns
             + 'static,
     {
         decode::<T>(self.0).map(|mut t| {
@@ -206,10 +206,10 @@ macro_rules! revision {
         revision!($m, $server_request, [$($request),*], None)
     };
     ($m:ident, $server_request:ident, [$($request:ident),* $(,)?], tasks) => {
-        revision!($m, $server_request, [$($request),*], Some(decode::<mcp_types::$m::CreateTaskResult>))
+        revision!($m, $server_request, [$($request),*], Some(decode::<mcp_typed::$m::CreateTaskResult>))
     };
     ($m:ident, $server_request:ident, [$($request:ident),* $(,)?], $task_result:expr) => {{
-        use mcp_types::$m as m;
+        use mcp_typed::$m as m;
         Revision {
             message: decode::<m::JsonRpcMessage>,
             client_request: decode::<m::ClientRequest>,

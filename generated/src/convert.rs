@@ -13,7 +13,7 @@
 //!
 //! ```
 //! # #[cfg(all(feature = "v2025_06_18", feature = "v2025_11_25"))] {
-//! use mcp_types::{convert, v2025_06_18 as old, v2025_11_25 as new};
+//! use mcp_typed::{convert, v2025_06_18 as old, v2025_11_25 as new};
 //! let tool: new::Tool = serde_json::from_str(
 //!     r#"{"name":"book","inputSchema":{"type":"object"},"icons":[{"src":"https://a.example/i.png"}]}"#,
 //! ).unwrap();

@@ -1,5 +1,5 @@
 //! Model Context Protocol types for every protocol revision, generated from the official
-//! `schema.json` files by `mcp-codegen`.
+//! `schema.json` files by `mcp-typed-codegen`.
 //!
 //! Each revision is a module behind a cargo feature of the same name; any combination can be
 //! enabled in one build:

@@ -7,9 +7,9 @@
 //! revision the session negotiated and reads the answer with the form's strict validation:
 //!
 //! ```no_run
-//! use mcp_types::rmcp::ElicitExt;
-//! use mcp_types::{Elicit, ElicitOutcome};
-//! # async fn tool(peer: rmcp::Peer<rmcp::RoleServer>) -> Result<String, mcp_types::rmcp::ElicitError> {
+//! use mcp_typed::rmcp::ElicitExt;
+//! use mcp_typed::{Elicit, ElicitOutcome};
+//! # async fn tool(peer: rmcp::Peer<rmcp::RoleServer>) -> Result<String, mcp_typed::rmcp::ElicitError> {
 //! #[derive(Elicit)]
 //! struct Guests {
 //!     #[elicit(minimum = 1, maximum = 12)]

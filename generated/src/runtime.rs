@@ -1,6 +1,6 @@
 //! Support code called by the generated (de)serializers.
 //!
-//! Generated code (in this crate or in a crate whose `build.rs` runs `mcp-codegen`) refers to
+//! Generated code (in this crate or in a crate whose `build.rs` runs `mcp-typed-codegen`) refers to
 //! these items by path. They are public so that such code compiles, but they are not part of
 //! the API a user calls directly, and may change together with the generator.
 //!

@@ -1,4 +1,4 @@
-//! Support for the typed tool bindings `mcp-codegen tools` writes: turning a tool's typed
+//! Support for the typed tool bindings `mcp-typed-codegen tools` writes: turning a tool's typed
 //! arguments into a `tools/call` request's `arguments`, and reading a result's
 //! `structuredContent` into the tool's output type, with errors that name the tool and the
 //! JSON path of the offending value.

@@ -55,7 +55,7 @@ pub struct IntType {
     pub max: i128,
 }
 
-/// A typed format (with the `chrono`/`url` features of mcp-types).
+/// A typed format (with the `chrono`/`url` features of mcp-typed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TypedFormat {
     /// `NaiveDate` → `date`.

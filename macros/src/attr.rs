@@ -478,7 +478,7 @@ impl ContainerAttrs {
                             Ok(path) => out.krate = Some(path),
                             Err(_) => cx.error_spanned_by(
                                 &v.tokens,
-                                "`crate` takes the path of the mcp-types crate, e.g. crate = \"::mcp_types\"",
+                                "`crate` takes the path of the mcp-typed crate, e.g. crate = \"::mcp_typed\"",
                             ),
                         }
                     }

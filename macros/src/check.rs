@@ -168,7 +168,7 @@ fn check_sensitive(cx: &Ctxt, field: &Field) {
             field.ident,
             format!(
                 "field `{ident}` looks like it asks for sensitive data (`{word}`): the MCP spec forbids requesting passwords, secrets, tokens, API keys or payment data in form mode; \
-                 send the user to a URL instead (URL-mode elicitation, `mcp_types::elicit::UrlElicitation`), \
+                 send the user to a URL instead (URL-mode elicitation, `mcp_typed::elicit::UrlElicitation`), \
                  or add `#[elicit(not_sensitive)]` if this field is not sensitive"
             ),
         );

@@ -12,7 +12,7 @@ use crate::attr::{DefaultLit, NumLit, Spanned};
 fn krate(cont: &Container) -> TokenStream {
     match &cont.attrs.krate {
         Some(path) => quote!(#path),
-        None => quote!(::mcp_types),
+        None => quote!(::mcp_typed),
     }
 }
 

@@ -1,5 +1,5 @@
 //! The string formats, to check a `default` at compile time. Same rules as the runtime
-//! (`mcp_types::elicit::format_matches`); the tests check both agree.
+//! (`mcp_typed::elicit::format_matches`); the tests check both agree.
 
 /// The formats the spec allows, in its order.
 pub const FORMATS: &[&str] = &["date", "date-time", "email", "uri"];

@@ -1,7 +1,7 @@
 //! `#[derive(Elicit)]`: elicitation forms from structs, selects from enums.
 //!
-//! Use it through `mcp_types::Elicit`; the runtime it expands to lives in
-//! `mcp_types::elicit`, which documents the attributes.
+//! Use it through `mcp_typed::Elicit`; the runtime it expands to lives in
+//! `mcp_typed::elicit`, which documents the attributes.
 //!
 //! The pipeline: `attr` reads the attributes, `ast` the input, `check` enforces every rule
 //! (collecting all errors in a `ctxt::Ctxt`), `expand` writes the code — or, when there were
@@ -19,10 +19,10 @@ mod symbol;
 use proc_macro::TokenStream;
 use syn::{DeriveInput, parse_macro_input};
 
-/// Derives `mcp_types::elicit::Elicit` for a struct with named fields (a form), or
-/// `mcp_types::elicit::ElicitEnum` for an enum of unit variants (the options of a select).
+/// Derives `mcp_typed::elicit::Elicit` for a struct with named fields (a form), or
+/// `mcp_typed::elicit::ElicitEnum` for an enum of unit variants (the options of a select).
 ///
-/// See the `mcp_types::elicit` module for the attributes.
+/// See the `mcp_typed::elicit` module for the attributes.
 #[proc_macro_derive(Elicit, attributes(elicit))]
 pub fn derive_elicit(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);

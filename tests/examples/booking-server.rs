@@ -21,9 +21,9 @@ mod streamable_http;
 use std::io::{BufRead, Write};
 
 use chrono::NaiveDate;
-use mcp_types::elicit::{ElicitOutcome, FormParams, to_typed};
-use mcp_types::{Elicit, IndexMap, ProtocolVersion, ToolSchema, Unknowns, convert};
-use mcp_types::{v2025_06_18 as v06, v2025_11_25 as v11, v2026_07_28 as v26};
+use mcp_typed::elicit::{ElicitOutcome, FormParams, to_typed};
+use mcp_typed::{Elicit, IndexMap, ProtocolVersion, ToolSchema, Unknowns, convert};
+use mcp_typed::{v2025_06_18 as v06, v2025_11_25 as v11, v2026_07_28 as v26};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::value::{RawValue, to_raw_value};

@@ -7,7 +7,7 @@
 
 use std::io::{BufRead, BufReader};
 
-use mcp_types::v2025_11_25::*;
+use mcp_typed::v2025_11_25::*;
 use serde_json::{Map, Value, json};
 
 /// The tool the scenario's server offers.
@@ -190,7 +190,7 @@ fn run(url: String) -> Result<(), Failure> {
     let capabilities = ClientCapabilities::new().with_elicitation(elicitation);
     let init = InitializeRequestParams::new(
         capabilities,
-        Implementation::new("mcp-types-conformance-client", "0.1.0"),
+        Implementation::new("mcp-typed-conformance-client", "0.1.0"),
         version,
     );
     let init = ClientMessage::request(1, InitializeRequest::new(1, init));

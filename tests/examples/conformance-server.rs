@@ -12,9 +12,9 @@ mod streamable_http;
 
 use std::net::SocketAddr;
 
-use mcp_types::elicit::{ElicitOutcome, to_typed};
-use mcp_types::v2025_11_25::*;
-use mcp_types::{Elicit, ElicitEnum, ProtocolVersion, ToolSchema};
+use mcp_typed::elicit::{ElicitOutcome, to_typed};
+use mcp_typed::v2025_11_25::*;
+use mcp_typed::{Elicit, ElicitEnum, ProtocolVersion, ToolSchema};
 use serde_json::{Value, json};
 
 /// 1×1 red PNG.
@@ -231,7 +231,7 @@ impl Conformance {
                     .with_prompts(ServerCapabilitiesPrompts::new().with_list_changed(true))
                     .with_logging(Default::default())
                     .with_completions(Default::default());
-                let server = Implementation::new("mcp-types-conformance-server", "0.1.0");
+                let server = Implementation::new("mcp-typed-conformance-server", "0.1.0");
                 InitializeResult::new(capabilities, version.as_str(), server).into()
             }
             ClientRequest::Ping(_) => McpResult::new().into(),
@@ -700,7 +700,7 @@ fn prompts() -> Vec<Prompt> {
 
 fn prompt(
     name: &str,
-    args: &mcp_types::IndexMap<String, String>,
+    args: &mcp_typed::IndexMap<String, String>,
 ) -> Result<Vec<PromptMessage>, String> {
     let arg = |name: &str| {
         args.get(name)
@@ -741,10 +741,10 @@ fn prompt(
 /// 2026-07-28 requests: stateless, each carrying its revision in `_meta`; a server asks for
 /// input by returning an `InputRequiredResult` and the client calls again with the answers.
 mod stateless {
-    use mcp_types::elicit::revision::V2026_07_28;
-    use mcp_types::elicit::{ElicitOutcome, ElicitTyped};
-    use mcp_types::v2026_07_28::*;
-    use mcp_types::{Elicit, IndexMap};
+    use mcp_typed::elicit::revision::V2026_07_28;
+    use mcp_typed::elicit::{ElicitOutcome, ElicitTyped};
+    use mcp_typed::v2026_07_28::*;
+    use mcp_typed::{Elicit, IndexMap};
 
     /// `test_input_required_result_elicitation`'s form.
     #[derive(Elicit)]

@@ -39,11 +39,11 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
 use clap::Parser;
-use mcp_types::v2025_11_25::*;
-use mcp_types::{
+use mcp_typed::v2025_11_25::*;
+use mcp_typed::{
     DefinitionVisitor, ProtocolVersion, RequestMethod, Unknown, UnknownKind, Unknowns,
 };
-use mcp_types::{IndexMap, Map, Value, convert};
+use mcp_typed::{IndexMap, Map, Value, convert};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
@@ -53,19 +53,19 @@ macro_rules! on_wire {
     ($revision:expr, $wire:ident => $body:expr) => {
         match $revision {
             ProtocolVersion::V2024_11_05 => {
-                use mcp_types::v2024_11_05 as $wire;
+                use mcp_typed::v2024_11_05 as $wire;
                 $body
             }
             ProtocolVersion::V2025_03_26 => {
-                use mcp_types::v2025_03_26 as $wire;
+                use mcp_typed::v2025_03_26 as $wire;
                 $body
             }
             ProtocolVersion::V2025_06_18 => {
-                use mcp_types::v2025_06_18 as $wire;
+                use mcp_typed::v2025_06_18 as $wire;
                 $body
             }
             _ => {
-                use mcp_types::v2025_11_25 as $wire;
+                use mcp_typed::v2025_11_25 as $wire;
                 $body
             }
         }

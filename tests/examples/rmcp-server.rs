@@ -2,8 +2,8 @@
 //! `book_table(date)` asks who is coming, in the revision the client negotiated, and books
 //! the table with the typed answer. Run: `cargo run -p mcp-tests --example rmcp-server`.
 
-use mcp_types::rmcp::ElicitExt;
-use mcp_types::{Elicit, ElicitOutcome};
+use mcp_typed::rmcp::ElicitExt;
+use mcp_typed::{Elicit, ElicitOutcome};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, ContentBlock};
 use rmcp::{Peer, RoleServer, ServiceExt, schemars, tool, tool_router};

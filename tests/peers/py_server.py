@@ -31,7 +31,7 @@ from mcp.server.mcpserver import (
 
 mcp = MCPServer(
     "py-peer-server",
-    instructions="Capture peer for the mcp-types real-traffic fixtures.",
+    instructions="Capture peer for the mcp-typed real-traffic fixtures.",
 )
 
 # 1x1 transparent PNG and a 44-byte silent WAV header: tiny, deterministic binary payloads.

@@ -34,7 +34,7 @@ use proptest::strategy::{BoxedStrategy, Just, Union};
 use serde_json::{Map, Value};
 
 /// Properties the code generator fixes although the schema states their value only in prose
-/// (`mcp_codegen::Options::default_fixed`): `(definition, property, value)`.
+/// (`mcp_typed_codegen::Options::default_fixed`): `(definition, property, value)`.
 ///
 /// Override, deliberately: the 2026-07-28 schema types `InputRequiredResult.resultType` as a
 /// plain string and says in its description that it is `"input_required"`. The generated

@@ -14,9 +14,9 @@ use std::collections::HashSet;
 use std::fmt::Debug;
 use std::sync::LazyLock;
 
-use mcp_types::convert::{self, ConversionError};
-use mcp_types::elicit::{Elicit, ElicitOutcome, OutcomeError};
-use mcp_types::{DefinitionVisitor, Unknowns};
+use mcp_typed::convert::{self, ConversionError};
+use mcp_typed::elicit::{Elicit, ElicitOutcome, OutcomeError};
+use mcp_typed::{DefinitionVisitor, Unknowns};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
@@ -40,14 +40,14 @@ impl<T: Serialize + DeserializeOwned + Debug + Clone + PartialEq + Unknowns + 's
 pub fn messages(data: &[u8]) {
     macro_rules! each_revision {
         ($($m:ident),*) => {$(
-            round_trip::<mcp_types::$m::ClientMessage>(data);
-            round_trip::<mcp_types::$m::ServerMessage>(data);
-            round_trip::<mcp_types::$m::JsonRpcMessage>(data);
+            round_trip::<mcp_typed::$m::ClientMessage>(data);
+            round_trip::<mcp_typed::$m::ServerMessage>(data);
+            round_trip::<mcp_typed::$m::JsonRpcMessage>(data);
             if let Ok(text) = std::str::from_utf8(data) {
-                if let Err(reply) = mcp_types::$m::ClientMessage::from_json(text) {
+                if let Err(reply) = mcp_typed::$m::ClientMessage::from_json(text) {
                     round_trip_value(&reply);
                 }
-                if let Err(reply) = mcp_types::$m::ServerMessage::from_json(text) {
+                if let Err(reply) = mcp_typed::$m::ServerMessage::from_json(text) {
                     round_trip_value(&reply);
                 }
             }
@@ -88,7 +88,7 @@ fn round_trip_value<T: Generated>(v: &T) {
 // elicit_content
 
 /// A single-select with a renamed option.
-#[derive(mcp_types::Elicit, Serialize, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(mcp_typed::Elicit, Serialize, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "kebab-case")]
 pub enum Seat {
     /// `window`
@@ -101,7 +101,7 @@ pub enum Seat {
 }
 
 /// A titled option list (`oneOf`), used as a multi-select.
-#[derive(mcp_types::Elicit, Serialize, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(mcp_typed::Elicit, Serialize, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "lowercase")]
 pub enum Extra {
     /// `meal`
@@ -112,7 +112,7 @@ pub enum Extra {
 }
 
 /// Strings with every constraint, selects, defaults.
-#[derive(mcp_types::Elicit, Serialize, Debug, Clone, PartialEq)]
+#[derive(mcp_typed::Elicit, Serialize, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Booking {
     /// Name.
@@ -148,7 +148,7 @@ pub struct Booking {
 }
 
 /// Every numeric type, at its full range and with bounds.
-#[derive(mcp_types::Elicit, Serialize, Debug, Clone, PartialEq)]
+#[derive(mcp_typed::Elicit, Serialize, Debug, Clone, PartialEq)]
 pub struct Numbers {
     /// i8
     pub a_i8: i8,
@@ -175,7 +175,7 @@ pub struct Numbers {
 }
 
 /// Only optional members.
-#[derive(mcp_types::Elicit, Serialize, Debug, Clone, PartialEq)]
+#[derive(mcp_typed::Elicit, Serialize, Debug, Clone, PartialEq)]
 pub struct Optional {
     /// text
     #[elicit(max_length = 3)]
@@ -190,7 +190,7 @@ pub struct Optional {
 }
 
 /// `from_content` of a JSON object never panics and agrees with
-/// [`mcp_types::elicit::validate`]; what it accepts re-encodes to content that validates and
+/// [`mcp_typed::elicit::validate`]; what it accepts re-encodes to content that validates and
 /// reads back equal; what it refuses names a field of the form or an unknown key. `outcome` of
 /// any JSON never panics and agrees with `from_content` on accepted content.
 pub fn elicit_content(data: &[u8]) {
@@ -210,14 +210,14 @@ pub fn elicit_content(data: &[u8]) {
 fn read<T: Elicit + Serialize + PartialEq + Debug>(content: &Map<String, Value>) {
     let form = T::requested_schema();
     let read = T::from_content(content);
-    let valid = mcp_types::elicit::validate(form, content);
+    let valid = mcp_typed::elicit::validate(form, content);
     match read {
         Ok(t) => {
             assert!(valid.is_ok(), "from_content accepts what validate refuses");
             let Ok(Value::Object(again)) = serde_json::to_value(&t) else {
                 panic!("a form encodes as an object")
             };
-            if let Err(e) = mcp_types::elicit::validate(form, &again) {
+            if let Err(e) = mcp_typed::elicit::validate(form, &again) {
                 panic!("{t:?} re-encodes as {again:?}, which is refused: {e}");
             }
             let back = T::from_content(&again)
@@ -265,10 +265,13 @@ pub fn codegen_load(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    match mcp_codegen::Builder::new().schema_json(text).generate() {
+    match mcp_typed_codegen::Builder::new()
+        .schema_json(text)
+        .generate()
+    {
         Ok(generated) => assert!(!generated.code().is_empty()),
-        Err(mcp_codegen::Error::Json { .. }) => {}
-        Err(mcp_codegen::Error::Schema { pointer, message }) => {
+        Err(mcp_typed_codegen::Error::Json { .. }) => {}
+        Err(mcp_typed_codegen::Error::Schema { pointer, message }) => {
             assert!(
                 pointer == "#" || pointer.starts_with("#/"),
                 "schema error without a JSON pointer: {pointer:?}: {message}"
@@ -291,15 +294,15 @@ pub trait Revision {
 
 macro_rules! revisions {
     ($($marker:ident = $m:ident),*) => {$(
-        #[doc = concat!("`mcp_types::", stringify!($m), "`.")]
+        #[doc = concat!("`mcp_typed::", stringify!($m), "`.")]
         pub struct $marker;
         impl Revision for $marker {
-            const DEFINITIONS: &'static [&'static str] = mcp_types::$m::DEFINITIONS;
+            const DEFINITIONS: &'static [&'static str] = mcp_typed::$m::DEFINITIONS;
             fn with_definition<V: DefinitionVisitor>(name: &str, visitor: V) -> Option<V::Output> {
                 match name {
-                    "ClientMessage" => Some(visitor.visit::<mcp_types::$m::ClientMessage>("ClientMessage")),
-                    "ServerMessage" => Some(visitor.visit::<mcp_types::$m::ServerMessage>("ServerMessage")),
-                    _ => mcp_types::$m::with_definition(name, visitor),
+                    "ClientMessage" => Some(visitor.visit::<mcp_typed::$m::ClientMessage>("ClientMessage")),
+                    "ServerMessage" => Some(visitor.visit::<mcp_typed::$m::ServerMessage>("ServerMessage")),
+                    _ => mcp_typed::$m::with_definition(name, visitor),
                 }
             }
         }
@@ -379,7 +382,7 @@ fn pair<Old: Revision, New: Revision>(def: usize, up: bool, json: &[u8]) {
 /// keeps the checks from being instantiated for every pair of types (only for every type).
 struct Encoded {
     json: Box<serde_json::value::RawValue>,
-    unknowns: Vec<mcp_types::Unknown>,
+    unknowns: Vec<mcp_typed::Unknown>,
 }
 
 impl Encoded {
@@ -400,10 +403,10 @@ impl Serialize for Encoded {
 impl Unknowns for Encoded {
     fn collect_unknowns(
         &self,
-        at: &mut mcp_types::runtime::JsonPath,
-        out: &mut Vec<mcp_types::Unknown>,
+        at: &mut mcp_typed::runtime::JsonPath,
+        out: &mut Vec<mcp_typed::Unknown>,
     ) {
-        out.extend(self.unknowns.iter().map(|u| mcp_types::Unknown {
+        out.extend(self.unknowns.iter().map(|u| mcp_typed::Unknown {
             pointer: format!("{}{}", at.as_str(), u.pointer),
             kind: u.kind.clone(),
         }));

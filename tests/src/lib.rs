@@ -36,7 +36,7 @@ pub fn schema_path(revision: &str) -> PathBuf {
         .find(|p| p.is_file())
         .unwrap_or_else(|| {
             panic!(
-                "no schema.json for {revision}: run `cargo run -p mcp-codegen -- fetch --revision {revision}` or set MCP_SCHEMA_DIR"
+                "no schema.json for {revision}: run `cargo run -p mcp-typed-codegen -- fetch --revision {revision}` or set MCP_SCHEMA_DIR"
             )
         })
 }

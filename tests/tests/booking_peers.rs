@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use mcp_tests::peers::{peers, scripts};
-use mcp_types::{RequestMethod, Unknowns, v2025_06_18 as v06, v2025_11_25 as v11};
-use mcp_types::{ResultResponse, v2026_07_28 as v26};
+use mcp_typed::{RequestMethod, Unknowns, v2025_06_18 as v06, v2025_11_25 as v11};
+use mcp_typed::{ResultResponse, v2026_07_28 as v26};
 use serde_json::Value;
 
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -3,7 +3,7 @@
 //! required members, validates against the definition (the official schema with the errata of
 //! `schema/errata.json` applied), and decodes back to the same value.
 
-use mcp_codegen::load::errata::Errata;
+use mcp_typed_codegen::load::errata::Errata;
 use serde_json::Value;
 
 struct Constructed {

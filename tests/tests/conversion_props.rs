@@ -8,12 +8,12 @@
 //!   original without them is what the downgraded value encodes to.
 //!
 //! Each step decodes through the revision's `with_definition`, which is what the generated
-//! impls do (`mcp_types::convert` goes through the value's JSON).
+//! impls do (`mcp_typed::convert` goes through the value's JSON).
 
 use std::collections::HashSet;
 
 use mcp_tests::arbitrary_json::SchemaStrategies;
-use mcp_types::{DefinitionVisitor, Unknowns};
+use mcp_typed::{DefinitionVisitor, Unknowns};
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use serde_json::Value;
 
@@ -40,7 +40,7 @@ impl DefinitionVisitor for Decode {
         let unknown = t
             .unknowns()
             .into_iter()
-            .map(|u| (u.pointer, u.kind == mcp_types::UnknownKind::Member))
+            .map(|u| (u.pointer, u.kind == mcp_typed::UnknownKind::Member))
             .collect();
         Ok((serde_json::to_value(&t).unwrap(), unknown))
     }
@@ -55,18 +55,18 @@ fn decode(
 ) -> Result<(Value, HashSet<(String, bool)>), String> {
     let v = Decode(value);
     match revision {
-        "2024-11-05" => mcp_types::v2024_11_05::with_definition(def, v),
-        "2025-03-26" => mcp_types::v2025_03_26::with_definition(def, v),
-        "2025-06-18" => mcp_types::v2025_06_18::with_definition(def, v),
-        "2025-11-25" => mcp_types::v2025_11_25::with_definition(def, v),
-        "2026-07-28" => mcp_types::v2026_07_28::with_definition(def, v),
+        "2024-11-05" => mcp_typed::v2024_11_05::with_definition(def, v),
+        "2025-03-26" => mcp_typed::v2025_03_26::with_definition(def, v),
+        "2025-06-18" => mcp_typed::v2025_06_18::with_definition(def, v),
+        "2025-11-25" => mcp_typed::v2025_11_25::with_definition(def, v),
+        "2026-07-28" => mcp_typed::v2026_07_28::with_definition(def, v),
         _ => None,
     }
     .expect("the definition exists")
 }
 
-fn model(revision: &str) -> mcp_codegen::ir::Module {
-    mcp_codegen::Builder::new()
+fn model(revision: &str) -> mcp_typed_codegen::ir::Module {
+    mcp_typed_codegen::Builder::new()
         .schema_path(mcp_tests::schema_path(revision))
         .model()
         .unwrap()
@@ -74,7 +74,7 @@ fn model(revision: &str) -> mcp_codegen::ir::Module {
 
 fn schema(revision: &str) -> Value {
     let mut doc = mcp_tests::schema(revision);
-    mcp_codegen::load::errata::Errata::builtin().apply(&mut doc);
+    mcp_typed_codegen::load::errata::Errata::builtin().apply(&mut doc);
     doc
 }
 
@@ -127,11 +127,11 @@ fn adjacent_revisions_convert_as_the_generated_impls_promise() {
             else {
                 continue;
             };
-            use mcp_codegen::ir::TypeKind::Alias;
+            use mcp_typed_codegen::ir::TypeKind::Alias;
             if matches!(ta.kind, Alias(_)) || matches!(tb.kind, Alias(_)) {
                 continue;
             }
-            let lossless = mcp_codegen::conversions::lossless(&mb, &tb.name, &ma, &ta.name);
+            let lossless = mcp_typed_codegen::conversions::lossless(&mb, &tb.name, &ma, &ta.name);
             let vb = validator(&db, def);
             // Upgrade, and back.
             let strategy = sa.definition(def);

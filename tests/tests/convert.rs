@@ -1,10 +1,10 @@
-//! `mcp_types::convert`: values moved between revisions, losslessly up, with every dropped
+//! `mcp_typed::convert`: values moved between revisions, losslessly up, with every dropped
 //! member listed down, and errors naming the JSON path where a value has no meaning.
 
 use mcp_tests::workspace;
-use mcp_types::Unknowns as _;
-use mcp_types::convert::{self, ConversionError};
-use mcp_types::{v2024_11_05 as r1, v2025_06_18 as r3, v2025_11_25 as r4, v2026_07_28 as r5};
+use mcp_typed::Unknowns as _;
+use mcp_typed::convert::{self, ConversionError};
+use mcp_typed::{v2024_11_05 as r1, v2025_06_18 as r3, v2025_11_25 as r4, v2026_07_28 as r5};
 use serde_json::{Value, json};
 
 #[test]

@@ -5,8 +5,8 @@ mod elicit_support;
 use std::collections::BTreeSet;
 
 use elicit_support::*;
-use mcp_types::elicit::{ElicitOutcome, OutcomeError, ViolationKind};
-use mcp_types::{ContentError, Elicit};
+use mcp_typed::elicit::{ElicitOutcome, OutcomeError, ViolationKind};
+use mcp_typed::{ContentError, Elicit};
 use serde_json::{Map, Value, json};
 
 fn content(value: Value) -> Map<String, Value> {
@@ -112,7 +112,7 @@ fn defaults_fill_omitted_fields() {
 /// of that revision that leaves those fields out still gets them when the result is read.
 #[test]
 fn defaults_2025_06_18_does_not_send_still_fill_omitted_fields() {
-    use mcp_types::ProtocolVersion::V2025_06_18;
+    use mcp_typed::ProtocolVersion::V2025_06_18;
     let params = Preferences::form_params("Your preferences", V2025_06_18)
         .unwrap()
         .to_value();
@@ -144,7 +144,7 @@ fn defaults_2025_06_18_does_not_send_still_fill_omitted_fields() {
         json!({"action": "accept", "content": {}}),
         json!({"action": "accept"}),
     ] {
-        let r: mcp_types::v2025_06_18::ElicitResult =
+        let r: mcp_typed::v2025_06_18::ElicitResult =
             serde_json::from_value(result.clone()).unwrap();
         assert_eq!(
             Preferences::outcome(&r),
@@ -154,7 +154,7 @@ fn defaults_2025_06_18_does_not_send_still_fill_omitted_fields() {
     }
 
     // What the client sends wins over the default, and is checked as before.
-    let r: mcp_types::v2025_06_18::ElicitResult = serde_json::from_value(json!({
+    let r: mcp_typed::v2025_06_18::ElicitResult = serde_json::from_value(json!({
         "action": "accept",
         "content": {"notify": false, "partySize": 8, "seating": "Window", "nickname": "Ada"},
     }))
@@ -169,7 +169,7 @@ fn defaults_2025_06_18_does_not_send_still_fill_omitted_fields() {
             ..defaults
         }))
     );
-    let r: mcp_types::v2025_06_18::ElicitResult = serde_json::from_value(json!({
+    let r: mcp_typed::v2025_06_18::ElicitResult = serde_json::from_value(json!({
         "action": "accept", "content": {"partySize": 11, "extra": "cake"},
     }))
     .unwrap();
@@ -426,7 +426,7 @@ fn outcomes_from_values_and_generated_types() {
     }
 
     // The generated ElicitResult of each revision.
-    let r: mcp_types::v2025_06_18::ElicitResult = serde_json::from_value(
+    let r: mcp_typed::v2025_06_18::ElicitResult = serde_json::from_value(
         json!({"action": "accept", "content": {"name": "Ada", "seating": "Window"}}),
     )
     .unwrap();
@@ -441,17 +441,17 @@ fn outcomes_from_values_and_generated_types() {
     // no fractions, so the budget is whole here.)
     let mut whole = accepted.clone();
     whole["content"]["budget"] = json!(120);
-    let r: mcp_types::v2025_11_25::ElicitResult = serde_json::from_value(whole.clone()).unwrap();
+    let r: mcp_typed::v2025_11_25::ElicitResult = serde_json::from_value(whole.clone()).unwrap();
     assert_eq!(Booking::outcome(&r).unwrap().accepted().unwrap().guests, 4);
-    let r: mcp_types::v2026_07_28::ElicitResult =
+    let r: mcp_typed::v2026_07_28::ElicitResult =
         serde_json::from_value(json!({"action": "decline"})).unwrap();
     assert_eq!(Booking::outcome(&r), Ok(ElicitOutcome::Declined));
-    let r: mcp_types::draft::ElicitResult =
+    let r: mcp_typed::draft::ElicitResult =
         serde_json::from_value(json!({"action": "cancel"})).unwrap();
     assert_eq!(Booking::outcome(&r), Ok(ElicitOutcome::Cancelled));
 
     // An InputResponses entry of 2026-07-28 is an ElicitResult too.
-    let responses: mcp_types::v2026_07_28::InputResponses =
+    let responses: mcp_typed::v2026_07_28::InputResponses =
         serde_json::from_value(json!({"booking": whole})).unwrap();
     let entry = responses.get("booking").unwrap();
     assert!(matches!(

@@ -5,8 +5,8 @@
 mod elicit_support;
 
 use elicit_support::*;
-use mcp_types::elicit::{FieldSchema, FieldType, FormSchema, Format, Num, ViolationKind};
-use mcp_types::{ContentError, Elicit};
+use mcp_typed::elicit::{FieldSchema, FieldType, FormSchema, Format, Num, ViolationKind};
+use mcp_typed::{ContentError, Elicit};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use serde_json::{Map, Value, json};

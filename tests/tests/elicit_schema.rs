@@ -5,12 +5,12 @@
 mod elicit_support;
 
 use elicit_support::*;
-use mcp_types::ProtocolVersion::{self, *};
-use mcp_types::elicit::{
+use mcp_typed::ProtocolVersion::{self, *};
+use mcp_typed::elicit::{
     ElicitTyped, FieldType, Inexpressible, InexpressibleField, UrlElicitation,
     url_elicitation_required_error,
 };
-use mcp_types::{Elicit, FormSchema};
+use mcp_typed::{Elicit, FormSchema};
 use serde_json::{Value, json};
 
 const FORM_REVISIONS: [ProtocolVersion; 3] = [V2025_11_25, V2026_07_28, Draft];
@@ -338,7 +338,7 @@ struct FormParamsOf(&'static FormSchema, ProtocolVersion);
 
 impl FormParamsOf {
     fn value(&self) -> Value {
-        mcp_types::elicit::FormParams::new(self.0, "Please fill in", self.1)
+        mcp_typed::elicit::FormParams::new(self.0, "Please fill in", self.1)
             .unwrap_or_else(|e| panic!("{e}"))
             .to_value()
     }
@@ -347,7 +347,7 @@ impl FormParamsOf {
 macro_rules! typed_everywhere {
     ($($form:ty),*) => {$(
         {
-            use mcp_types::elicit::revision as r;
+            use mcp_typed::elicit::revision as r;
             let schema = <$form>::typed_requested_schema::<r::V2025_11_25>().unwrap();
             assert_eq!(
                 serde_json::to_value(&schema).unwrap(),
@@ -364,7 +364,7 @@ macro_rules! typed_everywhere {
             let params = <$form>::typed_form_params::<r::Draft>("m").unwrap();
             assert_eq!(params.requested_schema.properties.len(), expected.len());
             let input = <$form>::typed_input_request::<r::V2026_07_28>("m").unwrap();
-            assert!(matches!(input, mcp_types::v2026_07_28::InputRequest::Elicit(_)));
+            assert!(matches!(input, mcp_typed::v2026_07_28::InputRequest::Elicit(_)));
         }
     )*};
 }
@@ -382,9 +382,9 @@ fn every_form_deserializes_into_the_generated_types() {
         EverythingForm
     );
     // Each kind of property lands in the right variant of PrimitiveSchemaDefinition.
-    use mcp_types::v2025_11_25::PrimitiveSchemaDefinition as P;
+    use mcp_typed::v2025_11_25::PrimitiveSchemaDefinition as P;
     let schema =
-        EverythingForm::typed_requested_schema::<mcp_types::elicit::revision::V2025_11_25>()
+        EverythingForm::typed_requested_schema::<mcp_typed::elicit::revision::V2025_11_25>()
             .unwrap();
     let kinds: Vec<&str> = schema
         .properties
@@ -458,8 +458,8 @@ fn assert_fits_2025_06_18(params: &Value) {
     assert_valid("2025-06-18", "ElicitRequest", &request);
     assert_properties_valid("2025-06-18", &params["requestedSchema"]);
     assert_properties_strictly_valid_2025_06_18(&params["requestedSchema"]);
-    let typed: mcp_types::v2025_06_18::ElicitRequestParams =
-        mcp_types::elicit::to_typed(params).unwrap();
+    let typed: mcp_typed::v2025_06_18::ElicitRequestParams =
+        mcp_typed::elicit::to_typed(params).unwrap();
     assert_eq!(
         serde_json::to_value(&typed).unwrap(),
         *params,
@@ -469,7 +469,7 @@ fn assert_fits_2025_06_18(params: &Value) {
 
 #[test]
 fn revision_2025_06_18_uses_enum_names_and_refuses_what_it_cannot_express() {
-    use mcp_types::elicit::revision::V2025_06_18 as R0618;
+    use mcp_typed::elicit::revision::V2025_06_18 as R0618;
     let params = Legacy::form_params("Hi", V2025_06_18).unwrap().to_value();
     assert_eq!(
         params["requestedSchema"]["properties"]["seating"],
@@ -527,7 +527,7 @@ fn revision_2025_06_18_uses_enum_names_and_refuses_what_it_cannot_express() {
 
 #[test]
 fn revision_2025_06_18_leaves_out_the_defaults_it_has_no_place_for() {
-    use mcp_types::elicit::revision::V2025_06_18 as R0618;
+    use mcp_typed::elicit::revision::V2025_06_18 as R0618;
     let rendered = Preferences::requested_schema().render(V2025_06_18).unwrap();
     let text = serde_json::to_string(&rendered).unwrap();
     let expected = json!({
@@ -598,7 +598,7 @@ fn every_form_2025_06_18_can_express_fits_its_schema_and_the_others_are_refused(
             .filter(|f| matches!(f.ty, FieldType::MultiSelect { .. }))
             .map(|f| f.name)
             .collect();
-        match mcp_types::elicit::FormParams::new(form, "Please fill in", V2025_06_18) {
+        match mcp_typed::elicit::FormParams::new(form, "Please fill in", V2025_06_18) {
             Ok(params) => {
                 assert!(multi_selects.is_empty(), "{name}: {multi_selects:?}");
                 expressible.push(name);
@@ -717,7 +717,7 @@ fn input_requests_of_2026_07_28() {
 
 #[test]
 fn url_mode_params_error_and_notification() {
-    use mcp_types::elicit::revision as r;
+    use mcp_typed::elicit::revision as r;
     let url = UrlElicitation::new(
         "el-1",
         "https://mcp.example.com/ui/set_api_key",
@@ -762,7 +762,7 @@ fn url_mode_params_error_and_notification() {
     assert_eq!(error["code"], -32042);
     let response = json!({"jsonrpc": "2.0", "id": 7, "error": error});
     assert_valid("2025-11-25", "URLElicitationRequiredError", &response);
-    let typed: mcp_types::v2025_11_25::UrlElicitationRequiredError =
+    let typed: mcp_typed::v2025_11_25::UrlElicitationRequiredError =
         serde_json::from_value(response).unwrap();
     assert_eq!(typed.error.data.elicitations.len(), 1);
     for version in [V2025_06_18, V2026_07_28, Draft] {
@@ -777,7 +777,7 @@ fn url_mode_params_error_and_notification() {
         "ElicitationCompleteNotification",
         &notification,
     );
-    let typed: mcp_types::v2025_11_25::ElicitationCompleteNotification =
+    let typed: mcp_typed::v2025_11_25::ElicitationCompleteNotification =
         serde_json::from_value(notification).unwrap();
     assert_eq!(typed.params.elicitation_id, "el-1");
 }

@@ -5,8 +5,8 @@
 mod elicit_support;
 
 use elicit_support::*;
-use mcp_types::Elicit;
-use mcp_types::elicit::Validated;
+use mcp_typed::Elicit;
+use mcp_typed::elicit::Validated;
 use schemars::JsonSchema;
 use serde_json::json;
 

@@ -3,7 +3,7 @@
 //! types into the right variant.
 
 use mcp_tests::{examples, json_eq};
-use mcp_types::DefinitionVisitor;
+use mcp_typed::DefinitionVisitor;
 use serde_json::Value;
 
 /// The one official example that is invalid against its own schema and is rejected.
@@ -24,7 +24,7 @@ impl DefinitionVisitor for RoundTrip<'_> {
             + std::fmt::Debug
             + Clone
             + PartialEq
-            + mcp_types::Unknowns
+            + mcp_typed::Unknowns
             + 'static,
     {
         let decoded: T = serde_json::from_str(self.0).map_err(|e| e.to_string())?;
@@ -38,7 +38,7 @@ macro_rules! conformance {
     ($test:ident, $revision:literal, $module:ident) => {
         #[test]
         fn $test() {
-            use mcp_types::$module as m;
+            use mcp_typed::$module as m;
             let all = examples($revision);
             assert_eq!(all.len(), 129, "the official example set of {}", $revision);
             let mut failures = Vec::new();
@@ -101,7 +101,7 @@ macro_rules! conformance {
                             if debug.starts_with(&format!("{union} {{")) {
                                 continue;
                             }
-                            let inner = format!("({} {{", mcp_codegen::ir::naming::type_name(definition));
+                            let inner = format!("({} {{", mcp_typed_codegen::ir::naming::type_name(definition));
                             if !debug.contains(&inner) {
                                 failures.push(format!("{definition}/{file}: {union} picked the wrong variant: {}", &debug[..debug.len().min(120)]));
                             }

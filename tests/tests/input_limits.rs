@@ -18,8 +18,8 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use mcp_types::elicit::Elicit;
-use mcp_types::{Unknowns, v2025_06_18, v2025_11_25};
+use mcp_typed::elicit::Elicit;
+use mcp_typed::{Unknowns, v2025_06_18, v2025_11_25};
 use serde_json::{Value, json};
 
 struct Counting;
@@ -160,7 +160,7 @@ fn huge_strings_cost_linear_time_and_memory() {
                 panic!()
             };
             let result = r.result_as::<v2025_11_25::CallToolRequest>().unwrap();
-            mcp_types::convert::downgrade::<v2025_06_18::CallToolResult>(&result).unwrap();
+            mcp_typed::convert::downgrade::<v2025_06_18::CallToolResult>(&result).unwrap();
         },
     );
     assert_linear(
@@ -213,7 +213,7 @@ fn huge_arrays_cost_linear_time_and_memory() {
             let result = r.result_as::<v2025_11_25::ListToolsRequest>().unwrap();
             assert_eq!(result.unknowns().len(), result.tools.len());
             let down =
-                mcp_types::convert::downgrade::<v2025_06_18::ListToolsResult>(&result).unwrap();
+                mcp_typed::convert::downgrade::<v2025_06_18::ListToolsResult>(&result).unwrap();
             assert_eq!(down.dropped.len(), result.tools.len());
             assert_eq!(down.value.tools.len(), result.tools.len());
         },
@@ -248,8 +248,11 @@ fn deep_schemas_are_errors_not_stack_overflows() {
         r#"{"type":"array","items":"#.repeat(100_000),
         "}".repeat(100_000)
     );
-    match mcp_codegen::Builder::new().schema_json(deep).generate() {
-        Err(mcp_codegen::Error::Json { source, .. }) => {
+    match mcp_typed_codegen::Builder::new()
+        .schema_json(deep)
+        .generate()
+    {
+        Err(mcp_typed_codegen::Error::Json { source, .. }) => {
             assert!(source.to_string().contains("recursion limit"), "{source}")
         }
         other => panic!("{:?}", other.map(|g| g.type_count())),
@@ -272,7 +275,7 @@ fn deep_schemas_are_errors_not_stack_overflows() {
     let outcome = std::thread::Builder::new()
         .stack_size(256 * 1024)
         .spawn(move || {
-            mcp_codegen::Builder::new()
+            mcp_typed_codegen::Builder::new()
                 .schema_json(doc)
                 .model()
                 .map(|m| m.types.len())

@@ -4,7 +4,7 @@
 //! deep nesting is an error, not a stack overflow.
 
 use mcp_tests::arbitrary_json::any_json;
-use mcp_types::{Elicit, Unknowns};
+use mcp_typed::{Elicit, Unknowns};
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 
@@ -65,18 +65,18 @@ fn message_like() -> impl Strategy<Value = Value> {
 
 macro_rules! check_all {
     ($text:expr) => {{
-        check::<mcp_types::v2024_11_05::ClientMessage>($text);
-        check::<mcp_types::v2024_11_05::ServerMessage>($text);
-        check::<mcp_types::v2025_03_26::ClientMessage>($text);
-        check::<mcp_types::v2025_03_26::ServerMessage>($text);
-        check::<mcp_types::v2025_06_18::ClientMessage>($text);
-        check::<mcp_types::v2025_06_18::ServerMessage>($text);
-        check::<mcp_types::v2025_11_25::ClientMessage>($text);
-        check::<mcp_types::v2025_11_25::ServerMessage>($text);
-        check::<mcp_types::v2026_07_28::ClientMessage>($text);
-        check::<mcp_types::v2026_07_28::ServerMessage>($text);
-        check::<mcp_types::draft::ClientMessage>($text);
-        check::<mcp_types::draft::ServerMessage>($text);
+        check::<mcp_typed::v2024_11_05::ClientMessage>($text);
+        check::<mcp_typed::v2024_11_05::ServerMessage>($text);
+        check::<mcp_typed::v2025_03_26::ClientMessage>($text);
+        check::<mcp_typed::v2025_03_26::ServerMessage>($text);
+        check::<mcp_typed::v2025_06_18::ClientMessage>($text);
+        check::<mcp_typed::v2025_06_18::ServerMessage>($text);
+        check::<mcp_typed::v2025_11_25::ClientMessage>($text);
+        check::<mcp_typed::v2025_11_25::ServerMessage>($text);
+        check::<mcp_typed::v2026_07_28::ClientMessage>($text);
+        check::<mcp_typed::v2026_07_28::ServerMessage>($text);
+        check::<mcp_typed::draft::ClientMessage>($text);
+        check::<mcp_typed::draft::ServerMessage>($text);
     }};
 }
 
@@ -122,7 +122,7 @@ fn nested(depth: usize, objects: bool) -> String {
 /// beyond it (100 000 levels, which would overflow any recursive reader's stack).
 #[test]
 fn deep_nesting_is_an_error_not_a_stack_overflow() {
-    use mcp_types::v2025_11_25 as m;
+    use mcp_typed::v2025_11_25 as m;
     for depth in [200, 100_000] {
         for objects in [false, true] {
             let nested = nested(depth, objects);
@@ -164,10 +164,10 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
             // Conversions carry the raw result across revisions untouched, in both
             // directions.
             let down =
-                mcp_types::convert::downgrade::<mcp_types::v2025_06_18::ServerMessage>(&message)
+                mcp_typed::convert::downgrade::<mcp_typed::v2025_06_18::ServerMessage>(&message)
                     .unwrap();
             assert!(down.dropped.is_empty());
-            let up: m::ServerMessage = mcp_types::convert::upgrade(&down.value).unwrap();
+            let up: m::ServerMessage = mcp_typed::convert::upgrade(&down.value).unwrap();
             assert_eq!(up, message);
             // So do the elicitation readers: content that is too deep is an error.
             let raw = serde_json::value::RawValue::from_string(format!(
@@ -179,7 +179,7 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
     }
 }
 
-#[derive(mcp_types::Elicit, Debug)]
+#[derive(mcp_typed::Elicit, Debug)]
 #[allow(dead_code)]
 struct Form {
     a: Option<String>,

@@ -6,7 +6,7 @@ use serde_json::Value;
 /// The lines of the issue, unchanged.
 #[test]
 fn a_server_builds_and_reads_messages_in_a_few_lines() {
-    use mcp_types::v2025_11_25::*;
+    use mcp_typed::v2025_11_25::*;
     let text = CallToolResult::new(vec![TextContent::new("booked").into()]);
     let reply = ServerMessage::response(RequestId::from(7), text.clone());
     let line = serde_json::to_string(&reply).unwrap();
@@ -30,7 +30,7 @@ fn a_server_builds_and_reads_messages_in_a_few_lines() {
 
 #[test]
 fn messages_encode_exactly_and_tags_come_first() {
-    use mcp_types::v2025_11_25::*;
+    use mcp_typed::v2025_11_25::*;
     let reply = ServerMessage::response(
         7,
         CallToolResult::new(vec![TextContent::new("booked").into()]).with_is_error(false),
@@ -58,8 +58,8 @@ fn messages_encode_exactly_and_tags_come_first() {
 /// nothing ends up among the request's unknown members.
 #[test]
 fn older_revisions_keep_the_envelope_in_the_message() {
-    use mcp_types::Unknowns as _;
-    use mcp_types::v2024_11_05::*;
+    use mcp_typed::Unknowns as _;
+    use mcp_typed::v2024_11_05::*;
     let line = r#"{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"x"}}"#;
     let m: ClientMessage = serde_json::from_str(line).unwrap();
     let ClientMessage::Request(id, ClientRequest::CallTool(call)) = &m else {
@@ -149,7 +149,7 @@ fn variant<T: std::fmt::Debug>(v: &T) -> String {
 
 macro_rules! agree {
     ($m:ident, $lines:expr) => {{
-        use mcp_types::$m as m;
+        use mcp_typed::$m as m;
         let mut checked = 0;
         for (dir, text) in $lines {
             let envelope: Value = serde_json::from_str(&text).unwrap();
@@ -189,7 +189,7 @@ macro_rules! variant_of_server_request {
         panic!("draft servers send no requests")
     };
     ($m:ident, $text:expr) => {
-        variant(&serde_json::from_str::<mcp_types::$m::ServerRequest>($text).unwrap())
+        variant(&serde_json::from_str::<mcp_typed::$m::ServerRequest>($text).unwrap())
     };
 }
 
@@ -279,11 +279,11 @@ fn one_pass_decode_agrees_with_the_two_step_path_on_real_traffic() {
             total += match revision {
                 "2024-11-05" => agree!(
                     v2024_11_05,
-                    decodable_in::<mcp_types::v2024_11_05::JsonRpcMessage>(lines)
+                    decodable_in::<mcp_typed::v2024_11_05::JsonRpcMessage>(lines)
                 ),
                 "2025-03-26" => agree!(
                     v2025_03_26,
-                    decodable_in::<mcp_types::v2025_03_26::JsonRpcMessage>(lines)
+                    decodable_in::<mcp_typed::v2025_03_26::JsonRpcMessage>(lines)
                 ),
                 "2025-06-18" => agree!(
                     v2025_06_18,
@@ -292,7 +292,7 @@ fn one_pass_decode_agrees_with_the_two_step_path_on_real_traffic() {
                         .filter(|(d, t)| {
                             // The URL-mode elicitation request that 2025-06-18 cannot hold.
                             !(*d == "s2c"
-                                && serde_json::from_str::<mcp_types::v2025_06_18::ServerRequest>(t)
+                                && serde_json::from_str::<mcp_typed::v2025_06_18::ServerRequest>(t)
                                     .is_err()
                                 && t.contains("\"mode\":\"url\""))
                         })
@@ -309,7 +309,7 @@ fn one_pass_decode_agrees_with_the_two_step_path_on_real_traffic() {
 
 macro_rules! official_examples_agree {
     ($m:ident, $revision:literal) => {{
-        use mcp_types::$m as m;
+        use mcp_typed::$m as m;
         let mut checked = 0;
         for (def, file, json) in mcp_tests::examples($revision) {
             if json.get("jsonrpc").is_none() {
@@ -373,7 +373,7 @@ fn one_pass_decode_agrees_with_the_two_step_path_on_the_official_examples() {
 /// A typed result goes into the schema's generic response envelope as it is.
 #[test]
 fn typed_results_convert_into_the_generic_envelope() {
-    use mcp_types::v2025_11_25::*;
+    use mcp_typed::v2025_11_25::*;
     let result = CallToolResult::new(vec![TextContent::new("booked").into()]);
     let envelope = JsonRpcResultResponse::new(7, result.clone());
     assert_eq!(
@@ -385,8 +385,8 @@ fn typed_results_convert_into_the_generic_envelope() {
 /// A tool's `inputSchema` from a Rust type (feature `schemars`), as rmcp users write it.
 #[test]
 fn tool_input_schema_from_a_schemars_type() {
-    use mcp_types::ToolSchema as _;
-    use mcp_types::v2025_11_25::*;
+    use mcp_typed::ToolSchema as _;
+    use mcp_typed::v2025_11_25::*;
     #[derive(schemars::JsonSchema)]
     #[allow(dead_code)]
     struct BookArgs {
@@ -415,7 +415,7 @@ fn tool_input_schema_from_a_schemars_type() {
 /// with the message of the tag-first path and one position only.
 #[test]
 fn members_before_a_late_tag_decode_the_same_from_every_input() {
-    use mcp_types::v2025_11_25::*;
+    use mcp_typed::v2025_11_25::*;
     let form = r#"{"message":"Name?","requestedSchema":{"type":"object","properties":{"name":{"title":"Name","type":"string","minLength":1},"age":{"type":"integer","minimum":0}},"required":["name"]},"mode":"form"}"#;
     let url = r#"{"message":"Sign in","x-later":{"a":[1,2.5,"é\n"]},"url":"https://example.com/a","elicitationId":"e1","mode":"url"}"#;
     for text in [form, url] {

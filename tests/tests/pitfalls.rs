@@ -126,7 +126,7 @@ fn schema_accepts(revision: &str, name: &str, instance: &Value) -> bool {
 macro_rules! bogus_method_is_not_this_request {
     ($m:ident, $request:ident) => {{
         let what = concat!(stringify!($m), "::", stringify!($request));
-        let e = must_reject::<mcp_types::$m::$request>(
+        let e = must_reject::<mcp_typed::$m::$request>(
             what,
             &json!({"jsonrpc": "2.0", "id": 1, "method": "bogus"}),
         );
@@ -150,7 +150,7 @@ macro_rules! audio_is_not_image {
     ($m:ident) => {{
         let what = concat!(stringify!($m), "::ImageContent");
         let audio = json!({"type": "audio", "data": "UklGRg==", "mimeType": "audio/wav"});
-        let e = must_reject::<mcp_types::$m::ImageContent>(what, &audio);
+        let e = must_reject::<mcp_typed::$m::ImageContent>(what, &audio);
         assert_error_names(what, &e, &["`type`", "\"audio\"", "\"image\""]);
     }};
 }
@@ -167,7 +167,7 @@ fn const_ignored_audio_content_is_not_image_content() {
 
 macro_rules! audio_block_is_audio {
     ($m:ident) => {{
-        use mcp_types::$m as m;
+        use mcp_typed::$m as m;
         let what = concat!(stringify!($m), "::ContentBlock");
         let audio = json!({"type": "audio", "data": "UklGRg==", "mimeType": "audio/wav"});
         let block: m::ContentBlock = round_trip(what, &audio);
@@ -190,7 +190,7 @@ fn const_ignored_audio_content_block_decodes_as_audio() {
 macro_rules! wrong_jsonrpc_is_rejected {
     ($m:ident) => {{
         let what = concat!(stringify!($m), "::CallToolRequest");
-        let e = must_reject::<mcp_types::$m::CallToolRequest>(
+        let e = must_reject::<mcp_typed::$m::CallToolRequest>(
             what,
             &json!({"jsonrpc": "1.0", "id": 1, "method": "tools/call", "params": {"name": "t"}}),
         );
@@ -209,7 +209,7 @@ fn const_ignored_wrong_jsonrpc_version_is_rejected_naming_jsonrpc() {
 macro_rules! wrong_jsonrpc_in_envelope {
     ($m:ident) => {{
         let what = concat!(stringify!($m), "::JsonRpcMessage");
-        let e = must_reject::<mcp_types::$m::JsonRpcMessage>(
+        let e = must_reject::<mcp_typed::$m::JsonRpcMessage>(
             what,
             &json!({"jsonrpc": "1.0", "id": 1, "method": "ping"}),
         );
@@ -234,8 +234,8 @@ fn const_ignored_wrong_jsonrpc_version_in_a_message_names_the_value() {
 
 macro_rules! draft_client_request_type {
     ($m:ident) => {
-        |r: &mcp_types::$m::ClientRequest| -> &'static str {
-            use mcp_types::$m::ClientRequest as C;
+        |r: &mcp_typed::$m::ClientRequest| -> &'static str {
+            use mcp_typed::$m::ClientRequest as C;
             match r {
                 C::Discover(_) => "DiscoverRequest",
                 C::ListResources(_) => "ListResourcesRequest",
@@ -255,8 +255,8 @@ macro_rules! draft_client_request_type {
 
 macro_rules! draft_server_notification_type {
     ($m:ident) => {
-        |n: &mcp_types::$m::ServerNotification| -> &'static str {
-            use mcp_types::$m::ServerNotification as N;
+        |n: &mcp_typed::$m::ServerNotification| -> &'static str {
+            use mcp_typed::$m::ServerNotification as N;
             match n {
                 N::Cancelled(_) => "CancelledNotification",
                 N::Progress(_) => "ProgressNotification",
@@ -322,7 +322,7 @@ fn untagged_first_fit_each_draft_client_request_decodes_as_its_own_variant_not_d
 
 #[test]
 fn untagged_first_fit_elicit_request_inside_input_request_decodes_as_elicit_not_list_roots() {
-    use mcp_types::draft::{InputRequest, InputRequiredResult};
+    use mcp_typed::draft::{InputRequest, InputRequiredResult};
     let form = json!({
         "method": "elicitation/create",
         "params": {
@@ -380,7 +380,7 @@ fn untagged_first_fit_elicit_request_inside_input_request_decodes_as_elicit_not_
 }
 
 fn each_input_request_example_is_typed() {
-    use mcp_types::draft::{InputRequest, InputRequiredResult};
+    use mcp_typed::draft::{InputRequest, InputRequiredResult};
     let all = examples("draft");
     let found: Vec<_> = all
         .iter()
@@ -411,7 +411,7 @@ fn each_input_request_example_is_typed() {
 #[test]
 fn untagged_first_fit_discriminator_after_other_members_still_dispatches() {
     // Transports do not promise member order; the tag may come last.
-    use mcp_types::v2025_11_25 as m;
+    use mcp_typed::v2025_11_25 as m;
     let request = json!({"params": {"name": "t", "arguments": {"x": 1.0}}, "id": 3,
                          "jsonrpc": "2.0", "method": "tools/call"});
     let r: m::ClientRequest = round_trip("ClientRequest, method last", &request);
@@ -431,7 +431,7 @@ fn untagged_first_fit_discriminator_after_other_members_still_dispatches() {
 
 macro_rules! number_schema_keeps_bounds {
     ($m:ident) => {{
-        use mcp_types::$m::PrimitiveSchemaDefinition as P;
+        use mcp_typed::$m::PrimitiveSchemaDefinition as P;
         let what = concat!(stringify!($m), "::PrimitiveSchemaDefinition");
         for input in [
             json!({"type": "number", "title": "Ratio", "minimum": 0, "maximum": 1.5}),
@@ -460,7 +460,7 @@ fn flattened_anyof_number_schema_keeps_minimum() {
 
 macro_rules! enum_schemas_keep_their_variant {
     ($m:ident) => {{
-        use mcp_types::$m::PrimitiveSchemaDefinition as P;
+        use mcp_typed::$m::PrimitiveSchemaDefinition as P;
         let what = concat!(stringify!($m), "::PrimitiveSchemaDefinition");
         let untitled = json!({"type": "string", "title": "Size", "enum": ["s", "m", "l"], "default": "m"});
         match round_trip::<P>(what, &untitled) {
@@ -507,7 +507,7 @@ fn string_schema_first_single_select_enum_schemas_keep_enum_and_one_of() {
     enum_schemas_keep_their_variant!(draft);
 
     // 2025-06-18 has one `EnumSchema` (enum + optional enumNames).
-    use mcp_types::v2025_06_18::PrimitiveSchemaDefinition as P;
+    use mcp_typed::v2025_06_18::PrimitiveSchemaDefinition as P;
     let what = "v2025_06_18::PrimitiveSchemaDefinition";
     let e = json!({"type": "string", "enum": ["a", "b"], "enumNames": ["A", "B"]});
     match round_trip::<P>(what, &e) {
@@ -525,7 +525,7 @@ fn string_schema_first_single_select_enum_schemas_keep_enum_and_one_of() {
 
 macro_rules! empty_capabilities_survive {
     ($m:ident) => {{
-        use mcp_types::$m as m;
+        use mcp_typed::$m as m;
         let what = concat!(stringify!($m), "::ClientCapabilities");
         let caps: m::ClientCapabilities = round_trip(what, &json!({"roots": {}, "sampling": {}}));
         assert!(caps.roots.is_some(), "{what}: roots lost");
@@ -558,8 +558,8 @@ fn skip_if_empty_empty_roots_capability_survives_reencode() {
             "clientInfo": {"name": "c", "version": "1"}
         }
     });
-    round_trip::<mcp_types::v2025_11_25::ClientRequest>("v2025_11_25 initialize", &init);
-    round_trip::<mcp_types::v2025_11_25::JsonRpcMessage>("v2025_11_25 initialize", &init);
+    round_trip::<mcp_typed::v2025_11_25::ClientRequest>("v2025_11_25 initialize", &init);
+    round_trip::<mcp_typed::v2025_11_25::JsonRpcMessage>("v2025_11_25 initialize", &init);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -567,7 +567,7 @@ fn skip_if_empty_empty_roots_capability_survives_reencode() {
 
 macro_rules! progress_numbers_keep_their_form {
     ($m:ident) => {{
-        use mcp_types::$m as m;
+        use mcp_typed::$m as m;
         let what = concat!(stringify!($m), "::ServerNotification progress");
         for (progress, total) in [(json!(50), json!(100)), (json!(0.8), json!(1)), (json!(0), json!(2.5))] {
             let input = json!({
@@ -599,7 +599,7 @@ fn number_as_f64_progress_50_stays_50_and_0_8_stays_0_8() {
 
 macro_rules! fractions_do_not_widen {
     ($m:ident) => {{
-        use mcp_types::$m as m;
+        use mcp_typed::$m as m;
         let what = concat!(stringify!($m), "::ModelPreferences / TextContent.annotations");
         let prefs = json!({"costPriority": 0.8, "speedPriority": 0.3, "intelligencePriority": 1});
         let p: m::ModelPreferences = round_trip(what, &prefs);
@@ -653,7 +653,7 @@ fn vendor_result() -> Value {
 
 macro_rules! vendor_members_survive {
     ($m:ident) => {{
-        use mcp_types::$m as m;
+        use mcp_typed::$m as m;
         let what = concat!(stringify!($m), " vendor members");
         let call = vendor_call();
         let request: m::ClientRequest = round_trip(what, &call);
@@ -682,7 +682,7 @@ fn unknown_fields_dropped_vendor_meta_keys_survive() {
 macro_rules! glob_import_keeps_prelude {
     ($test:ident, $m:ident) => {
         mod $test {
-            use mcp_types::$m::*;
+            use mcp_typed::$m::*;
 
             fn parse(s: &str) -> Result<u8, String> {
                 s.parse::<u8>().map_err(|e| e.to_string())
@@ -725,33 +725,33 @@ glob_import_keeps_prelude!(glob_draft, draft);
 
 #[test]
 fn features_exclusive_all_revisions_compile_and_work_in_one_build() {
-    // This crate enables every revision feature of `mcp-types`; that it compiles is half the
+    // This crate enables every revision feature of `mcp-typed`; that it compiles is half the
     // test. The other half: each module decodes with its own types, side by side.
     let call = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "t"}});
     assert!(matches!(
-        must_decode::<mcp_types::v2024_11_05::ClientRequest>("2024-11-05", &call),
-        mcp_types::v2024_11_05::ClientRequest::CallTool(_)
+        must_decode::<mcp_typed::v2024_11_05::ClientRequest>("2024-11-05", &call),
+        mcp_typed::v2024_11_05::ClientRequest::CallTool(_)
     ));
     assert!(matches!(
-        must_decode::<mcp_types::v2025_03_26::ClientRequest>("2025-03-26", &call),
-        mcp_types::v2025_03_26::ClientRequest::CallTool(_)
+        must_decode::<mcp_typed::v2025_03_26::ClientRequest>("2025-03-26", &call),
+        mcp_typed::v2025_03_26::ClientRequest::CallTool(_)
     ));
     assert!(matches!(
-        must_decode::<mcp_types::v2025_06_18::ClientRequest>("2025-06-18", &call),
-        mcp_types::v2025_06_18::ClientRequest::CallTool(_)
+        must_decode::<mcp_typed::v2025_06_18::ClientRequest>("2025-06-18", &call),
+        mcp_typed::v2025_06_18::ClientRequest::CallTool(_)
     ));
     assert!(matches!(
-        must_decode::<mcp_types::v2025_11_25::ClientRequest>("2025-11-25", &call),
-        mcp_types::v2025_11_25::ClientRequest::CallTool(_)
+        must_decode::<mcp_typed::v2025_11_25::ClientRequest>("2025-11-25", &call),
+        mcp_typed::v2025_11_25::ClientRequest::CallTool(_)
     ));
     // The draft requires `_meta` on requests: the same message is not a draft request.
-    let e = must_reject::<mcp_types::draft::ClientRequest>("draft", &call);
+    let e = must_reject::<mcp_typed::draft::ClientRequest>("draft", &call);
     assert_error_names("draft", &e, &["`_meta`"]);
-    let e = must_reject::<mcp_types::v2026_07_28::ClientRequest>("2026-07-28", &call);
+    let e = must_reject::<mcp_typed::v2026_07_28::ClientRequest>("2026-07-28", &call);
     assert_error_names("2026-07-28", &e, &["`_meta`"]);
     assert_eq!(
-        std::any::type_name::<mcp_types::latest::CallToolRequest>(),
-        std::any::type_name::<mcp_types::v2026_07_28::CallToolRequest>()
+        std::any::type_name::<mcp_typed::latest::CallToolRequest>(),
+        std::any::type_name::<mcp_typed::v2026_07_28::CallToolRequest>()
     );
 }
 
@@ -762,10 +762,10 @@ fn features_exclusive_all_revisions_compile_and_work_in_one_build() {
 /// The variant of a `…ResultResponseResult`, as the name of its type.
 macro_rules! response_result_type {
     ($m:ident, $union:ident, $complete:ident, $name:literal) => {
-        |r: &mcp_types::$m::$union| -> &'static str {
+        |r: &mcp_typed::$m::$union| -> &'static str {
             match r {
-                mcp_types::$m::$union::InputRequired(_) => "InputRequiredResult",
-                mcp_types::$m::$union::$complete(_) => $name,
+                mcp_typed::$m::$union::InputRequired(_) => "InputRequiredResult",
+                mcp_typed::$m::$union::$complete(_) => $name,
             }
         }
     };
@@ -773,7 +773,7 @@ macro_rules! response_result_type {
 
 macro_rules! complete_results_keep_content {
     ($m:ident, $revision:literal) => {{
-        use mcp_types::$m as m;
+        use mcp_typed::$m as m;
         let call = response_result_type!($m, CallToolResultResponseResult, CallTool, "CallToolResult");
         let prompt = response_result_type!($m, GetPromptResultResponseResult, GetPrompt, "GetPromptResult");
         let read = response_result_type!($m, ReadResourceResultResponseResult, ReadResource, "ReadResourceResult");
@@ -835,7 +835,7 @@ fn input_required_first_complete_results_decode_with_content_kept() {
 
 #[test]
 fn untagged_result_call_tool_result_through_server_result_is_not_a_bare_result() {
-    use mcp_types::draft::ServerResult;
+    use mcp_typed::draft::ServerResult;
     let what = "draft ServerResult";
     let input = json!({"resultType": "complete", "_meta": {"com.example/x": 1},
                        "content": [{"type": "text", "text": "hi"}]});
@@ -858,27 +858,27 @@ fn variant_order_decides_member_property_of_another_member_does_not_reject_a_val
     // envelope decodes `result` as the result-response's `Result` first and fails.
     let message = json!({"jsonrpc": "2.0", "id": 1, "method": "vendor/x", "result": "r"});
     assert!(schema_accepts("2025-11-25", "JSONRPCRequest", &message));
-    let m: mcp_types::v2025_11_25::JsonRpcMessage =
+    let m: mcp_typed::v2025_11_25::JsonRpcMessage =
         round_trip("2025-11-25 JSONRPCMessage", &message);
     assert!(matches!(
         m,
-        mcp_types::v2025_11_25::JsonRpcMessage::JsonRpcRequest(_)
+        mcp_typed::v2025_11_25::JsonRpcMessage::JsonRpcRequest(_)
     ));
 
     // Valid as ListToolsResult and as Result, yet `content` is decoded as CallToolResult's.
     let result = json!({"resultType": "complete", "tools": [], "ttlMs": 1,
                         "cacheScope": "public", "content": "x"});
     assert!(schema_accepts("draft", "ServerResult", &result));
-    let r: mcp_types::draft::ServerResult = round_trip("draft ServerResult", &result);
+    let r: mcp_typed::draft::ServerResult = round_trip("draft ServerResult", &result);
     assert!(
-        matches!(r, mcp_types::draft::ServerResult::ListTools(_)),
+        matches!(r, mcp_typed::draft::ServerResult::ListTools(_)),
         "{r:?}"
     );
 
     // Valid as ElicitResult and as Result, yet `model` is decoded as CreateMessageResult's.
     let result = json!({"action": "accept", "content": {"name": "x"}, "model": 5});
     assert!(schema_accepts("2025-11-25", "ClientResult", &result));
-    round_trip::<mcp_types::v2025_11_25::ClientResult>("2025-11-25 ClientResult", &result);
+    round_trip::<mcp_typed::v2025_11_25::ClientResult>("2025-11-25 ClientResult", &result);
 }
 
 #[test]
@@ -892,10 +892,10 @@ fn unknown_role_turned_result_custom_bad_annotation_role_is_an_error_naming_it()
         {"type": "text", "text": "hi", "annotations": {"audience": ["robot"]}}
     ]});
     assert!(!schema_accepts("draft", "CallToolResult", &input));
-    let e = must_reject::<mcp_types::draft::CallToolResultResponseResult>(what, &input);
+    let e = must_reject::<mcp_typed::draft::CallToolResultResponseResult>(what, &input);
     assert_error_names(what, &e, &["`robot`", "`user`"]);
     let response = json!({"jsonrpc": "2.0", "id": 1, "result": input});
-    let e = must_reject::<mcp_types::draft::CallToolResultResponse>(what, &response);
+    let e = must_reject::<mcp_typed::draft::CallToolResultResponse>(what, &response);
     assert_error_names(what, &e, &["`robot`"]);
 }
 
@@ -904,7 +904,7 @@ fn unknown_role_turned_result_custom_bad_annotation_role_is_an_error_naming_it()
 
 macro_rules! url_params_without_elicitation_id {
     ($m:ident) => {{
-        use mcp_types::$m::ElicitRequestParams as P;
+        use mcp_typed::$m::ElicitRequestParams as P;
         let what = concat!(stringify!($m), "::ElicitRequestParams (url)");
         let input = json!({"mode": "url", "message": "Sign in", "url": "https://auth.example/x"});
         let p: P = round_trip(what, &input);
@@ -915,7 +915,7 @@ macro_rules! url_params_without_elicitation_id {
 
 macro_rules! form_params_without_mode {
     ($m:ident, $input:expr) => {{
-        use mcp_types::$m::ElicitRequestParams as P;
+        use mcp_typed::$m::ElicitRequestParams as P;
         let what = concat!(stringify!($m), "::ElicitRequestParams (form, no mode)");
         let input = $input;
         let p: P = round_trip(what, &input);
@@ -945,7 +945,7 @@ fn stray_elicitation_id_url_mode_params_get_no_elicitation_id() {
 
     // 2025-11-25 does declare (and require) `elicitationId`: it is kept as sent, and never
     // invented when absent.
-    use mcp_types::v2025_11_25::ElicitRequestParams as P;
+    use mcp_typed::v2025_11_25::ElicitRequestParams as P;
     let what = "v2025_11_25::ElicitRequestParams (url)";
     let with_id =
         json!({"mode": "url", "message": "m", "url": "https://a.example", "elicitationId": "e-1"});
@@ -965,7 +965,7 @@ fn mode_form_added_form_params_without_mode_stay_without_mode() {
     form_params_without_mode!(draft, form_params());
     // 2025-06-18 has no `mode` at all.
     let what = "v2025_06_18::ElicitRequestParams";
-    let p: mcp_types::v2025_06_18::ElicitRequestParams = round_trip(what, &form_params());
+    let p: mcp_typed::v2025_06_18::ElicitRequestParams = round_trip(what, &form_params());
     assert!(encode(&p).get("mode").is_none(), "{what}: `mode` added");
 }
 
@@ -978,7 +978,7 @@ fn mode_form_added_form_params_without_mode_stay_without_mode() {
 /// (`elicit-content-arrays-2025-06-18`) — re-encoded unchanged; rejected otherwise.
 macro_rules! elicit_content_follows_schema {
     ($m:ident, $revision:literal) => {{
-        use mcp_types::$m::ElicitResult;
+        use mcp_typed::$m::ElicitResult;
         let what = concat!($revision, " ElicitResult");
         let mut accepted = Vec::new();
         for value in [json!(3.5), json!(3), json!(-7), json!("x"), json!(true), json!(["a", "b"])] {
@@ -1022,7 +1022,7 @@ fn rejects_numbers_elicitation_content_accepts_decimals_by_erratum() {
 
 #[test]
 fn missing_elicitation_messages_url_elicitation_error_and_complete_notification_are_typed() {
-    use mcp_types::v2025_11_25 as m;
+    use mcp_typed::v2025_11_25 as m;
     let error = json!({
         "jsonrpc": "2.0", "id": 4,
         "error": {"code": -32042, "message": "Authorization required",
@@ -1049,7 +1049,7 @@ fn missing_elicitation_messages_url_elicitation_error_and_complete_notification_
 
 macro_rules! unknown_method_is_custom {
     ($m:ident) => {{
-        use mcp_types::$m as m;
+        use mcp_typed::$m as m;
         let what = concat!(stringify!($m), " vendor method");
         let request = json!({"jsonrpc": "2.0", "id": 9, "method": "vendor.example/search",
                              "params": {"q": "x", "n": 1.0, "deep": {"a": [null]}}});
@@ -1082,21 +1082,21 @@ fn unknown_method_decodes_to_custom_keeping_the_raw_message() {
 /// a known tag with malformed content are errors naming what is wrong.
 macro_rules! wrong_tag_named {
     ($m:ident) => {{
-        use mcp_types::Unknowns as _;
+        use mcp_typed::Unknowns as _;
         let what = concat!(stringify!($m), "::ContentBlock");
         let picture = json!({"type": "picture", "data": "AA==", "mimeType": "image/png"});
-        let block: mcp_types::$m::ContentBlock = round_trip(what, &picture);
+        let block: mcp_typed::$m::ContentBlock = round_trip(what, &picture);
         assert!(
-            matches!(&block, mcp_types::$m::ContentBlock::Unknown(raw) if Value::Object(raw.clone()) == picture),
+            matches!(&block, mcp_typed::$m::ContentBlock::Unknown(raw) if Value::Object(raw.clone()) == picture),
             "{what}: {block:?}"
         );
         assert_eq!(
             block.unknowns().iter().map(ToString::to_string).collect::<Vec<_>>(),
             ["/: unknown ContentBlock `type` \"picture\""]
         );
-        let e = must_reject::<mcp_types::$m::ContentBlock>(what, &json!({"text": "no type"}));
+        let e = must_reject::<mcp_typed::$m::ContentBlock>(what, &json!({"text": "no type"}));
         assert_error_names(what, &e, &["`type`"]);
-        let e = must_reject::<mcp_types::$m::ContentBlock>(
+        let e = must_reject::<mcp_typed::$m::ContentBlock>(
             what,
             &json!({"type": "image", "data": 7, "mimeType": "image/png"}),
         );
@@ -1110,7 +1110,7 @@ fn wrong_discriminator_unknown_tags_are_kept_and_errors_name_the_field() {
     wrong_tag_named!(v2025_11_25);
     wrong_tag_named!(v2026_07_28);
     wrong_tag_named!(draft);
-    use mcp_types::draft::ElicitRequestParams as P;
+    use mcp_typed::draft::ElicitRequestParams as P;
     let what = "draft ElicitRequestParams";
     let sms = json!({"mode": "sms", "message": "m", "url": "https://a.example"});
     let p: P = round_trip(what, &sms);
@@ -1121,7 +1121,7 @@ fn wrong_discriminator_unknown_tags_are_kept_and_errors_name_the_field() {
 
 macro_rules! missing_required_named {
     ($m:ident) => {{
-        use mcp_types::$m as m;
+        use mcp_typed::$m as m;
         let what = concat!(stringify!($m), " missing required");
         let e = must_reject::<m::CallToolRequestParams>(what, &json!({"arguments": {}}));
         assert_error_names(what, &e, &["`name`"]);
@@ -1147,7 +1147,7 @@ fn missing_required_error_names_every_missing_field() {
 
 macro_rules! list_roots_keeps_id {
     ($m:ident, $revision:literal) => {{
-        use mcp_types::$m as m;
+        use mcp_typed::$m as m;
         let (_, file, value) = examples($revision)
             .into_iter()
             .find(|(d, _, _)| d == "ListRootsRequest")
@@ -1178,7 +1178,7 @@ fn example_quirk_list_roots_request_with_undeclared_id_keeps_it() {
 
 macro_rules! read_resource_missing_ttl {
     ($m:ident, $revision:literal) => {{
-        use mcp_types::$m as m;
+        use mcp_typed::$m as m;
         let (_, file, value) = examples($revision)
             .into_iter()
             .find(|(d, f, _)| {
@@ -1203,7 +1203,7 @@ fn example_quirk_read_resource_result_without_ttl_and_cache_scope_is_rejected_na
 /// result decodes through `ServerResult` and `ClientResult` as a `GetTaskResult`, `ttl` kept.
 #[test]
 fn nullable_member_of_a_shape_union_takes_a_value() {
-    use mcp_types::v2025_11_25 as m;
+    use mcp_typed::v2025_11_25 as m;
     let v = serde_json::json!({"taskId": "t", "status": "working",
         "createdAt": "2025-01-01T00:00:00Z", "lastUpdatedAt": "2025-01-01T00:00:00Z", "ttl": 60000});
     let r: m::ServerResult = serde_json::from_value(v.clone()).unwrap();

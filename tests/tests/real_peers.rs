@@ -1,13 +1,13 @@
 //! What real peers send, decoded losslessly: the errata of `schema/errata.json`, unions that
 //! keep a newer revision's shapes whole (`Unknown`/`Custom` variants, reported by
-//! `mcp_types::Unknowns`), and member order.
+//! `mcp_typed::Unknowns`), and member order.
 
-use mcp_codegen::ir::TypeKind;
-use mcp_codegen::ir::union::ObjectPlan;
-use mcp_codegen::load::errata::Errata;
 use mcp_tests::workspace;
-use mcp_types::elicit::ElicitOutcome;
-use mcp_types::{DefinitionVisitor, Elicit, ProtocolVersion, Unknown, UnknownKind, Unknowns};
+use mcp_typed::elicit::ElicitOutcome;
+use mcp_typed::{DefinitionVisitor, Elicit, ProtocolVersion, Unknown, UnknownKind, Unknowns};
+use mcp_typed_codegen::ir::TypeKind;
+use mcp_typed_codegen::ir::union::ObjectPlan;
+use mcp_typed_codegen::load::errata::Errata;
 use serde_json::{Value, json};
 
 const REVISIONS: [&str; 6] = [
@@ -20,7 +20,7 @@ const REVISIONS: [&str; 6] = [
 ];
 
 fn schema_text(revision: &str) -> String {
-    let path = mcp_codegen::source::resolve(revision, None, &workspace()).unwrap();
+    let path = mcp_typed_codegen::source::resolve(revision, None, &workspace()).unwrap();
     std::fs::read_to_string(path).unwrap()
 }
 
@@ -80,12 +80,12 @@ impl DefinitionVisitor for KeptWhole {
 macro_rules! with_definition {
     ($revision:expr, $name:expr, $visitor:expr) => {
         match $revision {
-            "2024-11-05" => mcp_types::v2024_11_05::with_definition($name, $visitor),
-            "2025-03-26" => mcp_types::v2025_03_26::with_definition($name, $visitor),
-            "2025-06-18" => mcp_types::v2025_06_18::with_definition($name, $visitor),
-            "2025-11-25" => mcp_types::v2025_11_25::with_definition($name, $visitor),
-            "2026-07-28" => mcp_types::v2026_07_28::with_definition($name, $visitor),
-            "draft" => mcp_types::draft::with_definition($name, $visitor),
+            "2024-11-05" => mcp_typed::v2024_11_05::with_definition($name, $visitor),
+            "2025-03-26" => mcp_typed::v2025_03_26::with_definition($name, $visitor),
+            "2025-06-18" => mcp_typed::v2025_06_18::with_definition($name, $visitor),
+            "2025-11-25" => mcp_typed::v2025_11_25::with_definition($name, $visitor),
+            "2026-07-28" => mcp_typed::v2026_07_28::with_definition($name, $visitor),
+            "draft" => mcp_typed::draft::with_definition($name, $visitor),
             other => panic!("no revision {other}"),
         }
     };
@@ -99,8 +99,8 @@ macro_rules! with_definition {
 fn every_tagged_union_keeps_an_unknown_tag_whole() {
     let mut checked = 0;
     for revision in REVISIONS {
-        let path = mcp_codegen::source::resolve(revision, None, &workspace()).unwrap();
-        let module = mcp_codegen::Builder::new()
+        let path = mcp_typed_codegen::source::resolve(revision, None, &workspace()).unwrap();
+        let module = mcp_typed_codegen::Builder::new()
             .schema_path(path)
             .model()
             .unwrap();
@@ -161,7 +161,7 @@ fn leak(s: &str) -> &'static str {
 /// kept.
 #[test]
 fn newer_content_blocks_on_a_2024_11_05_session_round_trip_and_are_reported() {
-    use mcp_types::v2024_11_05::{CallToolResult, CallToolResultContentItem};
+    use mcp_typed::v2024_11_05::{CallToolResult, CallToolResultContentItem};
     let text = r#"{
         "content": [
             {"type": "text", "text": "here"},
@@ -192,7 +192,7 @@ fn newer_content_blocks_on_a_2024_11_05_session_round_trip_and_are_reported() {
     );
     assert!(result.has_unknowns());
     // The same blocks are plain, typed content in 2025-06-18.
-    let typed: mcp_types::v2025_06_18::CallToolResult = serde_json::from_str(text).unwrap();
+    let typed: mcp_typed::v2025_06_18::CallToolResult = serde_json::from_str(text).unwrap();
     assert!(!typed.has_unknowns());
 }
 
@@ -203,11 +203,11 @@ fn a_shape_the_older_revision_cannot_hold_is_an_error() {
     let url = json!({"jsonrpc": "2.0", "id": 5, "method": "elicitation/create",
         "params": {"mode": "url", "url": "https://example.com/verify", "message": "Open",
                    "elicitationId": "e-1"}});
-    let e = serde_json::from_value::<mcp_types::v2025_06_18::ServerRequest>(url.clone())
+    let e = serde_json::from_value::<mcp_typed::v2025_06_18::ServerRequest>(url.clone())
         .unwrap_err()
         .to_string();
     assert!(e.contains("`requestedSchema`"), "{e}");
-    let newer: mcp_types::v2025_11_25::ServerRequest = serde_json::from_value(url).unwrap();
+    let newer: mcp_typed::v2025_11_25::ServerRequest = serde_json::from_value(url).unwrap();
     assert!(!newer.has_unknowns());
 }
 
@@ -236,7 +236,7 @@ fn decimal_answers_decode_through_every_generated_elicit_result() {
     };
     macro_rules! check {
         ($m:ident) => {{
-            let result: mcp_types::$m::ElicitResult =
+            let result: mcp_typed::$m::ElicitResult =
                 serde_json::from_str(answer).unwrap_or_else(|e| panic!("{}: {e}", stringify!($m)));
             assert_eq!(serde_json::to_string(&result).unwrap(), answer);
             assert!(!result.has_unknowns());
@@ -251,7 +251,7 @@ fn decimal_answers_decode_through_every_generated_elicit_result() {
     check!(v2026_07_28);
     check!(draft);
     // 2026-07-28: the same answer inside a retried request's `inputResponses`.
-    let responses: mcp_types::v2026_07_28::InputResponses =
+    let responses: mcp_typed::v2026_07_28::InputResponses =
         serde_json::from_str(&format!(r#"{{"ask":{answer}}}"#)).unwrap();
     match Measure::outcome(&responses["ask"]).unwrap() {
         ElicitOutcome::Accepted(m) => assert_eq!(m, expected),
@@ -281,8 +281,8 @@ fn a_form_through_the_generic_request_keeps_its_field_order() {
     let Value::Object(params) = params.to_value() else {
         panic!()
     };
-    let request = mcp_types::v2025_11_25::JsonRpcRequest {
-        id: mcp_types::v2025_11_25::RequestId::Integer(1),
+    let request = mcp_typed::v2025_11_25::JsonRpcRequest {
+        id: mcp_typed::v2025_11_25::RequestId::Integer(1),
         method: "elicitation/create".to_owned(),
         params: Some(params),
         extra: Default::default(),
@@ -298,6 +298,6 @@ fn a_form_through_the_generic_request_keeps_its_field_order() {
     order(&["\"zebra\"", "\"middle\"", "\"alpha\"", "\"beta\""]);
     order(&["\"jsonrpc\"", "\"method\"", "\"params\""]);
     // And back: decoding keeps the order too.
-    let back: mcp_types::v2025_11_25::JsonRpcRequest = serde_json::from_str(&text).unwrap();
+    let back: mcp_typed::v2025_11_25::JsonRpcRequest = serde_json::from_str(&text).unwrap();
     assert_eq!(serde_json::to_string(&back).unwrap(), text);
 }

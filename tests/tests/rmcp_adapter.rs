@@ -1,12 +1,12 @@
-//! `mcp_types::rmcp`: conversions between rmcp's model and the generated types, on the
+//! `mcp_typed::rmcp`: conversions between rmcp's model and the generated types, on the
 //! official examples and on real traffic, and the rmcp pitfalls they keep out of what we send.
 
 use std::collections::BTreeMap;
 
-use mcp_types::convert::ConversionError;
-use mcp_types::elicit::UrlElicitation;
-use mcp_types::rmcp::{from_rmcp, to_rmcp};
-use mcp_types::{Elicit, ProtocolVersion, v2025_11_25 as v11, v2026_07_28 as v07};
+use mcp_typed::convert::ConversionError;
+use mcp_typed::elicit::UrlElicitation;
+use mcp_typed::rmcp::{from_rmcp, to_rmcp};
+use mcp_typed::{Elicit, ProtocolVersion, v2025_11_25 as v11, v2026_07_28 as v07};
 use rmcp::model as r;
 use serde::Serialize;
 use serde::de::DeserializeOwned;

@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use mcp_types::{Elicit, ProtocolVersion};
+use mcp_typed::{Elicit, ProtocolVersion};
 use serde_json::{Value, json};
 
 #[allow(dead_code)]

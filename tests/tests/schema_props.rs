@@ -31,7 +31,7 @@ use std::collections::BTreeSet;
 use jsonschema::{Draft, Validator};
 use mcp_tests::arbitrary_json::{FIXED, SchemaStrategies, definitions_key, is_base64};
 use mcp_tests::{json_eq, schema};
-use mcp_types::DefinitionVisitor;
+use mcp_typed::DefinitionVisitor;
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::strategy::ValueTree;
@@ -253,7 +253,7 @@ impl DefinitionVisitor for RoundTrip {
             + std::fmt::Debug
             + Clone
             + PartialEq
-            + mcp_types::Unknowns
+            + mcp_typed::Unknowns
             + 'static,
     {
         let decoded: T = serde_json::from_str(&self.text)
@@ -300,7 +300,7 @@ impl DefinitionVisitor for Decode {
             + std::fmt::Debug
             + Clone
             + PartialEq
-            + mcp_types::Unknowns
+            + mcp_typed::Unknowns
             + 'static,
     {
         serde_json::from_str::<T>(&self.0)
@@ -591,7 +591,7 @@ macro_rules! revision {
     ($module:ident, $revision:literal) => {
         mod $module {
             use super::*;
-            use mcp_types::$module as m;
+            use mcp_typed::$module as m;
 
             pub(super) fn module() -> Module {
                 Module {
@@ -630,7 +630,7 @@ fn strategy_overrides_match_the_generator_defaults() {
         .iter()
         .map(|(d, p, v)| format!("{d}.{p}={v}"))
         .collect();
-    assert_eq!(ours, mcp_codegen::Options::default_fixed());
+    assert_eq!(ours, mcp_typed_codegen::Options::default_fixed());
 }
 
 /// The strategy does produce the overridden value, and the rest of the definition varies.
@@ -663,7 +663,7 @@ fn input_required_instances_carry_the_fixed_result_type() {
 /// the revision, the definition and the instance.
 #[test]
 fn the_round_trip_property_catches_broken_encoders() {
-    use mcp_types::v2026_07_28 as m;
+    use mcp_typed::v2026_07_28 as m;
     fn strip_extras(v: Value) -> Value {
         match v {
             Value::Object(o) => Value::Object(

@@ -52,7 +52,7 @@ fn open_method_tag_keeps_unknown_methods_whole() {
 
 #[test]
 fn unknown_tag_values_are_kept_whole_and_reported() {
-    use mcp_types::Unknowns as _;
+    use mcp_typed::Unknowns as _;
     let audio = json!({"type": "audio", "data": ""});
     let b: Block = decode(audio.clone()).unwrap();
     let Block::Unknown(raw) = &b else {

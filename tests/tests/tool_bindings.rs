@@ -1,5 +1,5 @@
-//! `mcp-codegen tools`: the typed bindings generated (in `build.rs`, by
-//! `mcp_codegen::ToolsBuilder`) for the tool lists of four real servers captured in
+//! `mcp-typed-codegen tools`: the typed bindings generated (in `build.rs`, by
+//! `mcp_typed_codegen::ToolsBuilder`) for the tool lists of four real servers captured in
 //! `tests/fixtures/tool-lists/` compile under `#![deny(warnings)]`, take every tool's example
 //! arguments and give them back unchanged, match the checked-in snapshot, and call
 //! server-everything's tools for real.
@@ -10,7 +10,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Stdio};
 use std::time::{Duration, Instant};
 
-use mcp_types::v2025_11_25 as m;
+use mcp_typed::v2025_11_25 as m;
 use serde_json::{Map, Value, json};
 
 /// JSON → a tool's arguments type → JSON.
@@ -215,7 +215,7 @@ impl<T: serde::de::DeserializeOwned> DeserializeJson for T {
 #[test]
 fn server_everything_bindings_snapshot() {
     let path = mcp_tests::workspace().join("tests/fixtures/tool-lists/server-everything.json");
-    let generated = mcp_codegen::ToolsBuilder::new()
+    let generated = mcp_typed_codegen::ToolsBuilder::new()
         .tool_list_path(&path)
         .generate()
         .unwrap();
@@ -295,7 +295,7 @@ fn output_errors_name_the_tool_and_the_path() {
     );
 }
 
-/// server-everything over stdio, driven with mcp-types' messages.
+/// server-everything over stdio, driven with mcp-typed' messages.
 struct Everything {
     child: Child,
     input: ChildStdin,
@@ -441,7 +441,7 @@ fn server_everything_tools_called_through_the_generated_helpers() {
 #[test]
 fn odd_schemas_fall_back_per_tool_and_names_do_not_collide() {
     let path = mcp_tests::workspace().join("tests/fixtures/tool-lists/odd-schemas.json");
-    let generated = mcp_codegen::ToolsBuilder::new()
+    let generated = mcp_typed_codegen::ToolsBuilder::new()
         .tool_list_path(&path)
         .generate()
         .unwrap();
@@ -519,7 +519,7 @@ fn odd_schemas_fall_back_per_tool_and_names_do_not_collide() {
     );
 }
 
-/// `mcp-codegen tools --server`'s client, against server-everything: the list it gets is the
+/// `mcp-typed-codegen tools --server`'s client, against server-everything: the list it gets is the
 /// one captured (the pinned server has not changed under the fixture).
 #[test]
 fn the_client_lists_server_everythings_tools_as_captured() {
@@ -532,7 +532,8 @@ fn the_client_lists_server_everythings_tools_as_captured() {
             .to_string(),
         "stdio".to_owned(),
     ];
-    let listed = mcp_codegen::tools::client::list_tools(&command, Duration::from_secs(30)).unwrap();
+    let listed =
+        mcp_typed_codegen::tools::client::list_tools(&command, Duration::from_secs(30)).unwrap();
     assert_eq!(listed.protocol_version, "2025-11-25");
     assert_eq!(listed.server.0, "mcp-servers/everything");
     let captured = std::fs::read_to_string(
@@ -550,7 +551,7 @@ fn the_client_lists_server_everythings_tools_as_captured() {
 fn the_client_says_what_a_broken_server_did() {
     let node = |script: &str| vec!["node".to_owned(), "-e".to_owned(), script.to_owned()];
     let timeout = Duration::from_secs(10);
-    let e = mcp_codegen::tools::client::list_tools(
+    let e = mcp_typed_codegen::tools::client::list_tools(
         &node("console.error('no config'); process.exit(3)"),
         timeout,
     )
@@ -562,7 +563,7 @@ fn the_client_says_what_a_broken_server_did() {
     );
     assert!(e.contains("no config"), "the server's stderr is shown: {e}");
 
-    let e = mcp_codegen::tools::client::list_tools(&node("console.log('hello')"), timeout)
+    let e = mcp_typed_codegen::tools::client::list_tools(&node("console.log('hello')"), timeout)
         .unwrap_err()
         .to_string();
     assert!(
@@ -570,7 +571,7 @@ fn the_client_says_what_a_broken_server_did() {
         "{e}"
     );
 
-    let e = mcp_codegen::tools::client::list_tools(
+    let e = mcp_typed_codegen::tools::client::list_tools(
         &node("setTimeout(() => {}, 5000)"),
         Duration::from_millis(300),
     )
@@ -578,9 +579,10 @@ fn the_client_says_what_a_broken_server_did() {
     .to_string();
     assert!(e.contains("no answer to initialize within 0.3 s"), "{e}");
 
-    let e = mcp_codegen::tools::client::list_tools(&["/nonexistent/server".to_owned()], timeout)
-        .unwrap_err()
-        .to_string();
+    let e =
+        mcp_typed_codegen::tools::client::list_tools(&["/nonexistent/server".to_owned()], timeout)
+            .unwrap_err()
+            .to_string();
     assert!(
         e.contains("cannot start server \"/nonexistent/server\""),
         "{e}"
@@ -595,8 +597,8 @@ fn helpers_for_each_revision() {
     let p = server_everything_v2025_06_18::GetSumArgs { a: 1.0, b: 2.0 }.call();
     assert_eq!(serde_json::to_value(p).unwrap(), args);
     let meta = || {
-        mcp_types::v2026_07_28::RequestMetaObject::new(
-            mcp_types::v2026_07_28::ClientCapabilities::new(),
+        mcp_typed::v2026_07_28::RequestMetaObject::new(
+            mcp_typed::v2026_07_28::ClientCapabilities::new(),
             "2026-07-28",
         )
     };
@@ -607,13 +609,13 @@ fn helpers_for_each_revision() {
     );
 
     let weather = json!({"temperature": 1.0, "conditions": "fog", "humidity": 99.0});
-    let r: mcp_types::v2026_07_28::CallToolResult = serde_json::from_value(
+    let r: mcp_typed::v2026_07_28::CallToolResult = serde_json::from_value(
         json!({"resultType": "complete", "content": [], "structuredContent": weather}),
     )
     .unwrap();
     let out = server_everything_v2026_07_28::GetStructuredContentOutput::from_result(&r).unwrap();
     assert_eq!(out.conditions, "fog");
-    let r: mcp_types::draft::CallToolResult = serde_json::from_value(
+    let r: mcp_typed::draft::CallToolResult = serde_json::from_value(
         json!({"resultType": "complete", "content": [], "structuredContent": weather}),
     )
     .unwrap();

@@ -1,7 +1,7 @@
-//! The `validate-traffic` example of `mcp-types`, run as a user runs it, on the traffic samples
+//! The `validate-traffic` example of `mcp-typed`, run as a user runs it, on the traffic samples
 //! in `tests/fixtures/traffic/`.
 //!
-//! The example is built once (`cargo build -p mcp-types --all-features --example
+//! The example is built once (`cargo build -p mcp-typed --all-features --example
 //! validate-traffic`, from the workspace root) and its binary run directly by every test.
 
 use std::io::Write as _;
@@ -15,7 +15,7 @@ use mcp_tests::workspace;
 fn binary() -> &'static Path {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
     BINARY.get_or_init(|| {
-        mcp_tests::example_binary("mcp-types", "validate-traffic", &["--all-features"])
+        mcp_tests::example_binary("mcp-typed", "validate-traffic", &["--all-features"])
     })
 }
 

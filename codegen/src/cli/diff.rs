@@ -1,12 +1,12 @@
-//! `mcp-codegen diff`.
+//! `mcp-typed-codegen diff`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use mcp_codegen::diff::{self, SchemaDiff};
-use mcp_codegen::load::{Dialect, SchemaDoc};
-use mcp_codegen::{Error, source};
+use mcp_typed_codegen::diff::{self, SchemaDiff};
+use mcp_typed_codegen::load::{Dialect, SchemaDoc};
+use mcp_typed_codegen::{Error, source};
 
 use super::{print, workspace};
 
@@ -83,8 +83,12 @@ pub fn run(args: DiffArgs) -> super::Result<ExitCode> {
     } else {
         print(|out| write!(out, "{d}"))?;
         // What the generated conversions refuse: methods with no counterpart.
-        if let (Ok(ma), Ok(mb)) = (mcp_codegen::ir::lower(&old), mcp_codegen::ir::lower(&new)) {
-            let notes = mcp_codegen::conversions::structural_notes(&args.from, &ma, &args.to, &mb);
+        if let (Ok(ma), Ok(mb)) = (
+            mcp_typed_codegen::ir::lower(&old),
+            mcp_typed_codegen::ir::lower(&new),
+        ) {
+            let notes =
+                mcp_typed_codegen::conversions::structural_notes(&args.from, &ma, &args.to, &mb);
             if notes.len() > 1 {
                 print(|out| {
                     writeln!(out, "\nStructural changes (the conversions refuse these):")?;
@@ -106,7 +110,7 @@ pub fn run(args: DiffArgs) -> super::Result<ExitCode> {
 }
 
 /// Loads a revision through the resolver, or a file.
-fn load(what: &str, root: &Path) -> mcp_codegen::Result<SchemaDoc> {
+fn load(what: &str, root: &Path) -> mcp_typed_codegen::Result<SchemaDoc> {
     let path = if source::REVISIONS.contains(&what) {
         source::resolve(what, None, root)?
     } else {

@@ -1,11 +1,11 @@
-//! `mcp-codegen fetch`.
+//! `mcp-typed-codegen fetch`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use mcp_codegen::Error;
-use mcp_codegen::fetch::{self, FetchSource, Outcome};
-use mcp_codegen::manifest::Manifest;
+use mcp_typed_codegen::Error;
+use mcp_typed_codegen::fetch::{self, FetchSource, Outcome};
+use mcp_typed_codegen::manifest::Manifest;
 
 use super::{Result, workspace};
 
@@ -41,7 +41,7 @@ pub struct FetchArgs {
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Manifest giving each revision's URL and SHA-256 (default:
-    /// `<workspace>/schema/manifest.json`, else the one built into mcp-codegen).
+    /// `<workspace>/schema/manifest.json`, else the one built into mcp-typed-codegen).
     #[arg(long, value_name = "FILE")]
     pub manifest: Option<PathBuf>,
 }

@@ -1,20 +1,20 @@
-//! `mcp-codegen generate`.
+//! `mcp-typed-codegen generate`.
 
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use mcp_codegen::source;
+use mcp_typed_codegen::source;
 
 use super::{GenerateArgs, Result, builder_for, print, workspace};
 
-/// The runtime path used for the modules checked into `mcp-types`.
+/// The runtime path used for the modules checked into `mcp-typed`.
 const IN_CRATE_RUNTIME: &str = "crate::runtime";
 
 pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
     let root = workspace()?;
-    // Without --out, the modules checked into mcp-types (which reach its runtime as
-    // `crate::runtime`); with it, modules for a user's crate, which depends on mcp-types.
+    // Without --out, the modules checked into mcp-typed (which reach its runtime as
+    // `crate::runtime`); with it, modules for a user's crate, which depends on mcp-typed.
     let in_project = args.out.is_none();
     let out = args
         .out
@@ -25,7 +25,7 @@ pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
     } else {
         args.revisions.clone()
     };
-    if in_project && args.options.runtime_path == mcp_codegen::Options::DEFAULT_RUNTIME {
+    if in_project && args.options.runtime_path == mcp_typed_codegen::Options::DEFAULT_RUNTIME {
         args.options.runtime_path = IN_CRATE_RUNTIME.to_owned();
     }
     let mut stale = Vec::new();
@@ -33,7 +33,7 @@ pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
     // Revisions are independent: generate them on parallel threads (most of the time is
     // formatting, syn + prettyplease, single-threaded per file), then write and report them
     // in order as before. (`Generated` holds a `TokenStream`, which stays on its thread.)
-    let results: Vec<(mcp_codegen::Result<Done>, Duration)> = std::thread::scope(|scope| {
+    let results: Vec<(mcp_typed_codegen::Result<Done>, Duration)> = std::thread::scope(|scope| {
         let jobs: Vec<_> = revisions
             .iter()
             .map(|rev| {
@@ -67,7 +67,7 @@ pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
                 stale.push(path.display().to_string());
             }
         } else {
-            let wrote = mcp_codegen::builder::write_if_changed(&path, &generated.code)?;
+            let wrote = mcp_typed_codegen::builder::write_if_changed(&path, &generated.code)?;
             report!(
                 "{rev}: {} ({} types, {lines} lines, generated in {:.0} ms){}",
                 path.display(),
@@ -86,18 +86,18 @@ pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
         }
         models.push((rev.clone(), generated.model));
     }
-    // The conversions between adjacent revisions, for mcp-types when it gets every revision.
+    // The conversions between adjacent revisions, for mcp-typed when it gets every revision.
     if in_project && revisions.len() == source::REVISIONS.len() {
-        let pairs: Vec<(&str, &mcp_codegen::ir::Module)> =
+        let pairs: Vec<(&str, &mcp_typed_codegen::ir::Module)> =
             models.iter().map(|(r, m)| (r.as_str(), m)).collect();
-        let code = mcp_codegen::conversions::code(&pairs)?;
+        let code = mcp_typed_codegen::conversions::code(&pairs)?;
         let path = out.join("conversions.rs");
         if args.check {
             if std::fs::read_to_string(&path).unwrap_or_default() != code {
                 stale.push(path.display().to_string());
             }
         } else if std::fs::read_to_string(&path).ok().as_deref() != Some(code.as_str()) {
-            std::fs::write(&path, &code).map_err(|source| mcp_codegen::Error::Io {
+            std::fs::write(&path, &code).map_err(|source| mcp_typed_codegen::Error::Io {
                 path: path.clone(),
                 source,
             })?;
@@ -112,17 +112,17 @@ pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
             );
             return Ok(ExitCode::SUCCESS);
         }
-        report!("generated code differs from the schemas; run `mcp-codegen generate`:");
+        report!("generated code differs from the schemas; run `mcp-typed-codegen generate`:");
         print(|out| stale.iter().try_for_each(|s| writeln!(out, "{s}")))?;
         return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// What the command keeps of one revision's [`Generated`](mcp_codegen::Generated).
+/// What the command keeps of one revision's [`Generated`](mcp_typed_codegen::Generated).
 struct Done {
     code: String,
     types: usize,
-    errata: Vec<mcp_codegen::load::errata::Applied>,
-    model: mcp_codegen::ir::Module,
+    errata: Vec<mcp_typed_codegen::load::errata::Applied>,
+    model: mcp_typed_codegen::ir::Module,
 }

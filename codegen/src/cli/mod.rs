@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use mcp_codegen::{Builder, Options, source};
+use mcp_typed_codegen::{Builder, Options, source};
 
-/// `eprintln!` that does not panic when stderr is closed (`mcp-codegen diff R1 R2 2>&1 | head`):
+/// `eprintln!` that does not panic when stderr is closed (`mcp-typed-codegen diff R1 R2 2>&1 | head`):
 /// a diagnostic nobody can read is no reason to fail. (In scope in the subcommand modules,
 /// declared below; `cli::report!` elsewhere.)
 macro_rules! report {
@@ -35,7 +35,7 @@ pub const EXIT_BROKEN_PIPE: u8 = 141;
 #[derive(Debug)]
 pub enum Error {
     /// The generator failed (unknown revision, missing or invalid file, ...).
-    Codegen(mcp_codegen::Error),
+    Codegen(mcp_typed_codegen::Error),
     /// Writing the output to stdout failed. [`Error::is_broken_pipe`] tells whether the reader
     /// went away, which is not worth a message.
     Stdout(io::Error),
@@ -57,8 +57,8 @@ impl fmt::Display for Error {
     }
 }
 
-impl From<mcp_codegen::Error> for Error {
-    fn from(e: mcp_codegen::Error) -> Self {
+impl From<mcp_typed_codegen::Error> for Error {
+    fn from(e: mcp_typed_codegen::Error) -> Self {
         Error::Codegen(e)
     }
 }
@@ -77,7 +77,7 @@ pub fn print(write: impl FnOnce(&mut io::StdoutLock<'static>) -> io::Result<()>)
 
 /// Generate Rust types for the Model Context Protocol from the official schema.json files.
 #[derive(Debug, Parser)]
-#[command(name = "mcp-codegen", version, about)]
+#[command(name = "mcp-typed-codegen", version, about)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -104,12 +104,12 @@ enum Command {
 
 const GENERATE_HELP: &str = "\
 Outside this project (after `cargo install --path codegen`):
-  mcp-codegen fetch --revision 2025-11-25           # into ./schema/2025-11-25/schema.json,
+  mcp-typed-codegen fetch --revision 2025-11-25           # into ./schema/2025-11-25/schema.json,
                                                     # verified against the built-in manifest
-  mcp-codegen generate --revision 2025-11-25 --out src/mcp
-  # then in your crate, which depends on mcp-types:  #[path = \"mcp/v2025_11_25.rs\"] mod mcp;
+  mcp-typed-codegen generate --revision 2025-11-25 --out src/mcp
+  # then in your crate, which depends on mcp-typed:  #[path = \"mcp/v2025_11_25.rs\"] mod mcp;
 
-With --out, the code calls mcp-types' runtime as ::mcp_types::runtime (change it with
+With --out, the code calls mcp-typed' runtime as ::mcp_typed::runtime (change it with
 --runtime-path). Schemas are looked up in --schema-dir, $MCP_SCHEMA_DIR, ./schema (the fetch
 cache) and ../shared/mcp-spec.";
 
@@ -144,7 +144,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
 }
 
 /// The project folder: found from the current directory.
-pub fn workspace() -> mcp_codegen::Result<PathBuf> {
+pub fn workspace() -> mcp_typed_codegen::Result<PathBuf> {
     source::current_workspace()
 }
 

@@ -1,22 +1,22 @@
-//! `mcp-codegen tools`.
+//! `mcp-typed-codegen tools`.
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use mcp_codegen::ToolsOptions;
-use mcp_codegen::tools::{self, load};
+use mcp_typed_codegen::ToolsOptions;
+use mcp_typed_codegen::tools::{self, load};
 
 use super::{Result, print};
 
 pub const LONG_HELP: &str = "\
 Examples:
-  mcp-codegen tools --server --save tools.json --out src/tools.rs -- npx -y @modelcontextprotocol/server-everything
-  mcp-codegen tools --from tools.json --out src/tools.rs
-  mcp-codegen tools --from tools.json --out src/tools.rs --check   # exit 1 when out of date
+  mcp-typed-codegen tools --server --save tools.json --out src/tools.rs -- npx -y @modelcontextprotocol/server-everything
+  mcp-typed-codegen tools --from tools.json --out src/tools.rs
+  mcp-typed-codegen tools --from tools.json --out src/tools.rs --check   # exit 1 when out of date
 
-The module needs mcp-types (with the --revision's feature), serde (derive) and serde_json,
+The module needs mcp-typed (with the --revision's feature), serde (derive) and serde_json,
 plus regress/chrono/uuid when a schema uses `pattern` or the date-time/uuid formats (the
 header lists them). A schema typify cannot take is warned about and becomes a serde_json
 newtype for that tool.";
@@ -58,10 +58,11 @@ pub struct ToolsArgs {
 pub fn run(args: ToolsArgs) -> Result<ExitCode> {
     let (text, origin) = match &args.from {
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|source| mcp_codegen::Error::Io {
-                path: path.clone(),
-                source,
-            })?;
+            let text =
+                std::fs::read_to_string(path).map_err(|source| mcp_typed_codegen::Error::Io {
+                    path: path.clone(),
+                    source,
+                })?;
             let origin = path
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
@@ -93,7 +94,7 @@ pub fn run(args: ToolsArgs) -> Result<ExitCode> {
             let current = std::fs::read_to_string(path).unwrap_or_default();
             if current != generated.code() {
                 report!(
-                    "{} differs from the tool list; run `mcp-codegen tools` without --check",
+                    "{} differs from the tool list; run `mcp-typed-codegen tools` without --check",
                     path.display()
                 );
                 print(|out| writeln!(out, "{}", path.display()))?;
@@ -116,7 +117,7 @@ pub fn run(args: ToolsArgs) -> Result<ExitCode> {
 #[cfg(feature = "tools-server")]
 fn server_list(args: &ToolsArgs) -> Result<(String, String)> {
     if !(args.timeout.is_finite() && args.timeout > 0.0) {
-        return Err(mcp_codegen::Error::Config(format!(
+        return Err(mcp_typed_codegen::Error::Config(format!(
             "--timeout {}: expected a positive number of seconds",
             args.timeout
         ))
@@ -140,7 +141,7 @@ fn server_list(args: &ToolsArgs) -> Result<(String, String)> {
     let text = listed.to_json();
     if let Some(save) = &args.save {
         if std::fs::read_to_string(save).ok().as_deref() != Some(text.as_str()) {
-            std::fs::write(save, &text).map_err(|source| mcp_codegen::Error::Io {
+            std::fs::write(save, &text).map_err(|source| mcp_typed_codegen::Error::Io {
                 path: save.clone(),
                 source,
             })?;
@@ -159,8 +160,8 @@ fn server_list(args: &ToolsArgs) -> Result<(String, String)> {
 
 #[cfg(not(feature = "tools-server"))]
 fn server_list(_: &ToolsArgs) -> Result<(String, String)> {
-    Err(mcp_codegen::Error::Config(
-        "--server needs mcp-codegen built with the `tools-server` feature (`cargo install mcp-codegen --features tools-server`, or `cargo run -p mcp-codegen --features tools-server -- tools …`); or use --from FILE".into(),
+    Err(mcp_typed_codegen::Error::Config(
+        "--server needs mcp-typed-codegen built with the `tools-server` feature (`cargo install mcp-typed-codegen --features tools-server`, or `cargo run -p mcp-typed-codegen --features tools-server -- tools …`); or use --from FILE".into(),
     )
     .into())
 }

@@ -22,8 +22,8 @@ use crate::ir::{Extra, Field, Module, Struct, TypeDef, TypeKind, TypeRef, Union}
 /// What the emitter needs besides the model.
 #[derive(Debug, Clone)]
 pub struct EmitOptions {
-    /// Path of the runtime module (`::mcp_types::runtime`, or `crate::runtime` inside
-    /// `mcp-types` itself).
+    /// Path of the runtime module (`::mcp_typed::runtime`, or `crate::runtime` inside
+    /// `mcp-typed` itself).
     pub runtime: syn::Path,
     /// Extra derives for every generated type (`schemars::JsonSchema`…).
     pub derives: Vec<syn::Path>,

@@ -1,7 +1,7 @@
 //! Asking a server for its tools over stdio: start it, `initialize` at the newest revision
 //! both sides speak, `notifications/initialized`, page through `tools/list`, shut it down.
 //!
-//! The messages are mcp-types' own (revision 2025-11-25, the newest with `initialize`): what
+//! The messages are mcp-typed' own (revision 2025-11-25, the newest with `initialize`): what
 //! is sent is encoded from them, and every line received is decoded by
 //! `ServerMessage::from_json`. A server request in between (`ping`, `roots/list`…) is
 //! answered (`ping` with an empty result, anything else with "method not found"), and
@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use mcp_types::v2025_11_25 as m;
+use mcp_typed::v2025_11_25 as m;
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
@@ -142,7 +142,7 @@ impl Session {
     fn run(&mut self) -> Result<ServerTools> {
         let params = m::InitializeRequestParams::new(
             m::ClientCapabilities::new(),
-            m::Implementation::new("mcp-codegen", env!("CARGO_PKG_VERSION")),
+            m::Implementation::new("mcp-typed-codegen", env!("CARGO_PKG_VERSION")),
             CLIENT_REVISIONS[0],
         );
         let id = self.next_id();
@@ -221,7 +221,7 @@ impl Session {
     /// Sends a request and returns its result decoded as `R::Result`.
     fn request<R>(&mut self, id: m::RequestId, request: R, what: &str) -> Result<R::Result>
     where
-        R: mcp_types::RequestMethod + Into<m::ClientRequest>,
+        R: mcp_typed::RequestMethod + Into<m::ClientRequest>,
         R::Result: serde::de::DeserializeOwned,
     {
         let raw = self.request_raw(id, request, what)?;
@@ -272,7 +272,7 @@ impl Session {
                         _ => m::ClientMessage::error(
                             Some(rid),
                             m::METHOD_NOT_FOUND,
-                            "mcp-codegen only lists tools",
+                            "mcp-typed-codegen only lists tools",
                         ),
                     };
                     self.send(&answer)?;

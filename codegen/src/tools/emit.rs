@@ -23,8 +23,8 @@ pub const REVISIONS: &[&str] = &["2025-06-18", "2025-11-25", "2026-07-28", "draf
 pub struct EmitConfig<'a> {
     /// The revision whose `CallToolRequestParams`/`CallToolResult` the helpers use.
     pub revision: &'a str,
-    /// The path of the mcp-types crate (`::mcp_types`).
-    pub mcp_types: syn::Path,
+    /// The path of the mcp-typed crate (`::mcp_typed`).
+    pub mcp_typed: syn::Path,
 }
 
 /// The emitted items, a summary of each tool, and the warnings about fallbacks.
@@ -454,7 +454,7 @@ fn module_doc(tool: &ToolDef) -> String {
 fn fallback_doc(tool: &ToolDef, key: &str, what: &str, holds: &str) -> String {
     format!(
         " The {what} of tool `{}`, untyped: its `{key}` is not one the generator can type \
-         (`mcp-codegen tools` warned why), so this holds {holds} as received.",
+         (`mcp-typed-codegen tools` warned why), so this holds {holds} as received.",
         tool.name
     )
 }
@@ -466,7 +466,7 @@ fn helpers(
     args: &syn::Ident,
     output: Option<&syn::Ident>,
 ) -> TokenStream {
-    let root = &config.mcp_types;
+    let root = &config.mcp_typed;
     let m = format_ident!("{}", crate::source::module_name(config.revision));
     let rev = config.revision;
     // 2026-07-28 and later: params carry a required `_meta`, and structuredContent is any

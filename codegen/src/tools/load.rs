@@ -1,7 +1,7 @@
 //! Reading a saved `tools/list` answer.
 //!
 //! Accepted shapes, so that a file saved by any client works: a `tools/list` result
-//! (`{"tools": [...]}`, what `mcp-codegen tools --save` writes), a whole JSON-RPC response
+//! (`{"tools": [...]}`, what `mcp-typed-codegen tools --save` writes), a whole JSON-RPC response
 //! (`{"jsonrpc": "2.0", "id": 1, "result": {"tools": [...]}}`), or the bare array of tools.
 //! Only what the bindings need is read from each tool (`name`, `title`, `description`,
 //! `annotations.title`, `inputSchema`, `outputSchema`), so every revision's tools load.

@@ -1,7 +1,7 @@
 //! The string formats of the spec's `StringSchema`: `email`, `uri`, `date`, `date-time`.
 //!
 //! Self-contained on purpose: the derive checks defaults at compile time with its own copy
-//! (`mcp-types-macros/src/formats.rs`), and that crate's tests include this file to check
+//! (`mcp-typed-macros/src/formats.rs`), and that crate's tests include this file to check
 //! that both agree.
 
 /// An RFC 5321 mailbox (`local@domain`), as the `email` format of JSON Schema means it.

@@ -1,8 +1,8 @@
 //! Elicitation forms from Rust structs: `#[derive(Elicit)]` and its runtime.
 //!
 //! ```
-//! use mcp_types::elicit::{Elicit, ElicitOutcome};
-//! use mcp_types::ProtocolVersion;
+//! use mcp_typed::elicit::{Elicit, ElicitOutcome};
+//! use mcp_typed::ProtocolVersion;
 //!
 //! #[derive(Elicit, Debug, PartialEq)]
 //! #[elicit(rename_all = "camelCase")]
@@ -71,7 +71,7 @@
 //! # Attributes
 //!
 //! On the struct: `rename_all = ".."` (serde's rules; `#[serde(rename_all)]` is honoured too),
-//! `title`, `description` (else the doc comment), `crate = "path"` (where `mcp_types` is).
+//! `title`, `description` (else the doc comment), `crate = "path"` (where `mcp_typed` is).
 //!
 //! On an enum: `rename_all`, `crate`. On a variant: `rename`, `title`.
 //!
@@ -154,7 +154,7 @@ pub use validate::{
     is_uri, validate,
 };
 
-pub use mcp_types_macros::Elicit;
+pub use mcp_typed_macros::Elicit;
 
 use crate::ProtocolVersion;
 

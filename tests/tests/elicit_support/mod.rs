@@ -5,13 +5,13 @@
 
 use std::collections::{BTreeSet, HashSet};
 
-use mcp_types::Elicit;
+use mcp_typed::Elicit;
 use serde_json::{Value, json};
 
 /// The schema folder name of a revision.
-pub fn dir(version: mcp_types::ProtocolVersion) -> &'static str {
+pub fn dir(version: mcp_typed::ProtocolVersion) -> &'static str {
     match version {
-        mcp_types::ProtocolVersion::Draft => "draft",
+        mcp_typed::ProtocolVersion::Draft => "draft",
         v => v.as_str(),
     }
 }
@@ -340,7 +340,7 @@ pub enum Pet {
 }
 
 /// The forms of this module with their names, as schemas.
-pub fn all_forms() -> Vec<(&'static str, &'static mcp_types::FormSchema)> {
+pub fn all_forms() -> Vec<(&'static str, &'static mcp_typed::FormSchema)> {
     vec![
         ("Booking", Booking::requested_schema()),
         ("Numbers", Numbers::requested_schema()),

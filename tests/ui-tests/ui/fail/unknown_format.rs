@@ -1,4 +1,4 @@
-use mcp_types::Elicit;
+use mcp_typed::Elicit;
 
 #[derive(Elicit)]
 struct Form {

@@ -1,4 +1,4 @@
-use mcp_types::Elicit;
+use mcp_typed::Elicit;
 
 type Name = String;
 type Count = u8;
@@ -7,7 +7,7 @@ type Flag = bool;
 type Picks = Vec<self::inner::Extra>;
 
 mod inner {
-    #[derive(mcp_types::Elicit, Debug, PartialEq)]
+    #[derive(mcp_typed::Elicit, Debug, PartialEq)]
     pub enum Extra {
         Meal,
         Wifi,

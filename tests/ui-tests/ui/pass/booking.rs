@@ -1,5 +1,5 @@
-use mcp_types::elicit::ElicitOutcome;
-use mcp_types::{Elicit, ProtocolVersion};
+use mcp_typed::elicit::ElicitOutcome;
+use mcp_typed::{Elicit, ProtocolVersion};
 
 #[derive(Elicit, Debug)]
 #[elicit(rename_all = "camelCase")]

@@ -1,4 +1,4 @@
-pub extern crate mcp_types as renamed;
+pub extern crate mcp_typed as renamed;
 
 mod reexport {
     pub use renamed as types;
@@ -15,7 +15,7 @@ enum One {
 }
 
 #[derive(renamed::Elicit)]
-#[elicit(crate = "::mcp_types")]
+#[elicit(crate = "::mcp_typed")]
 struct Single {
     one: One,
 }

@@ -1,6 +1,6 @@
 use std::collections::{BTreeSet, HashSet};
 
-use mcp_types::Elicit;
+use mcp_typed::Elicit;
 
 #[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[elicit(rename_all = "SCREAMING-KEBAB-CASE")]

@@ -1,6 +1,6 @@
 #![deny(warnings, unused, clippy::all)]
 
-use mcp_types::Elicit;
+use mcp_typed::Elicit;
 
 /// A documented form.
 #[derive(Elicit)]

@@ -1,4 +1,4 @@
-use mcp_types::Elicit;
+use mcp_typed::Elicit;
 
 #[derive(Elicit, serde::Deserialize, Debug, PartialEq)]
 #[serde(rename_all = "camelCase")]
@@ -31,7 +31,7 @@ impl Default for Kind {
 fn main() {
     let names: Vec<&str> = Form::requested_schema().fields.iter().map(|f| f.name).collect();
     assert_eq!(names, ["firstName", "kind_of_thing", "lastName", "elicitWins"]);
-    let kinds: Vec<&str> = <Kind as mcp_types::ElicitEnum>::OPTIONS.iter().map(|o| o.value).collect();
+    let kinds: Vec<&str> = <Kind as mcp_typed::ElicitEnum>::OPTIONS.iter().map(|o| o.value).collect();
     assert_eq!(kinds, ["firstKind", "other"]);
     let form = Form::from_content(serde_json::json!({"firstName": "Ada"}).as_object().unwrap()).unwrap();
     assert_eq!(form.kind, Kind::SecondKind);
