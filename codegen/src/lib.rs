@@ -1,5 +1,6 @@
-//! Generates Rust types for the Model Context Protocol from the official `schema.json` of any
-//! revision.
+#![doc = include_str!("../README.md")]
+//!
+//! # Modules
 //!
 //! The pipeline is `load → ir → emit`: [`load`] reads the JSON Schema (draft-07 or 2020-12),
 //! [`ir`] turns it into a model of Rust types (names, fields, constants, and for each union

@@ -1,17 +1,6 @@
-//! Model Context Protocol types for every protocol revision, generated from the official
-//! `schema.json` files by `mcp-typed-codegen`.
+#![doc = include_str!("../README.md")]
 //!
-//! Each revision is a module behind a cargo feature of the same name; any combination can be
-//! enabled in one build:
-//!
-//! | feature / module | revision |
-//! |---|---|
-//! | `v2024_11_05` | 2024-11-05 |
-//! | `v2025_03_26` | 2025-03-26 |
-//! | `v2025_06_18` | 2025-06-18 |
-//! | `v2025_11_25` | 2025-11-25 |
-//! | `v2026_07_28` | 2026-07-28 (default; also [`latest`]) |
-//! | `draft` | the draft in the specification repository |
+//! # Guarantees
 //!
 //! What the generated types guarantee:
 //! - `const` members (`jsonrpc`, `method`, content `type`…) are checked when decoding and

@@ -1,11 +1,12 @@
-//! `#[derive(Elicit)]`: elicitation forms from structs, selects from enums.
+#![doc = include_str!("../README.md")]
 //!
-//! Use it through `mcp_typed::Elicit`; the runtime it expands to lives in
-//! `mcp_typed::elicit`, which documents the attributes.
+//! # How it works
 //!
 //! The pipeline: `attr` reads the attributes, `ast` the input, `check` enforces every rule
 //! (collecting all errors in a `ctxt::Ctxt`), `expand` writes the code — or, when there were
 //! errors, the errors plus a stand-in impl.
+
+#![deny(missing_docs)]
 
 mod ast;
 mod attr;

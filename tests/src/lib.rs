@@ -49,7 +49,7 @@ pub fn schema(revision: &str) -> serde_json::Value {
 }
 
 /// The official examples of a revision: `(definition, file name, JSON)`, sorted.
-pub fn examples(revision: &str) -> Vec<(String, String, serde_json::Value)> {
+pub fn spec_examples(revision: &str) -> Vec<(String, String, serde_json::Value)> {
     let dir = spec_dirs()
         .into_iter()
         .map(|d| d.join(revision).join("examples"))

@@ -311,7 +311,7 @@ macro_rules! official_examples_agree {
     ($m:ident, $revision:literal) => {{
         use mcp_typed::$m as m;
         let mut checked = 0;
-        for (def, file, json) in mcp_tests::examples($revision) {
+        for (def, file, json) in mcp_tests::spec_examples($revision) {
             if json.get("jsonrpc").is_none() {
                 continue;
             }

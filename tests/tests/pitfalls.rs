@@ -7,7 +7,7 @@
 
 use std::fmt::Debug;
 
-use mcp_tests::{examples, schema};
+use mcp_tests::{schema, spec_examples};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -281,7 +281,7 @@ fn each_member_decodes_as_itself<U: DeserializeOwned + Serialize>(
 ) {
     let members = union_members(revision, union);
     assert!(members.len() > 1, "{revision} {union}: members {members:?}");
-    let all = examples(revision);
+    let all = spec_examples(revision);
     let mut failures = Vec::new();
     for member in &members {
         let mine: Vec<_> = all.iter().filter(|(d, _, _)| d == member).collect();
@@ -381,7 +381,7 @@ fn untagged_first_fit_elicit_request_inside_input_request_decodes_as_elicit_not_
 
 fn each_input_request_example_is_typed() {
     use mcp_typed::draft::{InputRequest, InputRequiredResult};
-    let all = examples("draft");
+    let all = spec_examples("draft");
     let found: Vec<_> = all
         .iter()
         .filter(|(d, _, v)| d == "InputRequiredResult" && v.get("inputRequests").is_some())
@@ -778,7 +778,7 @@ macro_rules! complete_results_keep_content {
         let prompt = response_result_type!($m, GetPromptResultResponseResult, GetPrompt, "GetPromptResult");
         let read = response_result_type!($m, ReadResourceResultResponseResult, ReadResource, "ReadResourceResult");
         let mut checked = 0;
-        for (definition, file, value) in examples($revision) {
+        for (definition, file, value) in spec_examples($revision) {
             let what = format!("{} {definition}/{file}", $revision);
             let (variant, content) = match definition.as_str() {
                 "CallToolResultResponse" => {
@@ -1148,7 +1148,7 @@ fn missing_required_error_names_every_missing_field() {
 macro_rules! list_roots_keeps_id {
     ($m:ident, $revision:literal) => {{
         use mcp_typed::$m as m;
-        let (_, file, value) = examples($revision)
+        let (_, file, value) = spec_examples($revision)
             .into_iter()
             .find(|(d, _, _)| d == "ListRootsRequest")
             .expect("the official ListRootsRequest example");
@@ -1179,7 +1179,7 @@ fn example_quirk_list_roots_request_with_undeclared_id_keeps_it() {
 macro_rules! read_resource_missing_ttl {
     ($m:ident, $revision:literal) => {{
         use mcp_typed::$m as m;
-        let (_, file, value) = examples($revision)
+        let (_, file, value) = spec_examples($revision)
             .into_iter()
             .find(|(d, f, _)| {
                 d == "ReadResourceResultResponse" && f == "read-resource-result-response.json"

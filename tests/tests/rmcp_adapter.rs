@@ -54,7 +54,7 @@ fn check_all(cases: impl IntoIterator<Item = (String, Value, Convert)>) -> (usiz
 
 #[test]
 fn official_2026_07_28_examples_round_trip_through_rmcp() {
-    let cases = mcp_tests::examples("2026-07-28")
+    let cases = mcp_tests::spec_examples("2026-07-28")
         .into_iter()
         .filter_map(|(def, file, value)| {
             let convert: Convert = match def.as_str() {

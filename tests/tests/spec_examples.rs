@@ -2,7 +2,7 @@
 //! re-encodes to an equal JSON value, and full messages decode through the envelope and union
 //! types into the right variant.
 
-use mcp_tests::{examples, json_eq};
+use mcp_tests::{json_eq, spec_examples};
 use mcp_typed::DefinitionVisitor;
 use serde_json::Value;
 
@@ -39,7 +39,7 @@ macro_rules! conformance {
         #[test]
         fn $test() {
             use mcp_typed::$module as m;
-            let all = examples($revision);
+            let all = spec_examples($revision);
             assert_eq!(all.len(), 129, "the official example set of {}", $revision);
             let mut failures = Vec::new();
             for (definition, file, value) in &all {
