@@ -13,19 +13,10 @@ use std::path::Path;
 
 use mcp_typed_codegen::ir::{Module, TypeKind, TypeRef};
 
-const REVISIONS: [&str; 6] = [
-    "2024-11-05",
-    "2025-03-26",
-    "2025-06-18",
-    "2025-11-25",
-    "2026-07-28",
-    "draft",
-];
-
 fn main() {
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     let mut out = String::from("&[\n");
-    for revision in REVISIONS {
+    for &revision in mcp_typed_codegen::source::revisions() {
         let path = mcp_typed_codegen::source::resolve(revision, None, workspace)
             .unwrap_or_else(|e| panic!("{e}"));
         println!("cargo:rerun-if-changed={}", path.display());

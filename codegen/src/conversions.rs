@@ -123,15 +123,12 @@ pub fn lossless(new: &Module, new_name: &str, old: &Module, old_name: &str) -> b
     )
 }
 
-/// The conversions between each pair of adjacent dated revisions in `models` (`(revision,
-/// model)`, oldest first), as the items of `mcp-typed`' `conversions` module.
+/// The conversions between each pair of adjacent revisions in `models` (`(revision, model)`,
+/// oldest first; the released revisions with modules of their own), as the items of `mcp-typed`' `conversions` module.
 pub fn emit(models: &[(&str, &Module)]) -> TokenStream {
     let mut out = TokenStream::new();
     for pair in models.windows(2) {
         let [(ra, ma), (rb, mb)] = pair else { continue };
-        if *rb == "draft" {
-            continue;
-        }
         let (fa, fb) = (source::module_name(ra), source::module_name(rb));
         let (a, b) = (format_ident!("{fa}"), format_ident!("{fb}"));
         let mut impls = TokenStream::new();

@@ -12,7 +12,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
-use crate::manifest::{Manifest, sha256_hex};
+use crate::manifest::{Manifest, ManifestDialect, RevisionEntry, Status, sha256_hex};
 
 /// The largest schema file accepted from a server (the official ones are under 200 KiB).
 pub const MAX_SCHEMA_BYTES: u64 = 32 * 1024 * 1024;
@@ -119,13 +119,7 @@ pub fn fetch(
             sha256: entry.sha256.clone(),
         });
     }
-    let bytes = match from {
-        FetchSource::Dir(d) => {
-            let file = relative_file(d, revision);
-            fs::read(&file).map_err(|source| Error::Io { path: file, source })?
-        }
-        FetchSource::Manifest | FetchSource::BaseUrl(_) => http_get(&origin)?,
-    };
+    let bytes = read(from, revision, &origin)?;
     entry.verify(revision, &bytes, &origin)?;
     write_atomic(&path, &bytes)?;
     Ok(Fetched {
@@ -136,6 +130,97 @@ pub fn fetch(
         bytes: bytes.len(),
         sha256: entry.sha256.clone(),
     })
+}
+
+/// Adds `revision`, which `manifest` does not list yet, to it and to the cache: reads the file
+/// from `from` (by default the spec repository at the manifest's commit), and records its
+/// pinned upstream URL, SHA-256 and dialect. A dated revision is `final`, any other `draft`.
+/// The caller writes the manifest ([`Manifest::to_text`]).
+pub fn add(
+    manifest: &mut Manifest,
+    revision: &str,
+    from: &FetchSource,
+    cache_dir: &Path,
+) -> Result<Fetched> {
+    if manifest.revisions.contains_key(revision) {
+        return Err(Error::Config(format!(
+            "the manifest already lists revision {revision:?}; fetch it with --revision"
+        )));
+    }
+    let url = upstream_url(manifest, revision);
+    let origin = match from {
+        FetchSource::Manifest => url.clone(),
+        other => other.location(manifest, revision)?,
+    };
+    let bytes = read(from, revision, &origin)?;
+    let dialect = dialect_of(&bytes, &origin)?;
+    let status = if revision.starts_with(|c: char| c.is_ascii_digit()) {
+        Status::Final
+    } else {
+        Status::Draft
+    };
+    let sha256 = sha256_hex(&bytes);
+    manifest.insert(
+        revision,
+        RevisionEntry {
+            url,
+            sha256: sha256.clone(),
+            dialect,
+            status,
+            protocol_version: None,
+        },
+    )?;
+    let path = cache_path(cache_dir, revision);
+    write_atomic(&path, &bytes)?;
+    Ok(Fetched {
+        revision: revision.to_owned(),
+        path,
+        origin,
+        outcome: Outcome::Written,
+        bytes: bytes.len(),
+        sha256,
+    })
+}
+
+/// Where the spec repository keeps `revision`'s `schema.json` at the manifest's commit.
+fn upstream_url(manifest: &Manifest, revision: &str) -> String {
+    let repo = manifest.spec_repository.trim_end_matches('/');
+    let commit = &manifest.spec_commit;
+    match repo.strip_prefix("https://github.com/") {
+        Some(path) => format!(
+            "https://raw.githubusercontent.com/{path}/{commit}/schema/{revision}/schema.json"
+        ),
+        None => format!("{repo}/raw/{commit}/schema/{revision}/schema.json"),
+    }
+}
+
+/// The JSON Schema dialect a schema file declares in `$schema`.
+fn dialect_of(bytes: &[u8], origin: &str) -> Result<ManifestDialect> {
+    let doc: serde_json::Value = serde_json::from_slice(bytes).map_err(|source| Error::Json {
+        origin: origin.to_owned(),
+        source,
+    })?;
+    let declared = doc.get("$schema").and_then(|s| s.as_str()).unwrap_or("");
+    if declared.contains("draft-07") {
+        Ok(ManifestDialect::Draft07)
+    } else if declared.contains("2020-12") {
+        Ok(ManifestDialect::Draft202012)
+    } else {
+        Err(Error::Config(format!(
+            "{origin}: `$schema` is {declared:?}; the generator reads draft-07 and 2020-12 schemas"
+        )))
+    }
+}
+
+/// The bytes of `revision`'s file at `origin`.
+fn read(from: &FetchSource, revision: &str, origin: &str) -> Result<Vec<u8>> {
+    match from {
+        FetchSource::Dir(d) => {
+            let file = relative_file(d, revision);
+            fs::read(&file).map_err(|source| Error::Io { path: file, source })
+        }
+        FetchSource::Manifest | FetchSource::BaseUrl(_) => http_get(origin),
+    }
 }
 
 /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`.
@@ -230,6 +315,54 @@ mod tests {
         let e = FetchSource::parse("ftp://h/x").unwrap_err().to_string();
         assert!(e.contains("unsupported URL scheme \"ftp\""), "{e}");
         assert!(FetchSource::parse("").is_err());
+    }
+
+    #[test]
+    fn add_records_the_pinned_url_hash_and_dialect_and_fills_the_cache() {
+        let src = tempfile::tempdir().unwrap();
+        let out = tempfile::tempdir().unwrap();
+        let body = br#"{"$schema":"https://json-schema.org/draft/2020-12/schema","$defs":{}}"#;
+        fs::create_dir_all(src.path().join("2099-01-01")).unwrap();
+        fs::write(src.path().join("2099-01-01/schema.json"), body).unwrap();
+        let mut m = Manifest::builtin().unwrap();
+        let from = FetchSource::Dir(src.path().to_path_buf());
+        let got = add(&mut m, "2099-01-01", &from, out.path()).unwrap();
+        assert_eq!(got.outcome, Outcome::Written);
+        assert_eq!(
+            fs::read(out.path().join("2099-01-01/schema.json")).unwrap(),
+            body
+        );
+        let e = m.entry("2099-01-01").unwrap();
+        assert_eq!(e.sha256, sha256_hex(body));
+        assert_eq!(e.dialect, ManifestDialect::Draft202012);
+        assert_eq!(e.status, Status::Final);
+        assert_eq!(
+            e.url,
+            format!(
+                "https://raw.githubusercontent.com/modelcontextprotocol/modelcontextprotocol/{}/schema/2099-01-01/schema.json",
+                m.spec_commit
+            )
+        );
+        // Dated revisions stay before the draft.
+        let names: Vec<&String> = m.revisions.keys().collect();
+        assert_eq!(names[names.len() - 2..], ["2099-01-01", "draft"]);
+        // Twice is an error; so is a file of another dialect.
+        let e = add(&mut m, "2099-01-01", &from, out.path()).unwrap_err();
+        assert!(e.to_string().contains("already lists"), "{e}");
+        fs::create_dir_all(src.path().join("old")).unwrap();
+        fs::write(
+            src.path().join("old/schema.json"),
+            br#"{"$schema":"http://json-schema.org/draft-04/schema#"}"#,
+        )
+        .unwrap();
+        let e = add(&mut m, "old", &from, out.path())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("draft-04") && e.contains("old/schema.json"),
+            "{e}"
+        );
+        assert!(!m.revisions.contains_key("old"));
     }
 
     #[test]

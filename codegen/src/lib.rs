@@ -16,9 +16,11 @@ pub mod emit;
 pub mod error;
 pub mod fetch;
 pub mod ir;
+pub mod layout;
 pub mod load;
 pub mod manifest;
 pub mod options;
+pub mod registry;
 pub mod source;
 #[cfg(feature = "tools")]
 pub mod tools;

@@ -3,7 +3,7 @@
 //! SHA-256, its JSON Schema dialect and its status.
 //!
 //! `mcp-typed-codegen fetch` reads it to download and verify the files; the list of revisions must
-//! agree with [`source::REVISIONS`](crate::source::REVISIONS) (a test checks this).
+//! is the project's [revision registry](crate::registry).
 //!
 //! ```json
 //! {
@@ -59,6 +59,10 @@ pub struct RevisionEntry {
     pub dialect: ManifestDialect,
     /// Whether the revision is released.
     pub status: Status,
+    /// The `protocolVersion` string of the revision, when it is not the revision's name
+    /// (the draft's placeholder, `DRAFT-2026-v1`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub protocol_version: Option<String>,
 }
 
 /// The JSON Schema dialect named in the manifest.
@@ -162,10 +166,46 @@ impl Manifest {
         })
     }
 
+    /// Adds `revision` where it belongs (dated revisions by date, then the others) and
+    /// returns its position; an error when the manifest already lists it.
+    pub fn insert(&mut self, revision: &str, entry: RevisionEntry) -> Result<usize> {
+        if self.revisions.contains_key(revision) {
+            return Err(Error::Config(format!(
+                "the manifest already lists revision {revision:?}"
+            )));
+        }
+        let at = self
+            .revisions
+            .keys()
+            .position(|r| order_key(revision) < order_key(r))
+            .unwrap_or(self.revisions.len());
+        self.revisions.insert_before(at, revision.to_owned(), entry);
+        self.check("the new manifest")?;
+        Ok(at)
+    }
+
+    /// The manifest as written to `schema/manifest.json` (two-space indent, final newline).
+    pub fn to_text(&self) -> String {
+        let mut text =
+            serde_json::to_string_pretty(self).expect("a manifest always encodes as JSON");
+        text.push('\n');
+        text
+    }
+
     fn check(&self, origin: &str) -> Result<()> {
         let bad = |what: String| Err(Error::Config(format!("{origin}: {what}")));
         if self.revisions.is_empty() {
             return bad("`revisions` is empty".into());
+        }
+        let names: Vec<&String> = self.revisions.keys().collect();
+        if let Some(w) = names
+            .windows(2)
+            .find(|w| order_key(w[0]) >= order_key(w[1]))
+        {
+            return bad(format!(
+                "revisions must be listed oldest first (dated ones by date, then drafts): {:?} comes before {:?}",
+                w[0], w[1]
+            ));
         }
         for (rev, e) in &self.revisions {
             if rev.is_empty() || !rev.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
@@ -208,6 +248,19 @@ impl RevisionEntry {
     }
 }
 
+/// Sorts dated revisions (`YYYY-MM-DD`) by date, before every other name (drafts).
+fn order_key(revision: &str) -> (bool, &str) {
+    let dated = revision.len() == 10
+        && revision.bytes().enumerate().all(|(i, b)| {
+            if i == 4 || i == 7 {
+                b == b'-'
+            } else {
+                b.is_ascii_digit()
+            }
+        });
+    (!dated, revision)
+}
+
 /// The SHA-256 of `bytes` as 64 lowercase hex digits.
 pub fn sha256_hex(bytes: &[u8]) -> String {
     Sha256::digest(bytes)
@@ -233,7 +286,7 @@ mod tests {
     fn workspace_manifest_lists_exactly_the_known_revisions_in_order() {
         let m = Manifest::from_str(MANIFEST, "schema/manifest.json").unwrap();
         let revs: Vec<&str> = m.revisions.keys().map(String::as_str).collect();
-        assert_eq!(revs, crate::source::REVISIONS);
+        assert_eq!(revs, crate::source::revisions());
         for (rev, e) in &m.revisions {
             assert!(e.url.starts_with("https://"), "{rev}: {}", e.url);
             assert!(
@@ -282,6 +335,46 @@ mod tests {
             let e = Manifest::from_str(&text, "m").unwrap_err().to_string();
             assert!(e.contains(want), "{text}\n→ {e}");
         }
+    }
+
+    #[test]
+    fn the_file_is_exactly_what_to_text_writes() {
+        // `fetch --add` rewrites the file: it must not reformat what it does not change.
+        let m = Manifest::from_str(MANIFEST, "m").unwrap();
+        assert_eq!(m.to_text(), MANIFEST);
+    }
+
+    #[test]
+    fn insert_keeps_dated_revisions_in_order_and_drafts_last() {
+        let mut m = Manifest::from_str(MANIFEST, "m").unwrap();
+        let entry = m.entry("2025-11-25").unwrap().clone();
+        assert_eq!(m.insert("2099-01-01", entry.clone()).unwrap(), 5);
+        assert_eq!(m.insert("2025-01-01", entry.clone()).unwrap(), 1);
+        assert_eq!(m.insert("next", entry.clone()).unwrap(), 8);
+        let names: Vec<&str> = m.revisions.keys().map(String::as_str).collect();
+        assert_eq!(
+            names,
+            [
+                "2024-11-05",
+                "2025-01-01",
+                "2025-03-26",
+                "2025-06-18",
+                "2025-11-25",
+                "2026-07-28",
+                "2099-01-01",
+                "draft",
+                "next"
+            ]
+        );
+        let e = m.insert("draft", entry).unwrap_err().to_string();
+        assert!(e.contains("already lists revision \"draft\""), "{e}");
+        // Parsing refuses a file out of order.
+        let swapped = MANIFEST.replacen("\"2024-11-05\": {", "\"2030-01-01\": {", 1);
+        let e = Manifest::from_str(&swapped, "m").unwrap_err().to_string();
+        assert!(
+            e.contains("oldest first") && e.contains("\"2030-01-01\" comes before \"2025-03-26\""),
+            "{e}"
+        );
     }
 
     #[test]

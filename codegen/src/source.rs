@@ -6,41 +6,28 @@
 //! 3. `<workspace>/../shared/mcp-spec/<revision>/schema.json`.
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use crate::error::{Error, Result};
+use crate::registry::Registry;
 
-/// Every revision the project generates, oldest first.
-pub const REVISIONS: &[&str] = &[
-    "2024-11-05",
-    "2025-03-26",
-    "2025-06-18",
-    "2025-11-25",
-    "2026-07-28",
-    "draft",
-];
+/// Every revision of the manifest built into this generator, oldest first (see
+/// [`Registry`]; a workspace's own manifest may list more: [`Registry::for_workspace`]).
+pub fn revisions() -> &'static [&'static str] {
+    static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
+    NAMES.get_or_init(|| Registry::builtin().names().collect())
+}
 
 /// The environment variable naming a folder of `<revision>/schema.json` files.
 pub const SCHEMA_DIR_ENV: &str = "MCP_SCHEMA_DIR";
 
-/// The Rust module (and cargo feature) of a revision: `2025-06-18` → `v2025_06_18`.
-pub fn module_name(revision: &str) -> String {
-    if revision.starts_with(|c: char| c.is_ascii_digit()) {
-        format!("v{}", revision.replace('-', "_"))
-    } else {
-        revision.replace('-', "_")
-    }
-}
+pub use crate::registry::module_name;
 
-/// Checks that `revision` is one this project knows.
-pub fn check_revision(revision: &str) -> Result<()> {
-    if REVISIONS.contains(&revision) {
-        Ok(())
-    } else {
-        Err(Error::Config(format!(
-            "unknown revision {revision:?}; known: {}",
-            REVISIONS.join(", ")
-        )))
-    }
+/// Checks that `revision` is one the manifest of `workspace` (else the built-in one) lists.
+pub fn check_revision(revision: &str, workspace: &Path) -> Result<()> {
+    Registry::for_workspace(workspace)?
+        .get(revision)
+        .map(|_| ())
 }
 
 /// The folders searched for `<revision>/schema.json`, in order.
@@ -61,7 +48,7 @@ pub fn search_dirs(schema_dir: Option<&Path>, workspace: &Path) -> Vec<PathBuf> 
 
 /// Finds the schema file of `revision`.
 pub fn resolve(revision: &str, schema_dir: Option<&Path>, workspace: &Path) -> Result<PathBuf> {
-    check_revision(revision)?;
+    check_revision(revision, workspace)?;
     let searched: Vec<PathBuf> = search_dirs(schema_dir, workspace)
         .into_iter()
         .map(|d| d.join(revision).join("schema.json"))
@@ -97,12 +84,6 @@ pub fn find_workspace(start: &Path) -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn module_names() {
-        assert_eq!(module_name("2025-06-18"), "v2025_06_18");
-        assert_eq!(module_name("draft"), "draft");
-    }
 
     #[test]
     fn missing_schema_says_how_to_get_it() {

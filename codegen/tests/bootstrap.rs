@@ -113,3 +113,97 @@ fn write_only_when_changed() {
     );
     assert!(g.code().contains("pub struct Ping"));
 }
+
+/// The cargo features of `mcp-typed` are the revisions of the manifest: one per revision,
+/// named as its module; an alias revision's feature turns on the revision it aliases.
+#[test]
+fn crate_features_are_the_manifest_revisions() {
+    let registry = mcp_typed_codegen::registry::Registry::for_workspace(&workspace()).unwrap();
+    let cargo_toml = std::fs::read_to_string(workspace().join("generated/Cargo.toml")).unwrap();
+    let manifest: toml::Table = cargo_toml.parse().unwrap();
+    let features = manifest["features"].as_table().unwrap();
+    let mod_rs =
+        std::fs::read_to_string(workspace().join("generated/src/revisions/mod.rs")).unwrap();
+    let mut problems = Vec::new();
+    for rev in registry.revisions() {
+        let Some(enables) = features.get(&rev.module).and_then(|f| f.as_array()) else {
+            problems.push(format!(
+                "{}: no feature `{}` (add `{} = []` under [features])",
+                rev.name, rev.module, rev.module
+            ));
+            continue;
+        };
+        // `pub use v2026_07_28 as draft;`: the alias needs its target's module.
+        let alias_of = mod_rs.lines().find_map(|l| {
+            l.strip_prefix("pub use ")?
+                .strip_suffix(&format!(" as {};", rev.module))
+        });
+        let expected: Vec<&str> = alias_of.into_iter().collect();
+        let actual: Vec<&str> = enables.iter().filter_map(|v| v.as_str()).collect();
+        if actual != expected {
+            problems.push(format!(
+                "{}: feature `{}` enables {actual:?}, expected {expected:?}",
+                rev.name, rev.module
+            ));
+        }
+    }
+    // And no feature names a revision the manifest does not list.
+    let known: Vec<&str> = registry
+        .revisions()
+        .iter()
+        .map(|r| r.module.as_str())
+        .collect();
+    for name in features.keys() {
+        let looks_like_revision = name == "draft"
+            || (name.starts_with('v') && name[1..].starts_with(|c: char| c.is_ascii_digit()));
+        if looks_like_revision && !known.contains(&name.as_str()) {
+            problems.push(format!(
+                "feature `{name}` is not a revision of schema/manifest.json"
+            ));
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "generated/Cargo.toml and schema/manifest.json disagree:\n{}",
+        problems.join("\n")
+    );
+}
+
+/// `generated/src/revisions/` holds only generated files, each with the `@generated` header,
+/// and none of the crate's other files carries it.
+#[test]
+fn the_revisions_folder_is_all_generated_and_nothing_else_is() {
+    let src = workspace().join("generated/src");
+    let mut files = Vec::new();
+    let mut stack = vec![src.clone()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    let mut generated = 0;
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        let marked = text.starts_with(mcp_typed_codegen::layout::GENERATED_MARK);
+        let in_folder = path.starts_with(src.join("revisions"));
+        assert_eq!(
+            marked,
+            in_folder,
+            "{}: {}",
+            path.display(),
+            if in_folder {
+                "a hand-written file among the generated ones"
+            } else {
+                "a generated file outside generated/src/revisions/"
+            }
+        );
+        generated += usize::from(marked);
+    }
+    // Five revision modules (draft is an alias), mod.rs, elicit.rs, conversions.rs.
+    assert!(generated >= 8, "{generated} generated files");
+}

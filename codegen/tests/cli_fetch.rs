@@ -157,7 +157,7 @@ impl Drop for Server {
 
 /// Routes `/<prefix>/<revision>/schema.json` to the official file of every revision.
 fn official_routes(prefix: &str) -> HashMap<String, Vec<u8>> {
-    source::REVISIONS
+    source::revisions()
         .iter()
         .map(|r| {
             (
@@ -230,8 +230,8 @@ fn fetch_from_url_downloads_every_revision_over_loopback_http() {
     let base = format!("{}/mirror/", server.base);
     let o = fetch(&["--from", &base, "--out", out.path().to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(server.hits(), source::REVISIONS.len());
-    for rev in source::REVISIONS {
+    assert_eq!(server.hits(), source::revisions().len());
+    for rev in source::revisions() {
         assert_eq!(
             std::fs::read(out.path().join(rev).join("schema.json")).unwrap(),
             std::fs::read(official(rev)).unwrap(),
@@ -243,10 +243,10 @@ fn fetch_from_url_downloads_every_revision_over_loopback_http() {
     // Idempotent: a second run reads nothing from the server.
     let o = fetch(&["--from", &base, "--out", out.path().to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(server.hits(), source::REVISIONS.len());
+    assert_eq!(server.hits(), source::revisions().len());
     assert_eq!(
         stderr(&o).matches("is up to date").count(),
-        source::REVISIONS.len()
+        source::revisions().len()
     );
 }
 

@@ -69,7 +69,8 @@ fn installed_binary_works_outside_the_project() {
     // The module is the checked-in one, calling mcp-typed' runtime from outside.
     let generated = std::fs::read_to_string(user.path().join("src/mcp/v2025_11_25.rs")).unwrap();
     let checked_in =
-        std::fs::read_to_string(workspace().join("generated/src/v2025_11_25.rs")).unwrap();
+        std::fs::read_to_string(workspace().join("generated/src/revisions/v2025_11_25.rs"))
+            .unwrap();
     assert_eq!(
         generated,
         checked_in.replacen(

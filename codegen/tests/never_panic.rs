@@ -48,7 +48,7 @@ fn official() -> &'static [(&'static str, Value)] {
     static DOCS: OnceLock<Vec<(&'static str, Value)>> = OnceLock::new();
     DOCS.get_or_init(|| {
         let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        source::REVISIONS
+        source::revisions()
             .iter()
             .map(|r| {
                 let path = source::resolve(r, None, &workspace).unwrap_or_else(|e| panic!("{e}"));

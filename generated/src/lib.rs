@@ -35,43 +35,18 @@ pub use runtime::{
 pub use indexmap::IndexMap;
 pub use serde_json::{Map, Number, Value};
 
-#[cfg(feature = "v2024_11_05")]
-#[allow(missing_docs)]
+// The generated code: one module per revision (behind its feature), `ProtocolVersion`, the
+// conversions between revisions and the elicitation revision table, all written by
+// `mcp-typed-codegen generate` from `schema/manifest.json`. Nothing in that folder is
+// hand-written.
 #[rustfmt::skip]
-pub mod v2024_11_05;
-#[cfg(feature = "v2025_03_26")]
-#[allow(missing_docs)]
-#[rustfmt::skip]
-pub mod v2025_03_26;
-#[cfg(feature = "v2025_06_18")]
-#[allow(missing_docs)]
-#[rustfmt::skip]
-pub mod v2025_06_18;
-#[cfg(feature = "v2025_11_25")]
-#[allow(missing_docs)]
-#[rustfmt::skip]
-pub mod v2025_11_25;
-#[cfg(feature = "v2026_07_28")]
-#[allow(missing_docs)]
-#[rustfmt::skip]
-pub mod v2026_07_28;
-#[cfg(feature = "draft")]
-#[allow(missing_docs)]
-#[rustfmt::skip]
-pub mod draft;
-
-/// The newest dated revision, when its feature is enabled.
-#[cfg(feature = "v2026_07_28")]
-pub use v2026_07_28 as latest;
+mod revisions;
+pub use revisions::*;
 
 pub mod convert;
 
-/// Generated `From`/`TryFrom` impls between adjacent revisions (see [`convert`]).
-#[rustfmt::skip]
-mod conversions;
-
 mod protocol_version;
-pub use protocol_version::ProtocolVersion;
+pub use protocol_version::UnknownProtocolVersion;
 
 pub mod elicit;
 #[cfg(feature = "rmcp")]

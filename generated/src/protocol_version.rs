@@ -3,51 +3,11 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// One revision of the Model Context Protocol, named by its date.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum ProtocolVersion {
-    /// `2024-11-05`
-    V2024_11_05,
-    /// `2025-03-26`
-    V2025_03_26,
-    /// `2025-06-18`
-    V2025_06_18,
-    /// `2025-11-25`
-    V2025_11_25,
-    /// `2026-07-28`
-    V2026_07_28,
-    /// `DRAFT-2026-v1`, the unreleased revision.
-    Draft,
-}
+use crate::ProtocolVersion;
 
+// `ProtocolVersion` itself (its variants, `ALL`, `as_str`, `feature`, `is_released`,
+// `latest`) is generated from `schema/manifest.json`: see `revisions/mod.rs`.
 impl ProtocolVersion {
-    /// Every revision, oldest first.
-    pub const ALL: [ProtocolVersion; 6] = [
-        ProtocolVersion::V2024_11_05,
-        ProtocolVersion::V2025_03_26,
-        ProtocolVersion::V2025_06_18,
-        ProtocolVersion::V2025_11_25,
-        ProtocolVersion::V2026_07_28,
-        ProtocolVersion::Draft,
-    ];
-
-    /// The string sent as `protocolVersion` on the wire.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            ProtocolVersion::V2024_11_05 => "2024-11-05",
-            ProtocolVersion::V2025_03_26 => "2025-03-26",
-            ProtocolVersion::V2025_06_18 => "2025-06-18",
-            ProtocolVersion::V2025_11_25 => "2025-11-25",
-            ProtocolVersion::V2026_07_28 => "2026-07-28",
-            ProtocolVersion::Draft => "DRAFT-2026-v1",
-        }
-    }
-
-    /// The latest released revision (the draft is not a release).
-    pub const fn latest() -> ProtocolVersion {
-        ProtocolVersion::V2026_07_28
-    }
-
     /// Version negotiation as a server does it: keep the client's `requested` version when it
     /// is among `supported`, otherwise offer the latest supported one. `None` when `supported`
     /// is empty.
@@ -60,7 +20,7 @@ impl ProtocolVersion {
         supported
             .iter()
             .copied()
-            .filter(|v| *v != ProtocolVersion::Draft)
+            .filter(|v| v.is_released())
             .max()
             .or_else(|| supported.iter().copied().max())
     }

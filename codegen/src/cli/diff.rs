@@ -111,14 +111,15 @@ pub fn run(args: DiffArgs) -> super::Result<ExitCode> {
 
 /// Loads a revision through the resolver, or a file.
 fn load(what: &str, root: &Path) -> mcp_typed_codegen::Result<SchemaDoc> {
-    let path = if source::REVISIONS.contains(&what) {
+    let registry = mcp_typed_codegen::registry::Registry::for_workspace(root)?;
+    let path = if registry.get(what).is_ok() {
         source::resolve(what, None, root)?
     } else {
         let p = PathBuf::from(what);
         if !p.is_file() {
             return Err(Error::Config(format!(
                 "{what:?} is neither a revision ({}) nor a schema file",
-                source::REVISIONS.join(", ")
+                registry.names().collect::<Vec<_>>().join(", ")
             )));
         }
         p

@@ -16,6 +16,11 @@ Sources (--from):
   DIR       copies DIR/<revision>/schema.json
   URL       downloads URL/<revision>/schema.json (http:// or https://; URL is a base)
 
+Adding a revision (--add R): reads R's file from --from, or else from the spec repository at the
+manifest's pinned commit, and records it in schema/manifest.json (URL pinned to that commit,
+SHA-256, dialect from `$schema`, `final` when R is a date, else `draft`), in date order. Then run
+`mcp-typed-codegen generate` and add R's feature line to generated/Cargo.toml.
+
 Every file is checked against the SHA-256 in the manifest before it is written; on a mismatch
 nothing is written and the error names the revision and both hashes. A cached file that already
 has the pinned hash is left alone and the source is not read, so running fetch again is cheap.
@@ -31,8 +36,12 @@ fetched).";
 #[derive(Debug, clap::Args)]
 pub struct FetchArgs {
     /// Revision to fetch (repeatable; default: every revision in the manifest).
-    #[arg(long = "revision", value_name = "R")]
+    #[arg(long = "revision", value_name = "R", conflicts_with = "add")]
     pub revisions: Vec<String>,
+    /// A revision the manifest does not list yet: fetch it and add it to
+    /// `schema/manifest.json`.
+    #[arg(long, value_name = "R")]
+    pub add: Option<String>,
     /// Read from `DIR/<revision>/schema.json` or `URL/<revision>/schema.json` instead of the
     /// manifest's upstream URL.
     #[arg(long, value_name = "DIR|URL")]
@@ -62,6 +71,35 @@ pub fn run(args: FetchArgs) -> Result<ExitCode> {
         Some(f) => FetchSource::parse(f)?,
         None => FetchSource::Manifest,
     };
+    let out = args.out.clone().unwrap_or_else(|| root.join("schema"));
+    if let Some(rev) = &args.add {
+        if !manifest_path.is_file() {
+            return Err(Error::Config(format!(
+                "--add {rev}: no manifest at {} to add it to (run it in the project, or pass --manifest)",
+                manifest_path.display()
+            ))
+            .into());
+        }
+        let mut manifest = manifest;
+        let f = fetch::add(&mut manifest, rev, &from, &out)?;
+        std::fs::write(&manifest_path, manifest.to_text()).map_err(|source| Error::Io {
+            path: manifest_path.clone(),
+            source,
+        })?;
+        report!(
+            "{rev}: wrote {} ({} bytes, sha256 {}) from {}",
+            f.path.display(),
+            f.bytes,
+            f.sha256,
+            f.origin
+        );
+        report!(
+            "{rev}: added to {}; next: `mcp-typed-codegen generate`, then add `{} = []` under [features] in generated/Cargo.toml",
+            manifest_path.display(),
+            mcp_typed_codegen::source::module_name(rev)
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
     let revisions: Vec<String> = if args.revisions.is_empty() {
         manifest.revisions.keys().cloned().collect()
     } else {
@@ -71,7 +109,6 @@ pub fn run(args: FetchArgs) -> Result<ExitCode> {
         }
         args.revisions.clone()
     };
-    let out = args.out.clone().unwrap_or_else(|| root.join("schema"));
     let mut failed = 0;
     for rev in &revisions {
         match fetch::fetch(&manifest, rev, &from, &out) {

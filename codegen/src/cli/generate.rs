@@ -4,6 +4,8 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use mcp_typed_codegen::layout::{self, RevisionCode};
+use mcp_typed_codegen::registry::Registry;
 use mcp_typed_codegen::source;
 
 use super::{GenerateArgs, Result, builder_for, print, workspace};
@@ -13,26 +15,32 @@ const IN_CRATE_RUNTIME: &str = "crate::runtime";
 
 pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
     let root = workspace()?;
-    // Without --out, the modules checked into mcp-typed (which reach its runtime as
+    // Without --out, the files of mcp-typed's revisions folder (which reach its runtime as
     // `crate::runtime`); with it, modules for a user's crate, which depends on mcp-typed.
     let in_project = args.out.is_none();
+    let registry = Registry::for_workspace(&root)?;
+    if in_project && !args.revisions.is_empty() {
+        return Err(mcp_typed_codegen::Error::Config(format!(
+            "--revision {}: the checked-in modules are generated together (ProtocolVersion, aliases, conversions); drop --revision, or pass --out DIR for your own crate",
+            args.revisions.join(", ")
+        ))
+        .into());
+    }
     let out = args
         .out
         .clone()
-        .unwrap_or_else(|| root.join("generated").join("src"));
+        .unwrap_or_else(|| root.join("generated").join("src").join("revisions"));
     let revisions: Vec<String> = if args.revisions.is_empty() {
-        source::REVISIONS.iter().map(|r| r.to_string()).collect()
+        registry.names().map(str::to_owned).collect()
     } else {
         args.revisions.clone()
     };
     if in_project && args.options.runtime_path == mcp_typed_codegen::Options::DEFAULT_RUNTIME {
         args.options.runtime_path = IN_CRATE_RUNTIME.to_owned();
     }
-    let mut stale = Vec::new();
-    let mut models = Vec::new();
     // Revisions are independent: generate them on parallel threads (most of the time is
     // formatting, syn + prettyplease, single-threaded per file), then write and report them
-    // in order as before. (`Generated` holds a `TokenStream`, which stays on its thread.)
+    // in order. (`Generated` holds a `TokenStream`, which stays on its thread.)
     let results: Vec<(mcp_typed_codegen::Result<Done>, Duration)> = std::thread::scope(|scope| {
         let jobs: Vec<_> = revisions
             .iter()
@@ -57,25 +65,15 @@ pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
             })
             .collect()
     });
+    let mut done = Vec::new();
     for (rev, (generated, elapsed)) in revisions.iter().zip(results) {
         let generated = generated?;
-        let path = out.join(format!("{}.rs", source::module_name(rev)));
-        let lines = generated.code.lines().count();
-        if args.check {
-            let current = std::fs::read_to_string(&path).unwrap_or_default();
-            if current != generated.code {
-                stale.push(path.display().to_string());
-            }
-        } else {
-            let wrote = mcp_typed_codegen::builder::write_if_changed(&path, &generated.code)?;
-            report!(
-                "{rev}: {} ({} types, {lines} lines, generated in {:.0} ms){}",
-                path.display(),
-                generated.types,
-                elapsed.as_secs_f64() * 1000.0,
-                if wrote { "" } else { ", unchanged" }
-            );
-        }
+        report!(
+            "{rev}: {} types, {} lines, generated in {:.0} ms",
+            generated.types,
+            generated.code.lines().count(),
+            elapsed.as_secs_f64() * 1000.0,
+        );
         for a in &generated.errata {
             report!(
                 "{rev}: erratum {} applied ({}) at {}",
@@ -84,27 +82,43 @@ pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
                 a.pointers.join(", ")
             );
         }
-        models.push((rev.clone(), generated.model));
+        done.push((rev.as_str(), generated));
     }
-    // The conversions between adjacent revisions, for mcp-typed when it gets every revision.
-    if in_project && revisions.len() == source::REVISIONS.len() {
-        let pairs: Vec<(&str, &mcp_typed_codegen::ir::Module)> =
-            models.iter().map(|(r, m)| (r.as_str(), m)).collect();
-        let code = mcp_typed_codegen::conversions::code(&pairs)?;
-        let path = out.join("conversions.rs");
-        if args.check {
-            if std::fs::read_to_string(&path).unwrap_or_default() != code {
-                stale.push(path.display().to_string());
-            }
-        } else if std::fs::read_to_string(&path).ok().as_deref() != Some(code.as_str()) {
-            std::fs::write(&path, &code).map_err(|source| mcp_typed_codegen::Error::Io {
-                path: path.clone(),
-                source,
-            })?;
-            report!("conversions: {}", path.display());
+    let files: Vec<(String, String)> = if in_project {
+        let inputs: Vec<RevisionCode<'_>> = done
+            .iter()
+            .map(|(rev, d)| RevisionCode {
+                revision: rev,
+                code: &d.code,
+                model: &d.model,
+            })
+            .collect();
+        let laid_out = layout::files(&registry, &inputs)?;
+        for (alias, target) in &laid_out.aliases {
+            report!("{alias}: the same code as {target}: its module is an alias of {target}'s");
         }
-    }
+        laid_out.files
+    } else {
+        done.into_iter()
+            .map(|(rev, d)| (format!("{}.rs", source::module_name(rev)), d.code))
+            .collect()
+    };
+    // Files this generator wrote before that it no longer produces (a revision that became
+    // an alias): only in the project's own folder, and only files marked as generated.
+    let stale_files = if in_project {
+        leftovers(&out, &files)?
+    } else {
+        Vec::new()
+    };
     if args.check {
+        let mut stale: Vec<String> = files
+            .iter()
+            .filter(|(name, code)| {
+                std::fs::read_to_string(out.join(name)).unwrap_or_default() != *code
+            })
+            .map(|(name, _)| out.join(name).display().to_string())
+            .collect();
+        stale.extend(stale_files.iter().map(|p| p.display().to_string()));
         if stale.is_empty() {
             report!(
                 "generated code is up to date ({} revisions)",
@@ -116,7 +130,53 @@ pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
         print(|out| stale.iter().try_for_each(|s| writeln!(out, "{s}")))?;
         return Ok(ExitCode::FAILURE);
     }
+    for (name, code) in &files {
+        let path = out.join(name);
+        let wrote = mcp_typed_codegen::builder::write_if_changed(&path, code)?;
+        report!(
+            "{}{}",
+            path.display(),
+            if wrote { "" } else { " (unchanged)" }
+        );
+    }
+    for path in stale_files {
+        std::fs::remove_file(&path).map_err(|source| mcp_typed_codegen::Error::Io {
+            path: path.clone(),
+            source,
+        })?;
+        report!("{}: removed (no longer generated)", path.display());
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The `.rs` files of `dir` that carry this generator's mark but are not among `files`.
+fn leftovers(
+    dir: &std::path::Path,
+    files: &[(String, String)],
+) -> mcp_typed_codegen::Result<Vec<std::path::PathBuf>> {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(source) => {
+            return Err(mcp_typed_codegen::Error::Io {
+                path: dir.to_path_buf(),
+                source,
+            });
+        }
+    };
+    let mut stale = Vec::new();
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !name.ends_with(".rs") || files.iter().any(|(f, _)| *f == name) {
+            continue;
+        }
+        if std::fs::read_to_string(&path).is_ok_and(|t| t.starts_with(layout::GENERATED_MARK)) {
+            stale.push(path);
+        }
+    }
+    stale.sort();
+    Ok(stale)
 }
 
 /// What the command keeps of one revision's [`Generated`](mcp_typed_codegen::Generated).

@@ -85,8 +85,9 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Regenerate the checked-in modules of `generated/` (all revisions unless --revision), or,
-    /// with --out DIR, write `<module>.rs` files for your own crate.
+    /// Regenerate `generated/src/revisions/` (every revision of schema/manifest.json, with
+    /// ProtocolVersion and the conversions), or, with --out DIR, write `<module>.rs` files for
+    /// your own crate.
     #[command(after_long_help = GENERATE_HELP)]
     Generate(GenerateArgs),
     /// Fill the schema/<revision>/schema.json cache, verifying each file's SHA-256.
@@ -116,13 +117,14 @@ cache) and ../shared/mcp-spec.";
 /// Arguments of `generate`.
 #[derive(Debug, clap::Args)]
 pub struct GenerateArgs {
-    /// Revision to generate (repeatable; default: every revision).
+    /// Revision to generate (repeatable, with --out; default: every revision).
     #[arg(long = "revision", value_name = "R")]
     pub revisions: Vec<String>,
     /// Folder holding `<revision>/schema.json`, searched first (default: $MCP_SCHEMA_DIR).
     #[arg(long, value_name = "DIR")]
     pub schema_dir: Option<PathBuf>,
-    /// Folder to write `<module>.rs` files into (default: `<workspace>/generated/src`).
+    /// Folder to write `<module>.rs` files into (default: the project's
+    /// `generated/src/revisions`).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Write nothing; exit with status 1 and list the files that differ.

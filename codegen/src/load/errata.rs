@@ -140,7 +140,7 @@ mod tests {
             assert!(!e.evidence.is_empty(), "{}: no evidence", e.id);
             assert!(!e.patches.is_empty(), "{}: no patches", e.id);
             for r in &e.revisions {
-                crate::source::check_revision(r).unwrap();
+                crate::registry::Registry::builtin().get(r).unwrap();
             }
         }
     }

@@ -19,9 +19,20 @@ use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
 
-/// The revisions this client can speak, newest first (2026-07-28 and later have no
-/// `initialize`).
-pub const CLIENT_REVISIONS: &[&str] = &["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
+/// The revision whose messages this client sends (`mcp_typed::v2025_11_25`).
+const CLIENT_MESSAGES: &str = "2025-11-25";
+
+/// The revisions this client can speak, newest first: those of the
+/// [registry](crate::registry) up to the one whose messages it sends (2026-07-28 and later
+/// have no `initialize`).
+pub fn client_revisions() -> Vec<&'static str> {
+    crate::source::revisions()
+        .iter()
+        .rev()
+        .skip_while(|r| **r != CLIENT_MESSAGES)
+        .copied()
+        .collect()
+}
 
 /// A server's tool list, as received.
 #[derive(Debug, Clone)]
@@ -143,7 +154,7 @@ impl Session {
         let params = m::InitializeRequestParams::new(
             m::ClientCapabilities::new(),
             m::Implementation::new("mcp-typed-codegen", env!("CARGO_PKG_VERSION")),
-            CLIENT_REVISIONS[0],
+            CLIENT_MESSAGES,
         );
         let id = self.next_id();
         let init: m::InitializeResult = self.request(
@@ -154,10 +165,11 @@ impl Session {
         // The server answers with the version it picks; a client that cannot speak it
         // disconnects.
         let version = init.protocol_version.clone();
-        if !CLIENT_REVISIONS.contains(&version.as_str()) {
+        let speaks = client_revisions();
+        if !speaks.contains(&version.as_str()) {
             return Err(self.error(format!(
                 "the server answered initialize with protocol version {version:?}, which this client does not speak ({})",
-                CLIENT_REVISIONS.join(", ")
+                speaks.join(", ")
             )));
         }
         self.send(&m::ClientMessage::notification(

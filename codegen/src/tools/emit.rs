@@ -16,8 +16,18 @@ use typify::{TypeSpace, TypeSpaceSettings};
 use super::load::ToolDef;
 use super::{ToolBinding, Warning};
 
-/// The MCP revisions whose `CallToolResult` has `structuredContent`, which the helpers read.
-pub const REVISIONS: &[&str] = &["2025-06-18", "2025-11-25", "2026-07-28", "draft"];
+/// The first MCP revision whose `CallToolResult` has `structuredContent`, which the helpers
+/// read.
+const FIRST_REVISION: &str = "2025-06-18";
+
+/// The MCP revisions the helpers can use: those of the [registry](crate::registry) from the
+/// first with `structuredContent` on.
+pub fn revisions() -> Vec<&'static str> {
+    crate::registry::Registry::builtin()
+        .since(FIRST_REVISION)
+        .map(|r| r.name.as_str())
+        .collect()
+}
 
 /// What [`emit`] needs besides the tools.
 pub struct EmitConfig<'a> {

@@ -41,7 +41,7 @@ pub mod client;
 mod emit;
 pub mod load;
 
-pub use emit::REVISIONS;
+pub use emit::revisions;
 pub use load::ToolDef;
 
 /// Options of the tool bindings, declared once for the CLI (`mcp-typed-codegen tools`) and
@@ -184,10 +184,11 @@ pub fn generate(
     text: &str,
 ) -> Result<GeneratedTools> {
     let revision = options.revision.as_str();
-    if !REVISIONS.contains(&revision) {
+    let revisions = revisions();
+    if !revisions.contains(&revision) {
         return Err(Error::Config(format!(
             "tool bindings for revision {revision:?}: use one whose results have structuredContent: {}",
-            REVISIONS.join(", ")
+            revisions.join(", ")
         )));
     }
     let mcp_typed: syn::Path = syn::parse_str(&options.mcp_typed_path)

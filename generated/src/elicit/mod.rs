@@ -113,7 +113,7 @@ mod field;
 mod formats;
 mod request;
 mod schema;
-mod typed;
+pub(crate) mod typed;
 mod validate;
 mod validated;
 
@@ -139,15 +139,10 @@ pub use validated::Validated;
 /// Revisions with elicitation as types, naming their generated types; used with
 /// [`ElicitTyped`]: `Booking::typed_form_params::<revision::V2025_11_25>("..")`.
 pub mod revision {
-    #[cfg(feature = "draft")]
-    pub use super::typed::Draft;
-    #[cfg(feature = "v2025_06_18")]
-    pub use super::typed::V2025_06_18;
-    #[cfg(feature = "v2025_11_25")]
-    pub use super::typed::V2025_11_25;
-    #[cfg(feature = "v2026_07_28")]
-    pub use super::typed::V2026_07_28;
     pub use super::typed::{InputRevision, Revision, UrlRevision};
+    // Empty when no revision with elicitation is enabled.
+    #[allow(unused_imports)]
+    pub use crate::revisions::elicit::*;
 }
 pub use validate::{
     ContentError, Violation, ViolationKind, format_matches, is_date_time, is_email, is_full_date,

@@ -9,7 +9,8 @@ use super::request::to_typed;
 use super::{Elicit, RenderError, UrlElicitation};
 use crate::ProtocolVersion;
 
-mod sealed {
+pub(crate) mod sealed {
+    /// Only the generated revision markers implement [`Revision`](super::Revision).
     pub trait Sealed {}
 }
 
@@ -50,79 +51,8 @@ fn convert<T: DeserializeOwned>(
     })
 }
 
-macro_rules! revision {
-    ($feature:literal, $marker:ident, $module:ident, $version:ident, $schema:ident, $params:ident) => {
-        #[cfg(feature = $feature)]
-        #[doc = concat!("The `", $feature, "` revision (feature `", $feature, "`).")]
-        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-        pub struct $marker;
-
-        #[cfg(feature = $feature)]
-        impl sealed::Sealed for $marker {}
-
-        #[cfg(feature = $feature)]
-        impl Revision for $marker {
-            const VERSION: ProtocolVersion = ProtocolVersion::$version;
-            type RequestedSchema = crate::$module::$schema;
-            type FormParams = crate::$module::$params;
-            type ElicitResult = crate::$module::ElicitResult;
-        }
-    };
-}
-
-revision!(
-    "v2025_06_18",
-    V2025_06_18,
-    v2025_06_18,
-    V2025_06_18,
-    ElicitRequestParamsRequestedSchema,
-    ElicitRequestParams
-);
-revision!(
-    "v2025_11_25",
-    V2025_11_25,
-    v2025_11_25,
-    V2025_11_25,
-    ElicitRequestFormParamsRequestedSchema,
-    ElicitRequestFormParams
-);
-revision!(
-    "v2026_07_28",
-    V2026_07_28,
-    v2026_07_28,
-    V2026_07_28,
-    ElicitRequestFormParamsRequestedSchema,
-    ElicitRequestFormParams
-);
-revision!(
-    "draft",
-    Draft,
-    draft,
-    Draft,
-    ElicitRequestFormParamsRequestedSchema,
-    ElicitRequestFormParams
-);
-
-#[cfg(feature = "v2025_11_25")]
-impl UrlRevision for V2025_11_25 {
-    type UrlParams = crate::v2025_11_25::ElicitRequestUrlParams;
-}
-#[cfg(feature = "v2026_07_28")]
-impl UrlRevision for V2026_07_28 {
-    type UrlParams = crate::v2026_07_28::ElicitRequestUrlParams;
-}
-#[cfg(feature = "draft")]
-impl UrlRevision for Draft {
-    type UrlParams = crate::draft::ElicitRequestUrlParams;
-}
-#[cfg(feature = "v2026_07_28")]
-impl InputRevision for V2026_07_28 {
-    type InputRequest = crate::v2026_07_28::InputRequest;
-}
-#[cfg(feature = "draft")]
-impl InputRevision for Draft {
-    type InputRequest = crate::draft::InputRequest;
-}
+// The revisions with elicitation (the types implementing `Revision`, `UrlRevision` and
+// `InputRevision`) are generated from each revision's schema: `crate::revisions::elicit`.
 
 /// Typed forms of [`Elicit`]'s messages, for a [`Revision`]. Implemented for every
 /// `T: Elicit`.
