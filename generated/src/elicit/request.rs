@@ -165,17 +165,17 @@ impl UrlElicitation {
 
     /// The `ElicitRequestURLParams` for `version` (2025-11-25 and later).
     pub fn params(&self, version: ProtocolVersion) -> Result<UrlParams<'_>, RenderError> {
-        match version {
-            ProtocolVersion::V2025_11_25
-            | ProtocolVersion::V2026_07_28
-            | ProtocolVersion::Draft => Ok(UrlParams {
+        // Ordered, not listed: a revision added later has URL mode too until one drops it.
+        if version >= ProtocolVersion::V2025_11_25 {
+            Ok(UrlParams {
                 elicitation: self,
                 with_id: version == ProtocolVersion::V2025_11_25,
-            }),
-            _ => Err(RenderError::unsupported(
+            })
+        } else {
+            Err(RenderError::unsupported(
                 version,
                 "URL-mode elicitation needs 2025-11-25 or later",
-            )),
+            ))
         }
     }
 

@@ -466,17 +466,17 @@ pub(crate) enum Dialect {
 
 impl Dialect {
     pub(crate) fn of(version: ProtocolVersion) -> Result<Dialect, RenderError> {
-        match version {
-            ProtocolVersion::V2024_11_05 | ProtocolVersion::V2025_03_26 => {
-                Err(RenderError::unsupported(
-                    version,
-                    "elicitation does not exist in this revision (it was added in 2025-06-18)",
-                ))
-            }
-            ProtocolVersion::V2025_06_18 => Ok(Dialect::V2025_06_18),
-            ProtocolVersion::V2025_11_25
-            | ProtocolVersion::V2026_07_28
-            | ProtocolVersion::Draft => Ok(Dialect::Current),
+        // By order, not by name: a revision added later (`fetch --add`) speaks the newest
+        // dialect until the generator learns another one.
+        if version < ProtocolVersion::V2025_06_18 {
+            Err(RenderError::unsupported(
+                version,
+                "elicitation does not exist in this revision (it was added in 2025-06-18)",
+            ))
+        } else if version == ProtocolVersion::V2025_06_18 {
+            Ok(Dialect::V2025_06_18)
+        } else {
+            Ok(Dialect::Current)
         }
     }
 
