@@ -79,4 +79,18 @@ fn installed_binary_works_outside_the_project() {
             1
         )
     );
+
+    // Without --out, `generate` rewrites this project's generated/src/revisions: outside the
+    // project it refuses, and creates nothing.
+    for args in [&["generate"][..], &["generate", "--revision", "2025-11-25"]] {
+        let o = Command::new(&bin)
+            .args(args)
+            .current_dir(user.path())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success(), "{args:?}: {stderr}");
+        assert!(stderr.contains("pass --out DIR"), "{args:?}: {stderr}");
+        assert!(!user.path().join("generated").exists(), "{args:?}");
+    }
 }

@@ -19,6 +19,19 @@ pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
     // `crate::runtime`); with it, modules for a user's crate, which depends on mcp-typed.
     let in_project = args.out.is_none();
     let registry = Registry::for_workspace(&root)?;
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| root.join("generated").join("src").join("revisions"));
+    // Without --out the target is this repository's mcp-typed crate; anywhere else (an
+    // installed binary run in a user's folder) that folder must not be created from nothing.
+    if in_project && !out.is_dir() {
+        return Err(mcp_typed_codegen::Error::Config(format!(
+            "no --out, and {} is not mcp-typed's revisions folder (it does not exist): outside the mcp-typed repository pass --out DIR, e.g. `mcp-typed-codegen generate --revision 2025-11-25 --out src/mcp`",
+            out.display()
+        ))
+        .into());
+    }
     if in_project && !args.revisions.is_empty() {
         return Err(mcp_typed_codegen::Error::Config(format!(
             "--revision {}: the checked-in modules are generated together (ProtocolVersion, aliases, conversions); drop --revision, or pass --out DIR for your own crate",
@@ -26,10 +39,6 @@ pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
         ))
         .into());
     }
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| root.join("generated").join("src").join("revisions"));
     let revisions: Vec<String> = if args.revisions.is_empty() {
         registry.names().map(str::to_owned).collect()
     } else {

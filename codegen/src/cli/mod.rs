@@ -104,7 +104,7 @@ enum Command {
 }
 
 const GENERATE_HELP: &str = "\
-Outside this project (after `cargo install --path codegen`):
+Outside this project (after `cargo install mcp-typed-codegen`):
   mcp-typed-codegen fetch --revision 2025-11-25           # into ./schema/2025-11-25/schema.json,
                                                     # verified against the built-in manifest
   mcp-typed-codegen generate --revision 2025-11-25 --out src/mcp
@@ -123,8 +123,8 @@ pub struct GenerateArgs {
     /// Folder holding `<revision>/schema.json`, searched first (default: $MCP_SCHEMA_DIR).
     #[arg(long, value_name = "DIR")]
     pub schema_dir: Option<PathBuf>,
-    /// Folder to write `<module>.rs` files into (default: the project's
-    /// `generated/src/revisions`).
+    /// Folder to write `<module>.rs` files into (default, inside the mcp-typed repository
+    /// only: its `generated/src/revisions`).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Write nothing; exit with status 1 and list the files that differ.
