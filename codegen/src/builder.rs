@@ -9,8 +9,8 @@ use sha2::{Digest, Sha256};
 use crate::emit::{self, EmitOptions};
 use crate::error::{Error, Result};
 use crate::load::SchemaDoc;
-use crate::load::ts::Order;
 use crate::load::errata::{Applied, Errata};
+use crate::load::ts::Order;
 use crate::options::Options;
 use crate::{ir, source};
 

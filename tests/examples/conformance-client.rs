@@ -189,9 +189,9 @@ fn run(url: String) -> Result<(), Failure> {
     let elicitation = ClientCapabilitiesElicitation::new().with_form(Map::new());
     let capabilities = ClientCapabilities::new().with_elicitation(elicitation);
     let init = InitializeRequestParams::new(
+        version,
         capabilities,
         Implementation::new("mcp-typed-conformance-client", "0.1.0"),
-        version,
     );
     let init = ClientMessage::request(1, InitializeRequest::new(1, init));
     let reply = client

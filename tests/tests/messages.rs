@@ -400,7 +400,7 @@ fn tool_input_schema_from_a_schemars_type() {
     assert_eq!(props.keys().collect::<Vec<_>>(), ["date", "guests"]);
     assert_eq!(props["date"]["description"], "The day to book");
     // `$schema` and `title` are kept, and the tool encodes as one object schema.
-    let tool = Tool::new(schema, "book_table");
+    let tool = Tool::new("book_table", schema);
     let json = serde_json::to_value(&tool).unwrap();
     assert_eq!(json["inputSchema"]["type"], "object");
     assert_eq!(json["inputSchema"]["title"], "BookArgs");

@@ -388,9 +388,9 @@ fn server_everything_tools_called_through_the_generated_helpers() {
             m::InitializeRequest::new(
                 1,
                 m::InitializeRequestParams::new(
+                    "2025-11-25",
                     m::ClientCapabilities::new(),
                     m::Implementation::new("tool-bindings-test", "1"),
-                    "2025-11-25",
                 ),
             ),
         )
@@ -598,8 +598,8 @@ fn helpers_for_each_revision() {
     assert_eq!(serde_json::to_value(p).unwrap(), args);
     let meta = || {
         mcp_typed::v2026_07_28::RequestMetaObject::new(
-            mcp_typed::v2026_07_28::ClientCapabilities::new(),
             "2026-07-28",
+            mcp_typed::v2026_07_28::ClientCapabilities::new(),
         )
     };
     let p = server_everything_v2026_07_28::GetSumArgs { a: 1.0, b: 2.0 }.request(1, meta());

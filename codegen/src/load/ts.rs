@@ -177,8 +177,7 @@ impl Order {
             if let Some(order) = self.members_at(pointer) {
                 let rank = |k: &str| order.iter().position(|m| m == k).unwrap_or(usize::MAX);
                 let before: Vec<String> = props.keys().cloned().collect();
-                let mut entries: Vec<(String, Value)> =
-                    std::mem::take(props).into_iter().collect();
+                let mut entries: Vec<(String, Value)> = std::mem::take(props).into_iter().collect();
                 entries.sort_by_key(|(k, _)| rank(k));
                 if entries.iter().map(|(k, _)| k).ne(before.iter()) {
                     *changed += 1;
@@ -377,7 +376,9 @@ fn lex(text: &str, origin: &str) -> Result<Vec<Token>> {
                     line: start,
                 });
             }
-            c if c.is_ascii_digit() || (c == '-' && chars.peek().is_some_and(|&(_, n)| n.is_ascii_digit())) => {
+            c if c.is_ascii_digit()
+                || (c == '-' && chars.peek().is_some_and(|&(_, n)| n.is_ascii_digit())) =>
+            {
                 while chars
                     .peek()
                     .is_some_and(|&(_, n)| n.is_ascii_alphanumeric() || n == '.' || n == '_')
@@ -684,7 +685,8 @@ mod tests {
             ["name", "title", "icons", "description", "inputSchema"]
         );
         assert_eq!(
-            o.members_at("#/definitions/Tool/properties/inputSchema").unwrap(),
+            o.members_at("#/definitions/Tool/properties/inputSchema")
+                .unwrap(),
             ["type", "properties", "required"]
         );
     }
@@ -705,17 +707,26 @@ mod tests {
             export type TaskStatus = | "working" | "completed";
             "#,
         );
-        assert_eq!(o.members_at("#/$defs/UrlRequired").unwrap(), ["jsonrpc", "id", "error"]);
         assert_eq!(
-            o.members_at("#/$defs/UrlRequired/properties/error").unwrap(),
+            o.members_at("#/$defs/UrlRequired").unwrap(),
+            ["jsonrpc", "id", "error"]
+        );
+        assert_eq!(
+            o.members_at("#/$defs/UrlRequired/properties/error")
+                .unwrap(),
             ["code", "message", "data"]
         );
         assert_eq!(
-            o.members_at("#/$defs/UrlRequired/properties/error/properties/data/properties/elicitations/items")
-                .unwrap(),
+            o.members_at(
+                "#/$defs/UrlRequired/properties/error/properties/data/properties/elicitations/items"
+            )
+            .unwrap(),
             ["url", "id"]
         );
-        assert_eq!(o.members_at("#/$defs/GetTaskResult").unwrap(), ["_meta", "taskId", "status"]);
+        assert_eq!(
+            o.members_at("#/$defs/GetTaskResult").unwrap(),
+            ["_meta", "taskId", "status"]
+        );
         assert_eq!(o.members_at("#/$defs/TaskStatus"), None);
         assert_eq!(o.members_at("#/$defs/Missing"), None);
         assert_eq!(o.members_at("#/$defs/Task/properties/nope"), None);
@@ -739,7 +750,8 @@ mod tests {
             ["jsonrpc", "id", "method", "params"]
         );
         assert_eq!(
-            o.members_at("#/$defs/CallToolRequest/properties/params").unwrap(),
+            o.members_at("#/$defs/CallToolRequest/properties/params")
+                .unwrap(),
             ["name", "arguments"]
         );
     }
@@ -766,12 +778,32 @@ mod tests {
             "Other": {"type": "object", "properties": {"b": {}, "a": {}}}
         }});
         assert_eq!(o.apply(&mut doc, "$defs"), 3);
-        let keys = |v: &Value| v["properties"].as_object().unwrap().keys().cloned().collect::<Vec<_>>();
-        assert_eq!(keys(&doc["$defs"]["Tool"]), ["name", "inputSchema", "description", "extra"]);
-        assert_eq!(keys(&doc["$defs"]["Tool"]["properties"]["inputSchema"]), ["type", "properties"]);
-        assert_eq!(keys(&doc["$defs"]["ListToolsResult"]), ["tools", "nextCursor"]);
+        let keys = |v: &Value| {
+            v["properties"]
+                .as_object()
+                .unwrap()
+                .keys()
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            keys(&doc["$defs"]["Tool"]),
+            ["name", "inputSchema", "description", "extra"]
+        );
+        assert_eq!(
+            keys(&doc["$defs"]["Tool"]["properties"]["inputSchema"]),
+            ["type", "properties"]
+        );
+        assert_eq!(
+            keys(&doc["$defs"]["ListToolsResult"]),
+            ["tools", "nextCursor"]
+        );
         assert_eq!(keys(&doc["$defs"]["Other"]), ["b", "a"]);
-        assert_eq!(o.apply(&mut doc, "$defs"), 0, "a second pass changes nothing");
+        assert_eq!(
+            o.apply(&mut doc, "$defs"),
+            0,
+            "a second pass changes nothing"
+        );
     }
 
     #[test]
