@@ -158,7 +158,7 @@ fn accept_with_defaults(request: &ServerRequest) -> Result<ClientResult, Failure
     let ServerRequest::Elicit(elicit) = request else {
         return Err("this client answers elicitation/create only".into());
     };
-    let ElicitRequestParams::ElicitRequestForm(form) = &elicit.params else {
+    let ElicitRequestParams::Form(form) = &elicit.params else {
         return Err("this client fills forms only".into());
     };
     let mut content = Map::new();

@@ -448,7 +448,7 @@ impl Conformance {
         let result = match kind {
             Kind::Sampling => match answer.result_as::<CreateMessageRequest>() {
                 Ok(r) => match r.content {
-                    CreateMessageResultContent::TextContent(t) => {
+                    CreateMessageResultContent::Text(t) => {
                         text(format!("LLM response: {}", t.text))
                     }
                     _ => text("LLM response: (not text)"),

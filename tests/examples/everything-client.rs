@@ -292,13 +292,13 @@ impl Client {
         self.elicitations += 1;
         let mut result = ElicitResult::new(action);
         let mode = match params {
-            ElicitRequestParams::ElicitRequestForm(form) => {
+            ElicitRequestParams::Form(form) => {
                 if action == ElicitResultAction::Accept {
                     result = result.with_content(form_content(&form.requested_schema));
                 }
                 "form"
             }
-            ElicitRequestParams::ElicitRequestUrl(_) => "url",
+            ElicitRequestParams::Url(_) => "url",
             ElicitRequestParams::Unknown(_) => "unknown mode",
         };
         let action = serde_json::to_value(action).expect("an action encodes");

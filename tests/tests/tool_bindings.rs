@@ -254,9 +254,9 @@ fn built_from_the_same_capture_the_helpers_build_requests() {
 fn output_errors_name_the_tool_and_the_path() {
     use server_everything::GetStructuredContentOutput as Weather;
     let result = |structured: Value, is_error: bool| {
-        let mut r = m::CallToolResult::new(vec![m::ContentBlock::TextContent(
-            m::TextContent::new("it failed"),
-        )]);
+        let mut r = m::CallToolResult::new(vec![m::ContentBlock::Text(m::TextContent::new(
+            "it failed",
+        ))]);
         r.structured_content = structured.as_object().cloned();
         r.is_error = Some(is_error);
         r
@@ -367,7 +367,7 @@ fn text(result: &m::CallToolResult) -> String {
         .content
         .iter()
         .filter_map(|c| match c {
-            m::ContentBlock::TextContent(t) => Some(t.text.clone()),
+            m::ContentBlock::Text(t) => Some(t.text.clone()),
             _ => None,
         })
         .collect()

@@ -387,9 +387,9 @@ impl __rt::Unknowns for CallToolResult {
 #[allow(clippy::large_enum_variant)]
 pub enum CallToolResultContentItem {
     /// A [`TextContent`].
-    TextContent(TextContent),
+    Text(TextContent),
     /// An [`ImageContent`].
-    ImageContent(ImageContent),
+    Image(ImageContent),
     /// An [`EmbeddedResource`].
     EmbeddedResource(EmbeddedResource),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
@@ -397,12 +397,12 @@ pub enum CallToolResultContentItem {
 }
 impl From<TextContent> for CallToolResultContentItem {
     fn from(v: TextContent) -> Self {
-        CallToolResultContentItem::TextContent(v)
+        CallToolResultContentItem::Text(v)
     }
 }
 impl From<ImageContent> for CallToolResultContentItem {
     fn from(v: ImageContent) -> Self {
-        CallToolResultContentItem::ImageContent(v)
+        CallToolResultContentItem::Image(v)
     }
 }
 impl From<EmbeddedResource> for CallToolResultContentItem {
@@ -416,10 +416,8 @@ impl __rt::serde::Serialize for CallToolResultContentItem {
         s: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
         match self {
-            CallToolResultContentItem::TextContent(v) => {
-                __rt::serde::Serialize::serialize(v, s)
-            }
-            CallToolResultContentItem::ImageContent(v) => {
+            CallToolResultContentItem::Text(v) => __rt::serde::Serialize::serialize(v, s),
+            CallToolResultContentItem::Image(v) => {
                 __rt::serde::Serialize::serialize(v, s)
             }
             CallToolResultContentItem::EmbeddedResource(v) => {
@@ -441,10 +439,10 @@ impl<'de> __rt::serde::Deserialize<'de> for CallToolResultContentItem {
 impl __rt::Unknowns for CallToolResultContentItem {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
-            CallToolResultContentItem::TextContent(v) => {
+            CallToolResultContentItem::Text(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
-            CallToolResultContentItem::ImageContent(v) => {
+            CallToolResultContentItem::Image(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
             CallToolResultContentItem::EmbeddedResource(v) => {
@@ -2774,32 +2772,32 @@ impl __rt::Unknowns for JsonRpcErrorError {
 #[allow(clippy::large_enum_variant)]
 pub enum JsonRpcMessage {
     /// A [`JsonRpcRequest`].
-    JsonRpcRequest(JsonRpcRequest),
+    Request(JsonRpcRequest),
     /// A [`JsonRpcNotification`].
-    JsonRpcNotification(JsonRpcNotification),
+    Notification(JsonRpcNotification),
     /// A [`JsonRpcResponse`].
-    JsonRpcResponse(JsonRpcResponse),
+    Response(JsonRpcResponse),
     /// A [`JsonRpcError`].
-    JsonRpcError(JsonRpcError),
+    Error(JsonRpcError),
 }
 impl From<JsonRpcRequest> for JsonRpcMessage {
     fn from(v: JsonRpcRequest) -> Self {
-        JsonRpcMessage::JsonRpcRequest(v)
+        JsonRpcMessage::Request(v)
     }
 }
 impl From<JsonRpcNotification> for JsonRpcMessage {
     fn from(v: JsonRpcNotification) -> Self {
-        JsonRpcMessage::JsonRpcNotification(v)
+        JsonRpcMessage::Notification(v)
     }
 }
 impl From<JsonRpcResponse> for JsonRpcMessage {
     fn from(v: JsonRpcResponse) -> Self {
-        JsonRpcMessage::JsonRpcResponse(v)
+        JsonRpcMessage::Response(v)
     }
 }
 impl From<JsonRpcError> for JsonRpcMessage {
     fn from(v: JsonRpcError) -> Self {
-        JsonRpcMessage::JsonRpcError(v)
+        JsonRpcMessage::Error(v)
     }
 }
 impl __rt::serde::Serialize for JsonRpcMessage {
@@ -2808,12 +2806,10 @@ impl __rt::serde::Serialize for JsonRpcMessage {
         s: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
         match self {
-            JsonRpcMessage::JsonRpcRequest(v) => __rt::serde::Serialize::serialize(v, s),
-            JsonRpcMessage::JsonRpcNotification(v) => {
-                __rt::serde::Serialize::serialize(v, s)
-            }
-            JsonRpcMessage::JsonRpcResponse(v) => __rt::serde::Serialize::serialize(v, s),
-            JsonRpcMessage::JsonRpcError(v) => __rt::serde::Serialize::serialize(v, s),
+            JsonRpcMessage::Request(v) => __rt::serde::Serialize::serialize(v, s),
+            JsonRpcMessage::Notification(v) => __rt::serde::Serialize::serialize(v, s),
+            JsonRpcMessage::Response(v) => __rt::serde::Serialize::serialize(v, s),
+            JsonRpcMessage::Error(v) => __rt::serde::Serialize::serialize(v, s),
         }
     }
 }
@@ -2827,18 +2823,12 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcMessage {
 impl __rt::Unknowns for JsonRpcMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
-            JsonRpcMessage::JsonRpcRequest(v) => {
+            JsonRpcMessage::Request(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+            JsonRpcMessage::Notification(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
-            JsonRpcMessage::JsonRpcNotification(v) => {
-                __rt::Unknowns::collect_unknowns(v, at, out)
-            }
-            JsonRpcMessage::JsonRpcResponse(v) => {
-                __rt::Unknowns::collect_unknowns(v, at, out)
-            }
-            JsonRpcMessage::JsonRpcError(v) => {
-                __rt::Unknowns::collect_unknowns(v, at, out)
-            }
+            JsonRpcMessage::Response(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+            JsonRpcMessage::Error(v) => __rt::Unknowns::collect_unknowns(v, at, out),
         }
     }
 }
@@ -5519,9 +5509,9 @@ impl __rt::Unknowns for PromptMessage {
 #[allow(clippy::large_enum_variant)]
 pub enum PromptMessageContent {
     /// A [`TextContent`].
-    TextContent(TextContent),
+    Text(TextContent),
     /// An [`ImageContent`].
-    ImageContent(ImageContent),
+    Image(ImageContent),
     /// An [`EmbeddedResource`].
     EmbeddedResource(EmbeddedResource),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
@@ -5529,12 +5519,12 @@ pub enum PromptMessageContent {
 }
 impl From<TextContent> for PromptMessageContent {
     fn from(v: TextContent) -> Self {
-        PromptMessageContent::TextContent(v)
+        PromptMessageContent::Text(v)
     }
 }
 impl From<ImageContent> for PromptMessageContent {
     fn from(v: ImageContent) -> Self {
-        PromptMessageContent::ImageContent(v)
+        PromptMessageContent::Image(v)
     }
 }
 impl From<EmbeddedResource> for PromptMessageContent {
@@ -5548,12 +5538,8 @@ impl __rt::serde::Serialize for PromptMessageContent {
         s: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
         match self {
-            PromptMessageContent::TextContent(v) => {
-                __rt::serde::Serialize::serialize(v, s)
-            }
-            PromptMessageContent::ImageContent(v) => {
-                __rt::serde::Serialize::serialize(v, s)
-            }
+            PromptMessageContent::Text(v) => __rt::serde::Serialize::serialize(v, s),
+            PromptMessageContent::Image(v) => __rt::serde::Serialize::serialize(v, s),
             PromptMessageContent::EmbeddedResource(v) => {
                 __rt::serde::Serialize::serialize(v, s)
             }
@@ -5571,10 +5557,8 @@ impl<'de> __rt::serde::Deserialize<'de> for PromptMessageContent {
 impl __rt::Unknowns for PromptMessageContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
-            PromptMessageContent::TextContent(v) => {
-                __rt::Unknowns::collect_unknowns(v, at, out)
-            }
-            PromptMessageContent::ImageContent(v) => {
+            PromptMessageContent::Text(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+            PromptMessageContent::Image(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
             PromptMessageContent::EmbeddedResource(v) => {
@@ -9484,11 +9468,11 @@ pub mod __de {
             match self {
                 CallToolResultContentItem__Tag::G0(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::CallToolResultContentItem::TextContent)
+                        .map(super::CallToolResultContentItem::Text)
                 }
                 CallToolResultContentItem__Tag::G1(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::CallToolResultContentItem::ImageContent)
+                        .map(super::CallToolResultContentItem::Image)
                 }
                 CallToolResultContentItem__Tag::G2(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)
@@ -11991,8 +11975,7 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
                     .map_err(E::custom)?;
             }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::JsonRpcMessage::JsonRpcRequest)
+            __rt::ObjectBuilder::<'static>::finish(b).map(super::JsonRpcMessage::Request)
         }
         fn build1<E: __rt::serde::de::Error>(
             self,
@@ -12057,7 +12040,7 @@ pub mod __de {
                     .map_err(E::custom)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::JsonRpcMessage::JsonRpcNotification)
+                .map(super::JsonRpcMessage::Notification)
         }
         fn build2<E: __rt::serde::de::Error>(
             self,
@@ -12122,7 +12105,7 @@ pub mod __de {
                     .map_err(E::custom)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::JsonRpcMessage::JsonRpcResponse)
+                .map(super::JsonRpcMessage::Response)
         }
         fn build3<E: __rt::serde::de::Error>(
             self,
@@ -12182,8 +12165,7 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
                     .map_err(E::custom)?;
             }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::JsonRpcMessage::JsonRpcError)
+            __rt::ObjectBuilder::<'static>::finish(b).map(super::JsonRpcMessage::Error)
         }
     }
     impl<'de> __rt::ObjectBuilder<'de> for JsonRpcMessage__Merged0 {
@@ -12282,7 +12264,7 @@ pub mod __de {
                 _ => {
                     Err(
                         E::custom(
-                            "no member of JSONRPCMessage matches this object; expected one of: JsonRpcRequest (with jsonrpc, id, method); JsonRpcNotification (with jsonrpc, method); JsonRpcResponse (with jsonrpc, id, result); JsonRpcError (with jsonrpc, id, error)",
+                            "no member of JSONRPCMessage matches this object; expected one of: Request (with jsonrpc, id, method); Notification (with jsonrpc, method); Response (with jsonrpc, id, result); Error (with jsonrpc, id, error)",
                         ),
                     )
                 }
@@ -13666,11 +13648,11 @@ pub mod __de {
             match self {
                 PromptMessageContent__Tag::G0(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::PromptMessageContent::TextContent)
+                        .map(super::PromptMessageContent::Text)
                 }
                 PromptMessageContent__Tag::G1(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::PromptMessageContent::ImageContent)
+                        .map(super::PromptMessageContent::Image)
                 }
                 PromptMessageContent__Tag::G2(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)

@@ -402,11 +402,11 @@ impl __rt::Unknowns for CallToolResult {
 #[allow(clippy::large_enum_variant)]
 pub enum CallToolResultContentItem {
     /// A [`TextContent`].
-    TextContent(TextContent),
+    Text(TextContent),
     /// An [`ImageContent`].
-    ImageContent(ImageContent),
+    Image(ImageContent),
     /// An [`AudioContent`].
-    AudioContent(AudioContent),
+    Audio(AudioContent),
     /// An [`EmbeddedResource`].
     EmbeddedResource(EmbeddedResource),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
@@ -414,17 +414,17 @@ pub enum CallToolResultContentItem {
 }
 impl From<TextContent> for CallToolResultContentItem {
     fn from(v: TextContent) -> Self {
-        CallToolResultContentItem::TextContent(v)
+        CallToolResultContentItem::Text(v)
     }
 }
 impl From<ImageContent> for CallToolResultContentItem {
     fn from(v: ImageContent) -> Self {
-        CallToolResultContentItem::ImageContent(v)
+        CallToolResultContentItem::Image(v)
     }
 }
 impl From<AudioContent> for CallToolResultContentItem {
     fn from(v: AudioContent) -> Self {
-        CallToolResultContentItem::AudioContent(v)
+        CallToolResultContentItem::Audio(v)
     }
 }
 impl From<EmbeddedResource> for CallToolResultContentItem {
@@ -438,13 +438,11 @@ impl __rt::serde::Serialize for CallToolResultContentItem {
         s: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
         match self {
-            CallToolResultContentItem::TextContent(v) => {
+            CallToolResultContentItem::Text(v) => __rt::serde::Serialize::serialize(v, s),
+            CallToolResultContentItem::Image(v) => {
                 __rt::serde::Serialize::serialize(v, s)
             }
-            CallToolResultContentItem::ImageContent(v) => {
-                __rt::serde::Serialize::serialize(v, s)
-            }
-            CallToolResultContentItem::AudioContent(v) => {
+            CallToolResultContentItem::Audio(v) => {
                 __rt::serde::Serialize::serialize(v, s)
             }
             CallToolResultContentItem::EmbeddedResource(v) => {
@@ -466,13 +464,13 @@ impl<'de> __rt::serde::Deserialize<'de> for CallToolResultContentItem {
 impl __rt::Unknowns for CallToolResultContentItem {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
-            CallToolResultContentItem::TextContent(v) => {
+            CallToolResultContentItem::Text(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
-            CallToolResultContentItem::ImageContent(v) => {
+            CallToolResultContentItem::Image(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
-            CallToolResultContentItem::AudioContent(v) => {
+            CallToolResultContentItem::Audio(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
             CallToolResultContentItem::EmbeddedResource(v) => {
@@ -2551,18 +2549,18 @@ pub type JsonRpcBatchRequest = Vec<JsonRpcBatchRequestItem>;
 #[allow(clippy::large_enum_variant)]
 pub enum JsonRpcBatchRequestItem {
     /// A [`JsonRpcRequest`].
-    JsonRpcRequest(JsonRpcRequest),
+    Request(JsonRpcRequest),
     /// A [`JsonRpcNotification`].
-    JsonRpcNotification(JsonRpcNotification),
+    Notification(JsonRpcNotification),
 }
 impl From<JsonRpcRequest> for JsonRpcBatchRequestItem {
     fn from(v: JsonRpcRequest) -> Self {
-        JsonRpcBatchRequestItem::JsonRpcRequest(v)
+        JsonRpcBatchRequestItem::Request(v)
     }
 }
 impl From<JsonRpcNotification> for JsonRpcBatchRequestItem {
     fn from(v: JsonRpcNotification) -> Self {
-        JsonRpcBatchRequestItem::JsonRpcNotification(v)
+        JsonRpcBatchRequestItem::Notification(v)
     }
 }
 impl __rt::serde::Serialize for JsonRpcBatchRequestItem {
@@ -2571,10 +2569,10 @@ impl __rt::serde::Serialize for JsonRpcBatchRequestItem {
         s: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
         match self {
-            JsonRpcBatchRequestItem::JsonRpcRequest(v) => {
+            JsonRpcBatchRequestItem::Request(v) => {
                 __rt::serde::Serialize::serialize(v, s)
             }
-            JsonRpcBatchRequestItem::JsonRpcNotification(v) => {
+            JsonRpcBatchRequestItem::Notification(v) => {
                 __rt::serde::Serialize::serialize(v, s)
             }
         }
@@ -2590,10 +2588,10 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcBatchRequestItem {
 impl __rt::Unknowns for JsonRpcBatchRequestItem {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
-            JsonRpcBatchRequestItem::JsonRpcRequest(v) => {
+            JsonRpcBatchRequestItem::Request(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
-            JsonRpcBatchRequestItem::JsonRpcNotification(v) => {
+            JsonRpcBatchRequestItem::Notification(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
         }
@@ -2605,18 +2603,18 @@ pub type JsonRpcBatchResponse = Vec<JsonRpcBatchResponseItem>;
 #[allow(clippy::large_enum_variant)]
 pub enum JsonRpcBatchResponseItem {
     /// A [`JsonRpcResponse`].
-    JsonRpcResponse(JsonRpcResponse),
+    Response(JsonRpcResponse),
     /// A [`JsonRpcError`].
-    JsonRpcError(JsonRpcError),
+    Error(JsonRpcError),
 }
 impl From<JsonRpcResponse> for JsonRpcBatchResponseItem {
     fn from(v: JsonRpcResponse) -> Self {
-        JsonRpcBatchResponseItem::JsonRpcResponse(v)
+        JsonRpcBatchResponseItem::Response(v)
     }
 }
 impl From<JsonRpcError> for JsonRpcBatchResponseItem {
     fn from(v: JsonRpcError) -> Self {
-        JsonRpcBatchResponseItem::JsonRpcError(v)
+        JsonRpcBatchResponseItem::Error(v)
     }
 }
 impl __rt::serde::Serialize for JsonRpcBatchResponseItem {
@@ -2625,12 +2623,10 @@ impl __rt::serde::Serialize for JsonRpcBatchResponseItem {
         s: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
         match self {
-            JsonRpcBatchResponseItem::JsonRpcResponse(v) => {
+            JsonRpcBatchResponseItem::Response(v) => {
                 __rt::serde::Serialize::serialize(v, s)
             }
-            JsonRpcBatchResponseItem::JsonRpcError(v) => {
-                __rt::serde::Serialize::serialize(v, s)
-            }
+            JsonRpcBatchResponseItem::Error(v) => __rt::serde::Serialize::serialize(v, s),
         }
     }
 }
@@ -2644,10 +2640,10 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcBatchResponseItem {
 impl __rt::Unknowns for JsonRpcBatchResponseItem {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
-            JsonRpcBatchResponseItem::JsonRpcResponse(v) => {
+            JsonRpcBatchResponseItem::Response(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
-            JsonRpcBatchResponseItem::JsonRpcError(v) => {
+            JsonRpcBatchResponseItem::Error(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
         }
@@ -2778,36 +2774,36 @@ impl __rt::Unknowns for JsonRpcErrorError {
 #[allow(clippy::large_enum_variant)]
 pub enum JsonRpcMessage {
     /// A [`JsonRpcRequest`].
-    JsonRpcRequest(JsonRpcRequest),
+    Request(JsonRpcRequest),
     /// A [`JsonRpcNotification`].
-    JsonRpcNotification(JsonRpcNotification),
+    Notification(JsonRpcNotification),
     /// A JSON array.
     Array(Vec<JsonRpcMessageArrayItem>),
     /// A [`JsonRpcResponse`].
-    JsonRpcResponse(JsonRpcResponse),
+    Response(JsonRpcResponse),
     /// A [`JsonRpcError`].
-    JsonRpcError(JsonRpcError),
+    Error(JsonRpcError),
     /// A JSON array2.
     Array2(Vec<JsonRpcMessageArrayItem2>),
 }
 impl From<JsonRpcRequest> for JsonRpcMessage {
     fn from(v: JsonRpcRequest) -> Self {
-        JsonRpcMessage::JsonRpcRequest(v)
+        JsonRpcMessage::Request(v)
     }
 }
 impl From<JsonRpcNotification> for JsonRpcMessage {
     fn from(v: JsonRpcNotification) -> Self {
-        JsonRpcMessage::JsonRpcNotification(v)
+        JsonRpcMessage::Notification(v)
     }
 }
 impl From<JsonRpcResponse> for JsonRpcMessage {
     fn from(v: JsonRpcResponse) -> Self {
-        JsonRpcMessage::JsonRpcResponse(v)
+        JsonRpcMessage::Response(v)
     }
 }
 impl From<JsonRpcError> for JsonRpcMessage {
     fn from(v: JsonRpcError) -> Self {
-        JsonRpcMessage::JsonRpcError(v)
+        JsonRpcMessage::Error(v)
     }
 }
 impl __rt::serde::Serialize for JsonRpcMessage {
@@ -2816,13 +2812,11 @@ impl __rt::serde::Serialize for JsonRpcMessage {
         s: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
         match self {
-            JsonRpcMessage::JsonRpcRequest(v) => __rt::serde::Serialize::serialize(v, s),
-            JsonRpcMessage::JsonRpcNotification(v) => {
-                __rt::serde::Serialize::serialize(v, s)
-            }
+            JsonRpcMessage::Request(v) => __rt::serde::Serialize::serialize(v, s),
+            JsonRpcMessage::Notification(v) => __rt::serde::Serialize::serialize(v, s),
             JsonRpcMessage::Array(v) => __rt::serde::Serialize::serialize(v, s),
-            JsonRpcMessage::JsonRpcResponse(v) => __rt::serde::Serialize::serialize(v, s),
-            JsonRpcMessage::JsonRpcError(v) => __rt::serde::Serialize::serialize(v, s),
+            JsonRpcMessage::Response(v) => __rt::serde::Serialize::serialize(v, s),
+            JsonRpcMessage::Error(v) => __rt::serde::Serialize::serialize(v, s),
             JsonRpcMessage::Array2(v) => __rt::serde::Serialize::serialize(v, s),
         }
     }
@@ -2837,19 +2831,13 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcMessage {
 impl __rt::Unknowns for JsonRpcMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
-            JsonRpcMessage::JsonRpcRequest(v) => {
-                __rt::Unknowns::collect_unknowns(v, at, out)
-            }
-            JsonRpcMessage::JsonRpcNotification(v) => {
+            JsonRpcMessage::Request(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+            JsonRpcMessage::Notification(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
             JsonRpcMessage::Array(v) => __rt::Unknowns::collect_unknowns(v, at, out),
-            JsonRpcMessage::JsonRpcResponse(v) => {
-                __rt::Unknowns::collect_unknowns(v, at, out)
-            }
-            JsonRpcMessage::JsonRpcError(v) => {
-                __rt::Unknowns::collect_unknowns(v, at, out)
-            }
+            JsonRpcMessage::Response(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+            JsonRpcMessage::Error(v) => __rt::Unknowns::collect_unknowns(v, at, out),
             JsonRpcMessage::Array2(v) => __rt::Unknowns::collect_unknowns(v, at, out),
         }
     }
@@ -2858,18 +2846,18 @@ impl __rt::Unknowns for JsonRpcMessage {
 #[allow(clippy::large_enum_variant)]
 pub enum JsonRpcMessageArrayItem {
     /// A [`JsonRpcRequest`].
-    JsonRpcRequest(JsonRpcRequest),
+    Request(JsonRpcRequest),
     /// A [`JsonRpcNotification`].
-    JsonRpcNotification(JsonRpcNotification),
+    Notification(JsonRpcNotification),
 }
 impl From<JsonRpcRequest> for JsonRpcMessageArrayItem {
     fn from(v: JsonRpcRequest) -> Self {
-        JsonRpcMessageArrayItem::JsonRpcRequest(v)
+        JsonRpcMessageArrayItem::Request(v)
     }
 }
 impl From<JsonRpcNotification> for JsonRpcMessageArrayItem {
     fn from(v: JsonRpcNotification) -> Self {
-        JsonRpcMessageArrayItem::JsonRpcNotification(v)
+        JsonRpcMessageArrayItem::Notification(v)
     }
 }
 impl __rt::serde::Serialize for JsonRpcMessageArrayItem {
@@ -2878,10 +2866,10 @@ impl __rt::serde::Serialize for JsonRpcMessageArrayItem {
         s: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
         match self {
-            JsonRpcMessageArrayItem::JsonRpcRequest(v) => {
+            JsonRpcMessageArrayItem::Request(v) => {
                 __rt::serde::Serialize::serialize(v, s)
             }
-            JsonRpcMessageArrayItem::JsonRpcNotification(v) => {
+            JsonRpcMessageArrayItem::Notification(v) => {
                 __rt::serde::Serialize::serialize(v, s)
             }
         }
@@ -2897,10 +2885,10 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcMessageArrayItem {
 impl __rt::Unknowns for JsonRpcMessageArrayItem {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
-            JsonRpcMessageArrayItem::JsonRpcRequest(v) => {
+            JsonRpcMessageArrayItem::Request(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
-            JsonRpcMessageArrayItem::JsonRpcNotification(v) => {
+            JsonRpcMessageArrayItem::Notification(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
         }
@@ -2910,18 +2898,18 @@ impl __rt::Unknowns for JsonRpcMessageArrayItem {
 #[allow(clippy::large_enum_variant)]
 pub enum JsonRpcMessageArrayItem2 {
     /// A [`JsonRpcResponse`].
-    JsonRpcResponse(JsonRpcResponse),
+    Response(JsonRpcResponse),
     /// A [`JsonRpcError`].
-    JsonRpcError(JsonRpcError),
+    Error(JsonRpcError),
 }
 impl From<JsonRpcResponse> for JsonRpcMessageArrayItem2 {
     fn from(v: JsonRpcResponse) -> Self {
-        JsonRpcMessageArrayItem2::JsonRpcResponse(v)
+        JsonRpcMessageArrayItem2::Response(v)
     }
 }
 impl From<JsonRpcError> for JsonRpcMessageArrayItem2 {
     fn from(v: JsonRpcError) -> Self {
-        JsonRpcMessageArrayItem2::JsonRpcError(v)
+        JsonRpcMessageArrayItem2::Error(v)
     }
 }
 impl __rt::serde::Serialize for JsonRpcMessageArrayItem2 {
@@ -2930,12 +2918,10 @@ impl __rt::serde::Serialize for JsonRpcMessageArrayItem2 {
         s: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
         match self {
-            JsonRpcMessageArrayItem2::JsonRpcResponse(v) => {
+            JsonRpcMessageArrayItem2::Response(v) => {
                 __rt::serde::Serialize::serialize(v, s)
             }
-            JsonRpcMessageArrayItem2::JsonRpcError(v) => {
-                __rt::serde::Serialize::serialize(v, s)
-            }
+            JsonRpcMessageArrayItem2::Error(v) => __rt::serde::Serialize::serialize(v, s),
         }
     }
 }
@@ -2949,10 +2935,10 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcMessageArrayItem2 {
 impl __rt::Unknowns for JsonRpcMessageArrayItem2 {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
-            JsonRpcMessageArrayItem2::JsonRpcResponse(v) => {
+            JsonRpcMessageArrayItem2::Response(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
-            JsonRpcMessageArrayItem2::JsonRpcError(v) => {
+            JsonRpcMessageArrayItem2::Error(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
         }
@@ -5647,11 +5633,11 @@ impl __rt::Unknowns for PromptMessage {
 #[allow(clippy::large_enum_variant)]
 pub enum PromptMessageContent {
     /// A [`TextContent`].
-    TextContent(TextContent),
+    Text(TextContent),
     /// An [`ImageContent`].
-    ImageContent(ImageContent),
+    Image(ImageContent),
     /// An [`AudioContent`].
-    AudioContent(AudioContent),
+    Audio(AudioContent),
     /// An [`EmbeddedResource`].
     EmbeddedResource(EmbeddedResource),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
@@ -5659,17 +5645,17 @@ pub enum PromptMessageContent {
 }
 impl From<TextContent> for PromptMessageContent {
     fn from(v: TextContent) -> Self {
-        PromptMessageContent::TextContent(v)
+        PromptMessageContent::Text(v)
     }
 }
 impl From<ImageContent> for PromptMessageContent {
     fn from(v: ImageContent) -> Self {
-        PromptMessageContent::ImageContent(v)
+        PromptMessageContent::Image(v)
     }
 }
 impl From<AudioContent> for PromptMessageContent {
     fn from(v: AudioContent) -> Self {
-        PromptMessageContent::AudioContent(v)
+        PromptMessageContent::Audio(v)
     }
 }
 impl From<EmbeddedResource> for PromptMessageContent {
@@ -5683,15 +5669,9 @@ impl __rt::serde::Serialize for PromptMessageContent {
         s: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
         match self {
-            PromptMessageContent::TextContent(v) => {
-                __rt::serde::Serialize::serialize(v, s)
-            }
-            PromptMessageContent::ImageContent(v) => {
-                __rt::serde::Serialize::serialize(v, s)
-            }
-            PromptMessageContent::AudioContent(v) => {
-                __rt::serde::Serialize::serialize(v, s)
-            }
+            PromptMessageContent::Text(v) => __rt::serde::Serialize::serialize(v, s),
+            PromptMessageContent::Image(v) => __rt::serde::Serialize::serialize(v, s),
+            PromptMessageContent::Audio(v) => __rt::serde::Serialize::serialize(v, s),
             PromptMessageContent::EmbeddedResource(v) => {
                 __rt::serde::Serialize::serialize(v, s)
             }
@@ -5709,13 +5689,11 @@ impl<'de> __rt::serde::Deserialize<'de> for PromptMessageContent {
 impl __rt::Unknowns for PromptMessageContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
-            PromptMessageContent::TextContent(v) => {
+            PromptMessageContent::Text(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+            PromptMessageContent::Image(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
-            PromptMessageContent::ImageContent(v) => {
-                __rt::Unknowns::collect_unknowns(v, at, out)
-            }
-            PromptMessageContent::AudioContent(v) => {
+            PromptMessageContent::Audio(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
             PromptMessageContent::EmbeddedResource(v) => {
@@ -9611,15 +9589,15 @@ pub mod __de {
             match self {
                 CallToolResultContentItem__Tag::G0(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::CallToolResultContentItem::TextContent)
+                        .map(super::CallToolResultContentItem::Text)
                 }
                 CallToolResultContentItem__Tag::G1(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::CallToolResultContentItem::ImageContent)
+                        .map(super::CallToolResultContentItem::Image)
                 }
                 CallToolResultContentItem__Tag::G2(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::CallToolResultContentItem::AudioContent)
+                        .map(super::CallToolResultContentItem::Audio)
                 }
                 CallToolResultContentItem__Tag::G3(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)
@@ -11889,7 +11867,7 @@ pub mod __de {
                     .map_err(E::custom)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::JsonRpcBatchRequestItem::JsonRpcRequest)
+                .map(super::JsonRpcBatchRequestItem::Request)
         }
         fn build1<E: __rt::serde::de::Error>(
             self,
@@ -11938,7 +11916,7 @@ pub mod __de {
                     .map_err(E::custom)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::JsonRpcBatchRequestItem::JsonRpcNotification)
+                .map(super::JsonRpcBatchRequestItem::Notification)
         }
     }
     impl<'de> __rt::ObjectBuilder<'de> for JsonRpcBatchRequestItem__Merged0 {
@@ -12011,7 +11989,7 @@ pub mod __de {
                 _ => {
                     Err(
                         E::custom(
-                            "no member of JsonRpcBatchRequestItem matches this object; expected one of: JsonRpcRequest (with jsonrpc, id, method); JsonRpcNotification (with jsonrpc, method)",
+                            "no member of JsonRpcBatchRequestItem matches this object; expected one of: Request (with jsonrpc, id, method); Notification (with jsonrpc, method)",
                         ),
                     )
                 }
@@ -12178,7 +12156,7 @@ pub mod __de {
                     .map_err(E::custom)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::JsonRpcBatchResponseItem::JsonRpcResponse)
+                .map(super::JsonRpcBatchResponseItem::Response)
         }
         fn build1<E: __rt::serde::de::Error>(
             self,
@@ -12223,7 +12201,7 @@ pub mod __de {
                     .map_err(E::custom)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::JsonRpcBatchResponseItem::JsonRpcError)
+                .map(super::JsonRpcBatchResponseItem::Error)
         }
     }
     impl<'de> __rt::ObjectBuilder<'de> for JsonRpcBatchResponseItem__Merged0 {
@@ -12291,7 +12269,7 @@ pub mod __de {
                 _ => {
                     Err(
                         E::custom(
-                            "no member of JsonRpcBatchResponseItem matches this object; expected one of: JsonRpcResponse (with jsonrpc, id, result); JsonRpcError (with jsonrpc, id, error)",
+                            "no member of JsonRpcBatchResponseItem matches this object; expected one of: Response (with jsonrpc, id, result); Error (with jsonrpc, id, error)",
                         ),
                     )
                 }
@@ -12650,8 +12628,7 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
                     .map_err(E::custom)?;
             }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::JsonRpcMessage::JsonRpcRequest)
+            __rt::ObjectBuilder::<'static>::finish(b).map(super::JsonRpcMessage::Request)
         }
         fn build1<E: __rt::serde::de::Error>(
             self,
@@ -12716,7 +12693,7 @@ pub mod __de {
                     .map_err(E::custom)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::JsonRpcMessage::JsonRpcNotification)
+                .map(super::JsonRpcMessage::Notification)
         }
         fn build2<E: __rt::serde::de::Error>(
             self,
@@ -12781,7 +12758,7 @@ pub mod __de {
                     .map_err(E::custom)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::JsonRpcMessage::JsonRpcResponse)
+                .map(super::JsonRpcMessage::Response)
         }
         fn build3<E: __rt::serde::de::Error>(
             self,
@@ -12841,8 +12818,7 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
                     .map_err(E::custom)?;
             }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::JsonRpcMessage::JsonRpcError)
+            __rt::ObjectBuilder::<'static>::finish(b).map(super::JsonRpcMessage::Error)
         }
     }
     impl<'de> __rt::ObjectBuilder<'de> for JsonRpcMessage__Merged0 {
@@ -12941,7 +12917,7 @@ pub mod __de {
                 _ => {
                     Err(
                         E::custom(
-                            "no member of JSONRPCMessage matches this object; expected one of: JsonRpcRequest (with jsonrpc, id, method); JsonRpcNotification (with jsonrpc, method); JsonRpcResponse (with jsonrpc, id, result); JsonRpcError (with jsonrpc, id, error)",
+                            "no member of JSONRPCMessage matches this object; expected one of: Request (with jsonrpc, id, method); Notification (with jsonrpc, method); Response (with jsonrpc, id, result); Error (with jsonrpc, id, error)",
                         ),
                     )
                 }
@@ -13168,7 +13144,7 @@ pub mod __de {
                     .map_err(E::custom)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::JsonRpcMessageArrayItem::JsonRpcRequest)
+                .map(super::JsonRpcMessageArrayItem::Request)
         }
         fn build1<E: __rt::serde::de::Error>(
             self,
@@ -13217,7 +13193,7 @@ pub mod __de {
                     .map_err(E::custom)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::JsonRpcMessageArrayItem::JsonRpcNotification)
+                .map(super::JsonRpcMessageArrayItem::Notification)
         }
     }
     impl<'de> __rt::ObjectBuilder<'de> for JsonRpcMessageArrayItem__Merged0 {
@@ -13290,7 +13266,7 @@ pub mod __de {
                 _ => {
                     Err(
                         E::custom(
-                            "no member of JsonRpcMessageArrayItem matches this object; expected one of: JsonRpcRequest (with jsonrpc, id, method); JsonRpcNotification (with jsonrpc, method)",
+                            "no member of JsonRpcMessageArrayItem matches this object; expected one of: Request (with jsonrpc, id, method); Notification (with jsonrpc, method)",
                         ),
                     )
                 }
@@ -13457,7 +13433,7 @@ pub mod __de {
                     .map_err(E::custom)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::JsonRpcMessageArrayItem2::JsonRpcResponse)
+                .map(super::JsonRpcMessageArrayItem2::Response)
         }
         fn build1<E: __rt::serde::de::Error>(
             self,
@@ -13502,7 +13478,7 @@ pub mod __de {
                     .map_err(E::custom)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::JsonRpcMessageArrayItem2::JsonRpcError)
+                .map(super::JsonRpcMessageArrayItem2::Error)
         }
     }
     impl<'de> __rt::ObjectBuilder<'de> for JsonRpcMessageArrayItem2__Merged0 {
@@ -13570,7 +13546,7 @@ pub mod __de {
                 _ => {
                     Err(
                         E::custom(
-                            "no member of JsonRpcMessageArrayItem2 matches this object; expected one of: JsonRpcResponse (with jsonrpc, id, result); JsonRpcError (with jsonrpc, id, error)",
+                            "no member of JsonRpcMessageArrayItem2 matches this object; expected one of: Response (with jsonrpc, id, result); Error (with jsonrpc, id, error)",
                         ),
                     )
                 }
@@ -14961,15 +14937,15 @@ pub mod __de {
             match self {
                 PromptMessageContent__Tag::G0(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::PromptMessageContent::TextContent)
+                        .map(super::PromptMessageContent::Text)
                 }
                 PromptMessageContent__Tag::G1(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::PromptMessageContent::ImageContent)
+                        .map(super::PromptMessageContent::Image)
                 }
                 PromptMessageContent__Tag::G2(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::PromptMessageContent::AudioContent)
+                        .map(super::PromptMessageContent::Audio)
                 }
                 PromptMessageContent__Tag::G3(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)

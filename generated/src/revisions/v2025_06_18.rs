@@ -1602,11 +1602,11 @@ impl __rt::Unknowns for CompleteResultCompletion {
 #[allow(clippy::large_enum_variant)]
 pub enum ContentBlock {
     /// A [`TextContent`].
-    TextContent(TextContent),
+    Text(TextContent),
     /// An [`ImageContent`].
-    ImageContent(ImageContent),
+    Image(ImageContent),
     /// An [`AudioContent`].
-    AudioContent(AudioContent),
+    Audio(AudioContent),
     /// A [`ResourceLink`].
     ResourceLink(ResourceLink),
     /// An [`EmbeddedResource`].
@@ -1616,17 +1616,17 @@ pub enum ContentBlock {
 }
 impl From<TextContent> for ContentBlock {
     fn from(v: TextContent) -> Self {
-        ContentBlock::TextContent(v)
+        ContentBlock::Text(v)
     }
 }
 impl From<ImageContent> for ContentBlock {
     fn from(v: ImageContent) -> Self {
-        ContentBlock::ImageContent(v)
+        ContentBlock::Image(v)
     }
 }
 impl From<AudioContent> for ContentBlock {
     fn from(v: AudioContent) -> Self {
-        ContentBlock::AudioContent(v)
+        ContentBlock::Audio(v)
     }
 }
 impl From<ResourceLink> for ContentBlock {
@@ -1645,9 +1645,9 @@ impl __rt::serde::Serialize for ContentBlock {
         s: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
         match self {
-            ContentBlock::TextContent(v) => __rt::serde::Serialize::serialize(v, s),
-            ContentBlock::ImageContent(v) => __rt::serde::Serialize::serialize(v, s),
-            ContentBlock::AudioContent(v) => __rt::serde::Serialize::serialize(v, s),
+            ContentBlock::Text(v) => __rt::serde::Serialize::serialize(v, s),
+            ContentBlock::Image(v) => __rt::serde::Serialize::serialize(v, s),
+            ContentBlock::Audio(v) => __rt::serde::Serialize::serialize(v, s),
             ContentBlock::ResourceLink(v) => __rt::serde::Serialize::serialize(v, s),
             ContentBlock::EmbeddedResource(v) => __rt::serde::Serialize::serialize(v, s),
             ContentBlock::Unknown(v) => __rt::serde::Serialize::serialize(v, s),
@@ -1664,9 +1664,9 @@ impl<'de> __rt::serde::Deserialize<'de> for ContentBlock {
 impl __rt::Unknowns for ContentBlock {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
-            ContentBlock::TextContent(v) => __rt::Unknowns::collect_unknowns(v, at, out),
-            ContentBlock::ImageContent(v) => __rt::Unknowns::collect_unknowns(v, at, out),
-            ContentBlock::AudioContent(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+            ContentBlock::Text(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+            ContentBlock::Image(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+            ContentBlock::Audio(v) => __rt::Unknowns::collect_unknowns(v, at, out),
             ContentBlock::ResourceLink(v) => __rt::Unknowns::collect_unknowns(v, at, out),
             ContentBlock::EmbeddedResource(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
@@ -3528,32 +3528,32 @@ impl __rt::Unknowns for JsonRpcErrorError {
 #[allow(clippy::large_enum_variant)]
 pub enum JsonRpcMessage {
     /// A [`JsonRpcRequest`].
-    JsonRpcRequest(JsonRpcRequest),
+    Request(JsonRpcRequest),
     /// A [`JsonRpcNotification`].
-    JsonRpcNotification(JsonRpcNotification),
+    Notification(JsonRpcNotification),
     /// A [`JsonRpcResponse`].
-    JsonRpcResponse(JsonRpcResponse),
+    Response(JsonRpcResponse),
     /// A [`JsonRpcError`].
-    JsonRpcError(JsonRpcError),
+    Error(JsonRpcError),
 }
 impl From<JsonRpcRequest> for JsonRpcMessage {
     fn from(v: JsonRpcRequest) -> Self {
-        JsonRpcMessage::JsonRpcRequest(v)
+        JsonRpcMessage::Request(v)
     }
 }
 impl From<JsonRpcNotification> for JsonRpcMessage {
     fn from(v: JsonRpcNotification) -> Self {
-        JsonRpcMessage::JsonRpcNotification(v)
+        JsonRpcMessage::Notification(v)
     }
 }
 impl From<JsonRpcResponse> for JsonRpcMessage {
     fn from(v: JsonRpcResponse) -> Self {
-        JsonRpcMessage::JsonRpcResponse(v)
+        JsonRpcMessage::Response(v)
     }
 }
 impl From<JsonRpcError> for JsonRpcMessage {
     fn from(v: JsonRpcError) -> Self {
-        JsonRpcMessage::JsonRpcError(v)
+        JsonRpcMessage::Error(v)
     }
 }
 impl __rt::serde::Serialize for JsonRpcMessage {
@@ -3562,12 +3562,10 @@ impl __rt::serde::Serialize for JsonRpcMessage {
         s: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
         match self {
-            JsonRpcMessage::JsonRpcRequest(v) => __rt::serde::Serialize::serialize(v, s),
-            JsonRpcMessage::JsonRpcNotification(v) => {
-                __rt::serde::Serialize::serialize(v, s)
-            }
-            JsonRpcMessage::JsonRpcResponse(v) => __rt::serde::Serialize::serialize(v, s),
-            JsonRpcMessage::JsonRpcError(v) => __rt::serde::Serialize::serialize(v, s),
+            JsonRpcMessage::Request(v) => __rt::serde::Serialize::serialize(v, s),
+            JsonRpcMessage::Notification(v) => __rt::serde::Serialize::serialize(v, s),
+            JsonRpcMessage::Response(v) => __rt::serde::Serialize::serialize(v, s),
+            JsonRpcMessage::Error(v) => __rt::serde::Serialize::serialize(v, s),
         }
     }
 }
@@ -3581,18 +3579,12 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcMessage {
 impl __rt::Unknowns for JsonRpcMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
-            JsonRpcMessage::JsonRpcRequest(v) => {
+            JsonRpcMessage::Request(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+            JsonRpcMessage::Notification(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
-            JsonRpcMessage::JsonRpcNotification(v) => {
-                __rt::Unknowns::collect_unknowns(v, at, out)
-            }
-            JsonRpcMessage::JsonRpcResponse(v) => {
-                __rt::Unknowns::collect_unknowns(v, at, out)
-            }
-            JsonRpcMessage::JsonRpcError(v) => {
-                __rt::Unknowns::collect_unknowns(v, at, out)
-            }
+            JsonRpcMessage::Response(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+            JsonRpcMessage::Error(v) => __rt::Unknowns::collect_unknowns(v, at, out),
         }
     }
 }
@@ -12451,16 +12443,13 @@ pub mod __de {
         ) -> ::core::result::Result<super::ContentBlock, E> {
             match self {
                 ContentBlock__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ContentBlock::TextContent)
+                    __rt::ObjectBuilder::<'de>::finish(b).map(super::ContentBlock::Text)
                 }
                 ContentBlock__Tag::G1(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ContentBlock::ImageContent)
+                    __rt::ObjectBuilder::<'de>::finish(b).map(super::ContentBlock::Image)
                 }
                 ContentBlock__Tag::G2(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ContentBlock::AudioContent)
+                    __rt::ObjectBuilder::<'de>::finish(b).map(super::ContentBlock::Audio)
                 }
                 ContentBlock__Tag::G3(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)
@@ -14151,8 +14140,7 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
                     .map_err(E::custom)?;
             }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::JsonRpcMessage::JsonRpcRequest)
+            __rt::ObjectBuilder::<'static>::finish(b).map(super::JsonRpcMessage::Request)
         }
         fn build1<E: __rt::serde::de::Error>(
             self,
@@ -14217,7 +14205,7 @@ pub mod __de {
                     .map_err(E::custom)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::JsonRpcMessage::JsonRpcNotification)
+                .map(super::JsonRpcMessage::Notification)
         }
         fn build2<E: __rt::serde::de::Error>(
             self,
@@ -14282,7 +14270,7 @@ pub mod __de {
                     .map_err(E::custom)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::JsonRpcMessage::JsonRpcResponse)
+                .map(super::JsonRpcMessage::Response)
         }
         fn build3<E: __rt::serde::de::Error>(
             self,
@@ -14342,8 +14330,7 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
                     .map_err(E::custom)?;
             }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::JsonRpcMessage::JsonRpcError)
+            __rt::ObjectBuilder::<'static>::finish(b).map(super::JsonRpcMessage::Error)
         }
     }
     impl<'de> __rt::ObjectBuilder<'de> for JsonRpcMessage__Merged0 {
@@ -14442,7 +14429,7 @@ pub mod __de {
                 _ => {
                     Err(
                         E::custom(
-                            "no member of JSONRPCMessage matches this object; expected one of: JsonRpcRequest (with jsonrpc, id, method); JsonRpcNotification (with jsonrpc, method); JsonRpcResponse (with jsonrpc, id, result); JsonRpcError (with jsonrpc, id, error)",
+                            "no member of JSONRPCMessage matches this object; expected one of: Request (with jsonrpc, id, method); Notification (with jsonrpc, method); Response (with jsonrpc, id, result); Error (with jsonrpc, id, error)",
                         ),
                     )
                 }

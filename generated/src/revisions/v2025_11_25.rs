@@ -2545,11 +2545,11 @@ impl __rt::Unknowns for CompleteResultCompletion {
 #[allow(clippy::large_enum_variant)]
 pub enum ContentBlock {
     /// A [`TextContent`].
-    TextContent(TextContent),
+    Text(TextContent),
     /// An [`ImageContent`].
-    ImageContent(ImageContent),
+    Image(ImageContent),
     /// An [`AudioContent`].
-    AudioContent(AudioContent),
+    Audio(AudioContent),
     /// A [`ResourceLink`].
     ResourceLink(ResourceLink),
     /// An [`EmbeddedResource`].
@@ -2559,17 +2559,17 @@ pub enum ContentBlock {
 }
 impl From<TextContent> for ContentBlock {
     fn from(v: TextContent) -> Self {
-        ContentBlock::TextContent(v)
+        ContentBlock::Text(v)
     }
 }
 impl From<ImageContent> for ContentBlock {
     fn from(v: ImageContent) -> Self {
-        ContentBlock::ImageContent(v)
+        ContentBlock::Image(v)
     }
 }
 impl From<AudioContent> for ContentBlock {
     fn from(v: AudioContent) -> Self {
-        ContentBlock::AudioContent(v)
+        ContentBlock::Audio(v)
     }
 }
 impl From<ResourceLink> for ContentBlock {
@@ -2588,9 +2588,9 @@ impl __rt::serde::Serialize for ContentBlock {
         s: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
         match self {
-            ContentBlock::TextContent(v) => __rt::serde::Serialize::serialize(v, s),
-            ContentBlock::ImageContent(v) => __rt::serde::Serialize::serialize(v, s),
-            ContentBlock::AudioContent(v) => __rt::serde::Serialize::serialize(v, s),
+            ContentBlock::Text(v) => __rt::serde::Serialize::serialize(v, s),
+            ContentBlock::Image(v) => __rt::serde::Serialize::serialize(v, s),
+            ContentBlock::Audio(v) => __rt::serde::Serialize::serialize(v, s),
             ContentBlock::ResourceLink(v) => __rt::serde::Serialize::serialize(v, s),
             ContentBlock::EmbeddedResource(v) => __rt::serde::Serialize::serialize(v, s),
             ContentBlock::Unknown(v) => __rt::serde::Serialize::serialize(v, s),
@@ -2607,9 +2607,9 @@ impl<'de> __rt::serde::Deserialize<'de> for ContentBlock {
 impl __rt::Unknowns for ContentBlock {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
-            ContentBlock::TextContent(v) => __rt::Unknowns::collect_unknowns(v, at, out),
-            ContentBlock::ImageContent(v) => __rt::Unknowns::collect_unknowns(v, at, out),
-            ContentBlock::AudioContent(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+            ContentBlock::Text(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+            ContentBlock::Image(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+            ContentBlock::Audio(v) => __rt::Unknowns::collect_unknowns(v, at, out),
             ContentBlock::ResourceLink(v) => __rt::Unknowns::collect_unknowns(v, at, out),
             ContentBlock::EmbeddedResource(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
@@ -3106,15 +3106,15 @@ impl __rt::Unknowns for CreateMessageResult {
 #[allow(clippy::large_enum_variant)]
 pub enum CreateMessageResultContent {
     /// A [`TextContent`].
-    TextContent(TextContent),
+    Text(TextContent),
     /// An [`ImageContent`].
-    ImageContent(ImageContent),
+    Image(ImageContent),
     /// An [`AudioContent`].
-    AudioContent(AudioContent),
+    Audio(AudioContent),
     /// A [`ToolUseContent`].
-    ToolUseContent(ToolUseContent),
+    ToolUse(ToolUseContent),
     /// A [`ToolResultContent`].
-    ToolResultContent(ToolResultContent),
+    ToolResult(ToolResultContent),
     /// A JSON array.
     Array(Vec<SamplingMessageContentBlock>),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
@@ -3122,27 +3122,27 @@ pub enum CreateMessageResultContent {
 }
 impl From<TextContent> for CreateMessageResultContent {
     fn from(v: TextContent) -> Self {
-        CreateMessageResultContent::TextContent(v)
+        CreateMessageResultContent::Text(v)
     }
 }
 impl From<ImageContent> for CreateMessageResultContent {
     fn from(v: ImageContent) -> Self {
-        CreateMessageResultContent::ImageContent(v)
+        CreateMessageResultContent::Image(v)
     }
 }
 impl From<AudioContent> for CreateMessageResultContent {
     fn from(v: AudioContent) -> Self {
-        CreateMessageResultContent::AudioContent(v)
+        CreateMessageResultContent::Audio(v)
     }
 }
 impl From<ToolUseContent> for CreateMessageResultContent {
     fn from(v: ToolUseContent) -> Self {
-        CreateMessageResultContent::ToolUseContent(v)
+        CreateMessageResultContent::ToolUse(v)
     }
 }
 impl From<ToolResultContent> for CreateMessageResultContent {
     fn from(v: ToolResultContent) -> Self {
-        CreateMessageResultContent::ToolResultContent(v)
+        CreateMessageResultContent::ToolResult(v)
     }
 }
 impl __rt::serde::Serialize for CreateMessageResultContent {
@@ -3151,19 +3151,19 @@ impl __rt::serde::Serialize for CreateMessageResultContent {
         s: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
         match self {
-            CreateMessageResultContent::TextContent(v) => {
+            CreateMessageResultContent::Text(v) => {
                 __rt::serde::Serialize::serialize(v, s)
             }
-            CreateMessageResultContent::ImageContent(v) => {
+            CreateMessageResultContent::Image(v) => {
                 __rt::serde::Serialize::serialize(v, s)
             }
-            CreateMessageResultContent::AudioContent(v) => {
+            CreateMessageResultContent::Audio(v) => {
                 __rt::serde::Serialize::serialize(v, s)
             }
-            CreateMessageResultContent::ToolUseContent(v) => {
+            CreateMessageResultContent::ToolUse(v) => {
                 __rt::serde::Serialize::serialize(v, s)
             }
-            CreateMessageResultContent::ToolResultContent(v) => {
+            CreateMessageResultContent::ToolResult(v) => {
                 __rt::serde::Serialize::serialize(v, s)
             }
             CreateMessageResultContent::Array(v) => {
@@ -3185,19 +3185,19 @@ impl<'de> __rt::serde::Deserialize<'de> for CreateMessageResultContent {
 impl __rt::Unknowns for CreateMessageResultContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
-            CreateMessageResultContent::TextContent(v) => {
+            CreateMessageResultContent::Text(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
-            CreateMessageResultContent::ImageContent(v) => {
+            CreateMessageResultContent::Image(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
-            CreateMessageResultContent::AudioContent(v) => {
+            CreateMessageResultContent::Audio(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
-            CreateMessageResultContent::ToolUseContent(v) => {
+            CreateMessageResultContent::ToolUse(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
-            CreateMessageResultContent::ToolResultContent(v) => {
+            CreateMessageResultContent::ToolResult(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
             CreateMessageResultContent::Array(v) => {
@@ -3634,20 +3634,20 @@ impl __rt::Unknowns for ElicitRequestFormParamsRequestedSchema {
 #[allow(clippy::large_enum_variant)]
 pub enum ElicitRequestParams {
     /// An [`ElicitRequestUrlParams`].
-    ElicitRequestUrl(ElicitRequestUrlParams),
+    Url(ElicitRequestUrlParams),
     /// An [`ElicitRequestFormParams`].
-    ElicitRequestForm(ElicitRequestFormParams),
+    Form(ElicitRequestFormParams),
     /// A value with a `mode` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
     Unknown(__rt::Map<String, __rt::Value>),
 }
 impl From<ElicitRequestUrlParams> for ElicitRequestParams {
     fn from(v: ElicitRequestUrlParams) -> Self {
-        ElicitRequestParams::ElicitRequestUrl(v)
+        ElicitRequestParams::Url(v)
     }
 }
 impl From<ElicitRequestFormParams> for ElicitRequestParams {
     fn from(v: ElicitRequestFormParams) -> Self {
-        ElicitRequestParams::ElicitRequestForm(v)
+        ElicitRequestParams::Form(v)
     }
 }
 impl __rt::serde::Serialize for ElicitRequestParams {
@@ -3656,12 +3656,8 @@ impl __rt::serde::Serialize for ElicitRequestParams {
         s: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
         match self {
-            ElicitRequestParams::ElicitRequestUrl(v) => {
-                __rt::serde::Serialize::serialize(v, s)
-            }
-            ElicitRequestParams::ElicitRequestForm(v) => {
-                __rt::serde::Serialize::serialize(v, s)
-            }
+            ElicitRequestParams::Url(v) => __rt::serde::Serialize::serialize(v, s),
+            ElicitRequestParams::Form(v) => __rt::serde::Serialize::serialize(v, s),
             ElicitRequestParams::Unknown(v) => __rt::serde::Serialize::serialize(v, s),
         }
     }
@@ -3676,12 +3672,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ElicitRequestParams {
 impl __rt::Unknowns for ElicitRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
-            ElicitRequestParams::ElicitRequestUrl(v) => {
-                __rt::Unknowns::collect_unknowns(v, at, out)
-            }
-            ElicitRequestParams::ElicitRequestForm(v) => {
-                __rt::Unknowns::collect_unknowns(v, at, out)
-            }
+            ElicitRequestParams::Url(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+            ElicitRequestParams::Form(v) => __rt::Unknowns::collect_unknowns(v, at, out),
             ElicitRequestParams::Unknown(v) => {
                 out.push(
                     __rt::Unknown::tagged(at, "ElicitRequestParams", "mode", v, false),
@@ -4361,41 +4353,41 @@ pub type EmptyResult = McpResult;
 #[allow(clippy::large_enum_variant)]
 pub enum EnumSchema {
     /// An [`UntitledSingleSelectEnumSchema`].
-    UntitledSingleSelect(UntitledSingleSelectEnumSchema),
+    UntitledSingleSelectEnum(UntitledSingleSelectEnumSchema),
     /// A [`TitledSingleSelectEnumSchema`].
-    TitledSingleSelect(TitledSingleSelectEnumSchema),
+    TitledSingleSelectEnum(TitledSingleSelectEnumSchema),
     /// An [`UntitledMultiSelectEnumSchema`].
-    UntitledMultiSelect(UntitledMultiSelectEnumSchema),
+    UntitledMultiSelectEnum(UntitledMultiSelectEnumSchema),
     /// A [`TitledMultiSelectEnumSchema`].
-    TitledMultiSelect(TitledMultiSelectEnumSchema),
+    TitledMultiSelectEnum(TitledMultiSelectEnumSchema),
     /// A [`LegacyTitledEnumSchema`].
-    LegacyTitled(LegacyTitledEnumSchema),
+    LegacyTitledEnum(LegacyTitledEnumSchema),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
     Unknown(__rt::Map<String, __rt::Value>),
 }
 impl From<UntitledSingleSelectEnumSchema> for EnumSchema {
     fn from(v: UntitledSingleSelectEnumSchema) -> Self {
-        EnumSchema::UntitledSingleSelect(v)
+        EnumSchema::UntitledSingleSelectEnum(v)
     }
 }
 impl From<TitledSingleSelectEnumSchema> for EnumSchema {
     fn from(v: TitledSingleSelectEnumSchema) -> Self {
-        EnumSchema::TitledSingleSelect(v)
+        EnumSchema::TitledSingleSelectEnum(v)
     }
 }
 impl From<UntitledMultiSelectEnumSchema> for EnumSchema {
     fn from(v: UntitledMultiSelectEnumSchema) -> Self {
-        EnumSchema::UntitledMultiSelect(v)
+        EnumSchema::UntitledMultiSelectEnum(v)
     }
 }
 impl From<TitledMultiSelectEnumSchema> for EnumSchema {
     fn from(v: TitledMultiSelectEnumSchema) -> Self {
-        EnumSchema::TitledMultiSelect(v)
+        EnumSchema::TitledMultiSelectEnum(v)
     }
 }
 impl From<LegacyTitledEnumSchema> for EnumSchema {
     fn from(v: LegacyTitledEnumSchema) -> Self {
-        EnumSchema::LegacyTitled(v)
+        EnumSchema::LegacyTitledEnum(v)
     }
 }
 impl __rt::serde::Serialize for EnumSchema {
@@ -4404,13 +4396,19 @@ impl __rt::serde::Serialize for EnumSchema {
         s: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
         match self {
-            EnumSchema::UntitledSingleSelect(v) => {
+            EnumSchema::UntitledSingleSelectEnum(v) => {
                 __rt::serde::Serialize::serialize(v, s)
             }
-            EnumSchema::TitledSingleSelect(v) => __rt::serde::Serialize::serialize(v, s),
-            EnumSchema::UntitledMultiSelect(v) => __rt::serde::Serialize::serialize(v, s),
-            EnumSchema::TitledMultiSelect(v) => __rt::serde::Serialize::serialize(v, s),
-            EnumSchema::LegacyTitled(v) => __rt::serde::Serialize::serialize(v, s),
+            EnumSchema::TitledSingleSelectEnum(v) => {
+                __rt::serde::Serialize::serialize(v, s)
+            }
+            EnumSchema::UntitledMultiSelectEnum(v) => {
+                __rt::serde::Serialize::serialize(v, s)
+            }
+            EnumSchema::TitledMultiSelectEnum(v) => {
+                __rt::serde::Serialize::serialize(v, s)
+            }
+            EnumSchema::LegacyTitledEnum(v) => __rt::serde::Serialize::serialize(v, s),
             EnumSchema::Unknown(v) => __rt::serde::Serialize::serialize(v, s),
         }
     }
@@ -4425,19 +4423,21 @@ impl<'de> __rt::serde::Deserialize<'de> for EnumSchema {
 impl __rt::Unknowns for EnumSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
-            EnumSchema::UntitledSingleSelect(v) => {
+            EnumSchema::UntitledSingleSelectEnum(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
-            EnumSchema::TitledSingleSelect(v) => {
+            EnumSchema::TitledSingleSelectEnum(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
-            EnumSchema::UntitledMultiSelect(v) => {
+            EnumSchema::UntitledMultiSelectEnum(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
-            EnumSchema::TitledMultiSelect(v) => {
+            EnumSchema::TitledMultiSelectEnum(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
-            EnumSchema::LegacyTitled(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+            EnumSchema::LegacyTitledEnum(v) => {
+                __rt::Unknowns::collect_unknowns(v, at, out)
+            }
             EnumSchema::Unknown(v) => {
                 out.push(__rt::Unknown::tagged(at, "EnumSchema", "type", v, false))
             }
@@ -5986,32 +5986,32 @@ impl __rt::Unknowns for JsonRpcErrorResponse {
 #[allow(clippy::large_enum_variant)]
 pub enum JsonRpcMessage {
     /// A [`JsonRpcRequest`].
-    JsonRpcRequest(JsonRpcRequest),
+    Request(JsonRpcRequest),
     /// A [`JsonRpcNotification`].
-    JsonRpcNotification(JsonRpcNotification),
+    Notification(JsonRpcNotification),
     /// A [`JsonRpcResultResponse`].
-    JsonRpcResultResponse(JsonRpcResultResponse),
+    Result(JsonRpcResultResponse),
     /// A [`JsonRpcErrorResponse`].
-    JsonRpcErrorResponse(JsonRpcErrorResponse),
+    Error(JsonRpcErrorResponse),
 }
 impl From<JsonRpcRequest> for JsonRpcMessage {
     fn from(v: JsonRpcRequest) -> Self {
-        JsonRpcMessage::JsonRpcRequest(v)
+        JsonRpcMessage::Request(v)
     }
 }
 impl From<JsonRpcNotification> for JsonRpcMessage {
     fn from(v: JsonRpcNotification) -> Self {
-        JsonRpcMessage::JsonRpcNotification(v)
+        JsonRpcMessage::Notification(v)
     }
 }
 impl From<JsonRpcResultResponse> for JsonRpcMessage {
     fn from(v: JsonRpcResultResponse) -> Self {
-        JsonRpcMessage::JsonRpcResultResponse(v)
+        JsonRpcMessage::Result(v)
     }
 }
 impl From<JsonRpcErrorResponse> for JsonRpcMessage {
     fn from(v: JsonRpcErrorResponse) -> Self {
-        JsonRpcMessage::JsonRpcErrorResponse(v)
+        JsonRpcMessage::Error(v)
     }
 }
 impl __rt::serde::Serialize for JsonRpcMessage {
@@ -6020,16 +6020,10 @@ impl __rt::serde::Serialize for JsonRpcMessage {
         s: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
         match self {
-            JsonRpcMessage::JsonRpcRequest(v) => __rt::serde::Serialize::serialize(v, s),
-            JsonRpcMessage::JsonRpcNotification(v) => {
-                __rt::serde::Serialize::serialize(v, s)
-            }
-            JsonRpcMessage::JsonRpcResultResponse(v) => {
-                __rt::serde::Serialize::serialize(v, s)
-            }
-            JsonRpcMessage::JsonRpcErrorResponse(v) => {
-                __rt::serde::Serialize::serialize(v, s)
-            }
+            JsonRpcMessage::Request(v) => __rt::serde::Serialize::serialize(v, s),
+            JsonRpcMessage::Notification(v) => __rt::serde::Serialize::serialize(v, s),
+            JsonRpcMessage::Result(v) => __rt::serde::Serialize::serialize(v, s),
+            JsonRpcMessage::Error(v) => __rt::serde::Serialize::serialize(v, s),
         }
     }
 }
@@ -6043,18 +6037,12 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcMessage {
 impl __rt::Unknowns for JsonRpcMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
-            JsonRpcMessage::JsonRpcRequest(v) => {
+            JsonRpcMessage::Request(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+            JsonRpcMessage::Notification(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
-            JsonRpcMessage::JsonRpcNotification(v) => {
-                __rt::Unknowns::collect_unknowns(v, at, out)
-            }
-            JsonRpcMessage::JsonRpcResultResponse(v) => {
-                __rt::Unknowns::collect_unknowns(v, at, out)
-            }
-            JsonRpcMessage::JsonRpcErrorResponse(v) => {
-                __rt::Unknowns::collect_unknowns(v, at, out)
-            }
+            JsonRpcMessage::Result(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+            JsonRpcMessage::Error(v) => __rt::Unknowns::collect_unknowns(v, at, out),
         }
     }
 }
@@ -6191,18 +6179,18 @@ impl __rt::Unknowns for JsonRpcRequest {
 #[allow(clippy::large_enum_variant)]
 pub enum JsonRpcResponse {
     /// A [`JsonRpcResultResponse`].
-    JsonRpcResult(JsonRpcResultResponse),
+    Result(JsonRpcResultResponse),
     /// A [`JsonRpcErrorResponse`].
-    JsonRpcError(JsonRpcErrorResponse),
+    Error(JsonRpcErrorResponse),
 }
 impl From<JsonRpcResultResponse> for JsonRpcResponse {
     fn from(v: JsonRpcResultResponse) -> Self {
-        JsonRpcResponse::JsonRpcResult(v)
+        JsonRpcResponse::Result(v)
     }
 }
 impl From<JsonRpcErrorResponse> for JsonRpcResponse {
     fn from(v: JsonRpcErrorResponse) -> Self {
-        JsonRpcResponse::JsonRpcError(v)
+        JsonRpcResponse::Error(v)
     }
 }
 impl __rt::serde::Serialize for JsonRpcResponse {
@@ -6211,8 +6199,8 @@ impl __rt::serde::Serialize for JsonRpcResponse {
         s: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
         match self {
-            JsonRpcResponse::JsonRpcResult(v) => __rt::serde::Serialize::serialize(v, s),
-            JsonRpcResponse::JsonRpcError(v) => __rt::serde::Serialize::serialize(v, s),
+            JsonRpcResponse::Result(v) => __rt::serde::Serialize::serialize(v, s),
+            JsonRpcResponse::Error(v) => __rt::serde::Serialize::serialize(v, s),
         }
     }
 }
@@ -6226,12 +6214,8 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcResponse {
 impl __rt::Unknowns for JsonRpcResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
-            JsonRpcResponse::JsonRpcResult(v) => {
-                __rt::Unknowns::collect_unknowns(v, at, out)
-            }
-            JsonRpcResponse::JsonRpcError(v) => {
-                __rt::Unknowns::collect_unknowns(v, at, out)
-            }
+            JsonRpcResponse::Result(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+            JsonRpcResponse::Error(v) => __rt::Unknowns::collect_unknowns(v, at, out),
         }
     }
 }
@@ -7657,18 +7641,18 @@ impl __rt::Unknowns for ModelPreferences {
 #[allow(clippy::large_enum_variant)]
 pub enum MultiSelectEnumSchema {
     /// An [`UntitledMultiSelectEnumSchema`].
-    Untitled(UntitledMultiSelectEnumSchema),
+    UntitledMultiSelectEnum(UntitledMultiSelectEnumSchema),
     /// A [`TitledMultiSelectEnumSchema`].
-    Titled(TitledMultiSelectEnumSchema),
+    TitledMultiSelectEnum(TitledMultiSelectEnumSchema),
 }
 impl From<UntitledMultiSelectEnumSchema> for MultiSelectEnumSchema {
     fn from(v: UntitledMultiSelectEnumSchema) -> Self {
-        MultiSelectEnumSchema::Untitled(v)
+        MultiSelectEnumSchema::UntitledMultiSelectEnum(v)
     }
 }
 impl From<TitledMultiSelectEnumSchema> for MultiSelectEnumSchema {
     fn from(v: TitledMultiSelectEnumSchema) -> Self {
-        MultiSelectEnumSchema::Titled(v)
+        MultiSelectEnumSchema::TitledMultiSelectEnum(v)
     }
 }
 impl __rt::serde::Serialize for MultiSelectEnumSchema {
@@ -7677,8 +7661,12 @@ impl __rt::serde::Serialize for MultiSelectEnumSchema {
         s: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
         match self {
-            MultiSelectEnumSchema::Untitled(v) => __rt::serde::Serialize::serialize(v, s),
-            MultiSelectEnumSchema::Titled(v) => __rt::serde::Serialize::serialize(v, s),
+            MultiSelectEnumSchema::UntitledMultiSelectEnum(v) => {
+                __rt::serde::Serialize::serialize(v, s)
+            }
+            MultiSelectEnumSchema::TitledMultiSelectEnum(v) => {
+                __rt::serde::Serialize::serialize(v, s)
+            }
         }
     }
 }
@@ -7692,10 +7680,10 @@ impl<'de> __rt::serde::Deserialize<'de> for MultiSelectEnumSchema {
 impl __rt::Unknowns for MultiSelectEnumSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
-            MultiSelectEnumSchema::Untitled(v) => {
+            MultiSelectEnumSchema::UntitledMultiSelectEnum(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
-            MultiSelectEnumSchema::Titled(v) => {
+            MultiSelectEnumSchema::TitledMultiSelectEnum(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
         }
@@ -10789,15 +10777,15 @@ impl __rt::Unknowns for SamplingMessage {
 #[allow(clippy::large_enum_variant)]
 pub enum SamplingMessageContent {
     /// A [`TextContent`].
-    TextContent(TextContent),
+    Text(TextContent),
     /// An [`ImageContent`].
-    ImageContent(ImageContent),
+    Image(ImageContent),
     /// An [`AudioContent`].
-    AudioContent(AudioContent),
+    Audio(AudioContent),
     /// A [`ToolUseContent`].
-    ToolUseContent(ToolUseContent),
+    ToolUse(ToolUseContent),
     /// A [`ToolResultContent`].
-    ToolResultContent(ToolResultContent),
+    ToolResult(ToolResultContent),
     /// A JSON array.
     Array(Vec<SamplingMessageContentBlock>),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
@@ -10805,27 +10793,27 @@ pub enum SamplingMessageContent {
 }
 impl From<TextContent> for SamplingMessageContent {
     fn from(v: TextContent) -> Self {
-        SamplingMessageContent::TextContent(v)
+        SamplingMessageContent::Text(v)
     }
 }
 impl From<ImageContent> for SamplingMessageContent {
     fn from(v: ImageContent) -> Self {
-        SamplingMessageContent::ImageContent(v)
+        SamplingMessageContent::Image(v)
     }
 }
 impl From<AudioContent> for SamplingMessageContent {
     fn from(v: AudioContent) -> Self {
-        SamplingMessageContent::AudioContent(v)
+        SamplingMessageContent::Audio(v)
     }
 }
 impl From<ToolUseContent> for SamplingMessageContent {
     fn from(v: ToolUseContent) -> Self {
-        SamplingMessageContent::ToolUseContent(v)
+        SamplingMessageContent::ToolUse(v)
     }
 }
 impl From<ToolResultContent> for SamplingMessageContent {
     fn from(v: ToolResultContent) -> Self {
-        SamplingMessageContent::ToolResultContent(v)
+        SamplingMessageContent::ToolResult(v)
     }
 }
 impl __rt::serde::Serialize for SamplingMessageContent {
@@ -10834,19 +10822,11 @@ impl __rt::serde::Serialize for SamplingMessageContent {
         s: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
         match self {
-            SamplingMessageContent::TextContent(v) => {
-                __rt::serde::Serialize::serialize(v, s)
-            }
-            SamplingMessageContent::ImageContent(v) => {
-                __rt::serde::Serialize::serialize(v, s)
-            }
-            SamplingMessageContent::AudioContent(v) => {
-                __rt::serde::Serialize::serialize(v, s)
-            }
-            SamplingMessageContent::ToolUseContent(v) => {
-                __rt::serde::Serialize::serialize(v, s)
-            }
-            SamplingMessageContent::ToolResultContent(v) => {
+            SamplingMessageContent::Text(v) => __rt::serde::Serialize::serialize(v, s),
+            SamplingMessageContent::Image(v) => __rt::serde::Serialize::serialize(v, s),
+            SamplingMessageContent::Audio(v) => __rt::serde::Serialize::serialize(v, s),
+            SamplingMessageContent::ToolUse(v) => __rt::serde::Serialize::serialize(v, s),
+            SamplingMessageContent::ToolResult(v) => {
                 __rt::serde::Serialize::serialize(v, s)
             }
             SamplingMessageContent::Array(v) => __rt::serde::Serialize::serialize(v, s),
@@ -10864,19 +10844,19 @@ impl<'de> __rt::serde::Deserialize<'de> for SamplingMessageContent {
 impl __rt::Unknowns for SamplingMessageContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
-            SamplingMessageContent::TextContent(v) => {
+            SamplingMessageContent::Text(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
-            SamplingMessageContent::ImageContent(v) => {
+            SamplingMessageContent::Image(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
-            SamplingMessageContent::AudioContent(v) => {
+            SamplingMessageContent::Audio(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
-            SamplingMessageContent::ToolUseContent(v) => {
+            SamplingMessageContent::ToolUse(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
-            SamplingMessageContent::ToolResultContent(v) => {
+            SamplingMessageContent::ToolResult(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
             SamplingMessageContent::Array(v) => {
@@ -12109,18 +12089,18 @@ impl __rt::Unknowns for SetLevelRequestParamsMeta {
 #[allow(clippy::large_enum_variant)]
 pub enum SingleSelectEnumSchema {
     /// An [`UntitledSingleSelectEnumSchema`].
-    Untitled(UntitledSingleSelectEnumSchema),
+    UntitledSingleSelectEnum(UntitledSingleSelectEnumSchema),
     /// A [`TitledSingleSelectEnumSchema`].
-    Titled(TitledSingleSelectEnumSchema),
+    TitledSingleSelectEnum(TitledSingleSelectEnumSchema),
 }
 impl From<UntitledSingleSelectEnumSchema> for SingleSelectEnumSchema {
     fn from(v: UntitledSingleSelectEnumSchema) -> Self {
-        SingleSelectEnumSchema::Untitled(v)
+        SingleSelectEnumSchema::UntitledSingleSelectEnum(v)
     }
 }
 impl From<TitledSingleSelectEnumSchema> for SingleSelectEnumSchema {
     fn from(v: TitledSingleSelectEnumSchema) -> Self {
-        SingleSelectEnumSchema::Titled(v)
+        SingleSelectEnumSchema::TitledSingleSelectEnum(v)
     }
 }
 impl __rt::serde::Serialize for SingleSelectEnumSchema {
@@ -12129,10 +12109,12 @@ impl __rt::serde::Serialize for SingleSelectEnumSchema {
         s: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
         match self {
-            SingleSelectEnumSchema::Untitled(v) => {
+            SingleSelectEnumSchema::UntitledSingleSelectEnum(v) => {
                 __rt::serde::Serialize::serialize(v, s)
             }
-            SingleSelectEnumSchema::Titled(v) => __rt::serde::Serialize::serialize(v, s),
+            SingleSelectEnumSchema::TitledSingleSelectEnum(v) => {
+                __rt::serde::Serialize::serialize(v, s)
+            }
         }
     }
 }
@@ -12146,10 +12128,10 @@ impl<'de> __rt::serde::Deserialize<'de> for SingleSelectEnumSchema {
 impl __rt::Unknowns for SingleSelectEnumSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
-            SingleSelectEnumSchema::Untitled(v) => {
+            SingleSelectEnumSchema::UntitledSingleSelectEnum(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
-            SingleSelectEnumSchema::Titled(v) => {
+            SingleSelectEnumSchema::TitledSingleSelectEnum(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
         }
@@ -19901,16 +19883,13 @@ pub mod __de {
         ) -> ::core::result::Result<super::ContentBlock, E> {
             match self {
                 ContentBlock__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ContentBlock::TextContent)
+                    __rt::ObjectBuilder::<'de>::finish(b).map(super::ContentBlock::Text)
                 }
                 ContentBlock__Tag::G1(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ContentBlock::ImageContent)
+                    __rt::ObjectBuilder::<'de>::finish(b).map(super::ContentBlock::Image)
                 }
                 ContentBlock__Tag::G2(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ContentBlock::AudioContent)
+                    __rt::ObjectBuilder::<'de>::finish(b).map(super::ContentBlock::Audio)
                 }
                 ContentBlock__Tag::G3(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)
@@ -20208,23 +20187,23 @@ pub mod __de {
             match self {
                 CreateMessageResultContent__Tag::G0(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::CreateMessageResultContent::TextContent)
+                        .map(super::CreateMessageResultContent::Text)
                 }
                 CreateMessageResultContent__Tag::G1(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::CreateMessageResultContent::ImageContent)
+                        .map(super::CreateMessageResultContent::Image)
                 }
                 CreateMessageResultContent__Tag::G2(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::CreateMessageResultContent::AudioContent)
+                        .map(super::CreateMessageResultContent::Audio)
                 }
                 CreateMessageResultContent__Tag::G3(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::CreateMessageResultContent::ToolUseContent)
+                        .map(super::CreateMessageResultContent::ToolUse)
                 }
                 CreateMessageResultContent__Tag::G4(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::CreateMessageResultContent::ToolResultContent)
+                        .map(super::CreateMessageResultContent::ToolResult)
                 }
                 CreateMessageResultContent__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)
@@ -20516,11 +20495,11 @@ pub mod __de {
             match self {
                 ElicitRequestParams__Tag::G0(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ElicitRequestParams::ElicitRequestUrl)
+                        .map(super::ElicitRequestParams::Url)
                 }
                 ElicitRequestParams__Tag::G1(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ElicitRequestParams::ElicitRequestForm)
+                        .map(super::ElicitRequestParams::Form)
                 }
                 ElicitRequestParams__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)
@@ -21501,7 +21480,7 @@ pub mod __de {
                     .map_err(E::custom)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::EnumSchema::UntitledSingleSelect)
+                .map(super::EnumSchema::UntitledSingleSelectEnum)
         }
         fn build1<E: __rt::serde::de::Error>(
             self,
@@ -21588,7 +21567,7 @@ pub mod __de {
                     .map_err(E::custom)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::EnumSchema::TitledSingleSelect)
+                .map(super::EnumSchema::TitledSingleSelectEnum)
         }
         fn build2<E: __rt::serde::de::Error>(
             self,
@@ -21679,7 +21658,7 @@ pub mod __de {
                     .map_err(E::custom)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::EnumSchema::LegacyTitled)
+                .map(super::EnumSchema::LegacyTitledEnum)
         }
     }
     impl<'de> __rt::ObjectBuilder<'de> for EnumSchema__Merged0 {
@@ -21782,7 +21761,7 @@ pub mod __de {
                 _ => {
                     Err(
                         E::custom(
-                            "no member of EnumSchema matches this object; expected one of: UntitledSingleSelect (with type, enum); TitledSingleSelect (with type, oneOf); LegacyTitled (with type, enum)",
+                            "no member of EnumSchema matches this object; expected one of: UntitledSingleSelectEnum (with type, enum); TitledSingleSelectEnum (with type, oneOf); LegacyTitledEnum (with type, enum)",
                         ),
                     )
                 }
@@ -22034,7 +22013,7 @@ pub mod __de {
                     .map_err(E::custom)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::EnumSchema::UntitledMultiSelect)
+                .map(super::EnumSchema::UntitledMultiSelectEnum)
         }
         fn build1<E: __rt::serde::de::Error>(
             self,
@@ -22125,7 +22104,7 @@ pub mod __de {
                     .map_err(E::custom)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::EnumSchema::TitledMultiSelect)
+                .map(super::EnumSchema::TitledMultiSelectEnum)
         }
     }
     impl<'de> __rt::ObjectBuilder<'de> for EnumSchema__Merged1 {
@@ -22221,7 +22200,7 @@ pub mod __de {
                 _ => {
                     Err(
                         E::custom(
-                            "no member of EnumSchema matches this object; expected one of: UntitledMultiSelect (with type, items); TitledMultiSelect (with type, items)",
+                            "no member of EnumSchema matches this object; expected one of: UntitledMultiSelectEnum (with type, items); TitledMultiSelectEnum (with type, items)",
                         ),
                     )
                 }
@@ -23368,8 +23347,7 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
                     .map_err(E::custom)?;
             }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::JsonRpcMessage::JsonRpcRequest)
+            __rt::ObjectBuilder::<'static>::finish(b).map(super::JsonRpcMessage::Request)
         }
         fn build1<E: __rt::serde::de::Error>(
             self,
@@ -23442,7 +23420,7 @@ pub mod __de {
                     .map_err(E::custom)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::JsonRpcMessage::JsonRpcNotification)
+                .map(super::JsonRpcMessage::Notification)
         }
         fn build2<E: __rt::serde::de::Error>(
             self,
@@ -23510,8 +23488,7 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
                     .map_err(E::custom)?;
             }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::JsonRpcMessage::JsonRpcResultResponse)
+            __rt::ObjectBuilder::<'static>::finish(b).map(super::JsonRpcMessage::Result)
         }
         fn build3<E: __rt::serde::de::Error>(
             self,
@@ -23575,8 +23552,7 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
                     .map_err(E::custom)?;
             }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::JsonRpcMessage::JsonRpcErrorResponse)
+            __rt::ObjectBuilder::<'static>::finish(b).map(super::JsonRpcMessage::Error)
         }
     }
     impl<'de> __rt::ObjectBuilder<'de> for JsonRpcMessage__Merged0 {
@@ -23682,7 +23658,7 @@ pub mod __de {
                 _ => {
                     Err(
                         E::custom(
-                            "no member of JSONRPCMessage matches this object; expected one of: JsonRpcRequest (with jsonrpc, id, method); JsonRpcNotification (with jsonrpc, method); JsonRpcResultResponse (with jsonrpc, id, result); JsonRpcErrorResponse (with jsonrpc, error)",
+                            "no member of JSONRPCMessage matches this object; expected one of: Request (with jsonrpc, id, method); Notification (with jsonrpc, method); Result (with jsonrpc, id, result); Error (with jsonrpc, error)",
                         ),
                     )
                 }
@@ -23922,8 +23898,7 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
                     .map_err(E::custom)?;
             }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::JsonRpcResponse::JsonRpcResult)
+            __rt::ObjectBuilder::<'static>::finish(b).map(super::JsonRpcResponse::Result)
         }
         fn build1<E: __rt::serde::de::Error>(
             self,
@@ -23967,8 +23942,7 @@ pub mod __de {
                 >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
                     .map_err(E::custom)?;
             }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::JsonRpcResponse::JsonRpcError)
+            __rt::ObjectBuilder::<'static>::finish(b).map(super::JsonRpcResponse::Error)
         }
     }
     impl<'de> __rt::ObjectBuilder<'de> for JsonRpcResponse__Merged0 {
@@ -24036,7 +24010,7 @@ pub mod __de {
                 _ => {
                     Err(
                         E::custom(
-                            "no member of JSONRPCResponse matches this object; expected one of: JsonRpcResult (with jsonrpc, id, result); JsonRpcError (with jsonrpc, error)",
+                            "no member of JSONRPCResponse matches this object; expected one of: Result (with jsonrpc, id, result); Error (with jsonrpc, error)",
                         ),
                     )
                 }
@@ -25004,7 +24978,7 @@ pub mod __de {
                     .map_err(E::custom)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::MultiSelectEnumSchema::Untitled)
+                .map(super::MultiSelectEnumSchema::UntitledMultiSelectEnum)
         }
         fn build1<E: __rt::serde::de::Error>(
             self,
@@ -25095,7 +25069,7 @@ pub mod __de {
                     .map_err(E::custom)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::MultiSelectEnumSchema::Titled)
+                .map(super::MultiSelectEnumSchema::TitledMultiSelectEnum)
         }
     }
     impl<'de> __rt::ObjectBuilder<'de> for MultiSelectEnumSchema__Merged0 {
@@ -25191,7 +25165,7 @@ pub mod __de {
                 _ => {
                     Err(
                         E::custom(
-                            "no member of MultiSelectEnumSchema matches this object; expected one of: Untitled (with type, items); Titled (with type, items)",
+                            "no member of MultiSelectEnumSchema matches this object; expected one of: UntitledMultiSelectEnum (with type, items); TitledMultiSelectEnum (with type, items)",
                         ),
                     )
                 }
@@ -28398,23 +28372,23 @@ pub mod __de {
             match self {
                 SamplingMessageContent__Tag::G0(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::SamplingMessageContent::TextContent)
+                        .map(super::SamplingMessageContent::Text)
                 }
                 SamplingMessageContent__Tag::G1(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::SamplingMessageContent::ImageContent)
+                        .map(super::SamplingMessageContent::Image)
                 }
                 SamplingMessageContent__Tag::G2(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::SamplingMessageContent::AudioContent)
+                        .map(super::SamplingMessageContent::Audio)
                 }
                 SamplingMessageContent__Tag::G3(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::SamplingMessageContent::ToolUseContent)
+                        .map(super::SamplingMessageContent::ToolUse)
                 }
                 SamplingMessageContent__Tag::G4(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::SamplingMessageContent::ToolResultContent)
+                        .map(super::SamplingMessageContent::ToolResult)
                 }
                 SamplingMessageContent__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::finish(b)
@@ -34176,7 +34150,7 @@ pub mod __de {
                     .map_err(E::custom)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::SingleSelectEnumSchema::Untitled)
+                .map(super::SingleSelectEnumSchema::UntitledSingleSelectEnum)
         }
         fn build1<E: __rt::serde::de::Error>(
             self,
@@ -34253,7 +34227,7 @@ pub mod __de {
                     .map_err(E::custom)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::SingleSelectEnumSchema::Titled)
+                .map(super::SingleSelectEnumSchema::TitledSingleSelectEnum)
         }
     }
     impl<'de> __rt::ObjectBuilder<'de> for SingleSelectEnumSchema__Merged0 {
@@ -34338,7 +34312,7 @@ pub mod __de {
                 _ => {
                     Err(
                         E::custom(
-                            "no member of SingleSelectEnumSchema matches this object; expected one of: Untitled (with type, enum); Titled (with type, oneOf)",
+                            "no member of SingleSelectEnumSchema matches this object; expected one of: UntitledSingleSelectEnum (with type, enum); TitledSingleSelectEnum (with type, oneOf)",
                         ),
                     )
                 }
