@@ -35,6 +35,16 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
+    /// A `schema.ts` could not be read for member order.
+    #[error("{origin}:{line}: {message}")]
+    TypeScript {
+        /// The file.
+        origin: String,
+        /// The line (1-based).
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
     /// No schema file was found for a revision.
     #[error(
         "no schema.json for revision {revision}; looked in: {}. Run `mcp-typed-codegen fetch --revision {revision}` to download it into schema/{revision}/, or point $MCP_SCHEMA_DIR at a folder holding <revision>/schema.json",

@@ -12,7 +12,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
-use crate::manifest::{Manifest, ManifestDialect, RevisionEntry, Status, sha256_hex};
+use crate::manifest::{Manifest, ManifestDialect, PinnedFile, RevisionEntry, Status, sha256_hex};
 
 /// The largest schema file accepted from a server (the official ones are under 200 KiB).
 pub const MAX_SCHEMA_BYTES: u64 = 32 * 1024 * 1024;
@@ -56,7 +56,7 @@ impl FetchSource {
         Ok(match self {
             FetchSource::Manifest => manifest.entry(revision)?.url.clone(),
             FetchSource::Dir(d) => relative_file(d, revision).display().to_string(),
-            FetchSource::BaseUrl(base) => format!("{base}/{revision}/schema.json"),
+            FetchSource::BaseUrl(base) => format!("{base}/{revision}/{SCHEMA_JSON}"),
         })
     }
 }
@@ -85,6 +85,9 @@ pub struct Fetched {
     pub bytes: usize,
     /// Its SHA-256.
     pub sha256: String,
+    /// The revision's `schema.ts`, fetched the same way into the same folder, when the
+    /// manifest pins one (the generator reads member order from it).
+    pub ts: Option<Box<Fetched>>,
 }
 
 /// `<cache_dir>/<revision>/schema.json`.
@@ -93,11 +96,17 @@ pub fn cache_path(cache_dir: &Path, revision: &str) -> PathBuf {
 }
 
 fn relative_file(dir: &Path, revision: &str) -> PathBuf {
-    dir.join(revision).join("schema.json")
+    dir.join(revision).join(SCHEMA_JSON)
 }
 
-/// Makes `<cache_dir>/<revision>/schema.json` hold the official file of `revision`, read from
-/// `from` and verified against the manifest's SHA-256.
+/// The name of a revision's JSON schema file.
+pub const SCHEMA_JSON: &str = "schema.json";
+/// The name of a revision's TypeScript source file.
+pub const SCHEMA_TS: &str = "schema.ts";
+
+/// Makes `<cache_dir>/<revision>/schema.json` (and `schema.ts`, when the manifest pins one)
+/// hold the official files of `revision`, read from `from` and verified against the
+/// manifest's SHA-256.
 pub fn fetch(
     manifest: &Manifest,
     revision: &str,
@@ -105,37 +114,73 @@ pub fn fetch(
     cache_dir: &Path,
 ) -> Result<Fetched> {
     let entry = manifest.entry(revision)?;
-    let path = cache_path(cache_dir, revision);
-    let origin = from.location(manifest, revision)?;
-    if let Ok(existing) = fs::read(&path)
-        && sha256_hex(&existing) == entry.sha256
-    {
-        return Ok(Fetched {
-            revision: revision.to_owned(),
-            path,
-            origin,
-            outcome: Outcome::UpToDate,
-            bytes: existing.len(),
-            sha256: entry.sha256.clone(),
-        });
+    let json_origin = from.location(manifest, revision)?;
+    let mut json = fetch_file(
+        revision,
+        SCHEMA_JSON,
+        &json_origin,
+        &entry.sha256,
+        from,
+        cache_dir,
+    )?;
+    if let Some(ts) = &entry.ts {
+        let origin = match from {
+            FetchSource::Manifest => ts.url.clone(),
+            other => sibling(&other.location(manifest, revision)?, SCHEMA_TS),
+        };
+        json.ts = Some(Box::new(fetch_file(
+            revision, SCHEMA_TS, &origin, &ts.sha256, from, cache_dir,
+        )?));
     }
-    let bytes = read(from, revision, &origin)?;
-    entry.verify(revision, &bytes, &origin)?;
-    write_atomic(&path, &bytes)?;
-    Ok(Fetched {
+    Ok(json)
+}
+
+/// `…/schema.json` → `…/schema.ts` (a path or a URL).
+fn sibling(location: &str, file: &str) -> String {
+    match location.rsplit_once('/') {
+        Some((dir, _)) => format!("{dir}/{file}"),
+        None => file.to_owned(),
+    }
+}
+
+fn fetch_file(
+    revision: &str,
+    file: &str,
+    origin: &str,
+    sha256: &str,
+    from: &FetchSource,
+    cache_dir: &Path,
+) -> Result<Fetched> {
+    let path = cache_dir.join(revision).join(file);
+    let done = |outcome, bytes| Fetched {
         revision: revision.to_owned(),
-        path,
-        origin,
-        outcome: Outcome::Written,
-        bytes: bytes.len(),
-        sha256: entry.sha256.clone(),
-    })
+        path: path.clone(),
+        origin: origin.to_owned(),
+        outcome,
+        bytes,
+        sha256: sha256.to_owned(),
+        ts: None,
+    };
+    if let Ok(existing) = fs::read(&path)
+        && sha256_hex(&existing) == sha256
+    {
+        return Ok(done(Outcome::UpToDate, existing.len()));
+    }
+    let bytes = read(from, origin)?;
+    let pinned = PinnedFile {
+        url: origin.to_owned(),
+        sha256: sha256.to_owned(),
+    };
+    pinned.verify(revision, &bytes, origin)?;
+    write_atomic(&path, &bytes)?;
+    Ok(done(Outcome::Written, bytes.len()))
 }
 
 /// Adds `revision`, which `manifest` does not list yet, to it and to the cache: reads the file
 /// from `from` (by default the spec repository at the manifest's commit), and records its
-/// pinned upstream URL, SHA-256 and dialect. A dated revision is `final`, any other `draft`.
-/// The caller writes the manifest ([`Manifest::to_text`]).
+/// pinned upstream URL, SHA-256 and dialect, and those of its `schema.ts` when the source has
+/// one beside it. A dated revision is `final`, any other `draft`. The caller writes the
+/// manifest ([`Manifest::to_text`]).
 pub fn add(
     manifest: &mut Manifest,
     revision: &str,
@@ -152,7 +197,7 @@ pub fn add(
         FetchSource::Manifest => url.clone(),
         other => other.location(manifest, revision)?,
     };
-    let bytes = read(from, revision, &origin)?;
+    let bytes = read(from, &origin)?;
     let dialect = dialect_of(&bytes, &origin)?;
     let status = if revision.starts_with(|c: char| c.is_ascii_digit()) {
         Status::Final
@@ -160,6 +205,16 @@ pub fn add(
         Status::Draft
     };
     let sha256 = sha256_hex(&bytes);
+    // The TypeScript source is optional: without it, members keep schema.json's order.
+    let ts_origin = sibling(&origin, SCHEMA_TS);
+    let ts_bytes = match from {
+        FetchSource::Dir(_) if !Path::new(&ts_origin).is_file() => None,
+        _ => Some(read(from, &ts_origin)?),
+    };
+    let ts = ts_bytes.as_ref().map(|b| PinnedFile {
+        url: sibling(&url, SCHEMA_TS),
+        sha256: sha256_hex(b),
+    });
     manifest.insert(
         revision,
         RevisionEntry {
@@ -168,10 +223,27 @@ pub fn add(
             dialect,
             status,
             protocol_version: None,
+            ts: ts.clone(),
         },
     )?;
     let path = cache_path(cache_dir, revision);
     write_atomic(&path, &bytes)?;
+    let ts = match (ts, ts_bytes) {
+        (Some(pinned), Some(b)) => {
+            let ts_path = cache_dir.join(revision).join(SCHEMA_TS);
+            write_atomic(&ts_path, &b)?;
+            Some(Box::new(Fetched {
+                revision: revision.to_owned(),
+                path: ts_path,
+                origin: ts_origin,
+                outcome: Outcome::Written,
+                bytes: b.len(),
+                sha256: pinned.sha256,
+                ts: None,
+            }))
+        }
+        _ => None,
+    };
     Ok(Fetched {
         revision: revision.to_owned(),
         path,
@@ -179,6 +251,7 @@ pub fn add(
         outcome: Outcome::Written,
         bytes: bytes.len(),
         sha256,
+        ts,
     })
 }
 
@@ -212,13 +285,13 @@ fn dialect_of(bytes: &[u8], origin: &str) -> Result<ManifestDialect> {
     }
 }
 
-/// The bytes of `revision`'s file at `origin`.
-fn read(from: &FetchSource, revision: &str, origin: &str) -> Result<Vec<u8>> {
+/// The bytes at `origin`, a path or a URL of `from`.
+fn read(from: &FetchSource, origin: &str) -> Result<Vec<u8>> {
     match from {
-        FetchSource::Dir(d) => {
-            let file = relative_file(d, revision);
-            fs::read(&file).map_err(|source| Error::Io { path: file, source })
-        }
+        FetchSource::Dir(_) => fs::read(origin).map_err(|source| Error::Io {
+            path: origin.into(),
+            source,
+        }),
         FetchSource::Manifest | FetchSource::BaseUrl(_) => http_get(origin),
     }
 }
@@ -234,7 +307,10 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     fs::create_dir_all(dir).map_err(io(dir))?;
-    let tmp = dir.join(format!(".schema.json.{}.tmp", std::process::id()));
+    let name = path
+        .file_name()
+        .map_or("file".into(), |n| n.to_string_lossy());
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
     let result = (|| {
         let mut f = fs::File::create(&tmp).map_err(io(&tmp))?;
         f.write_all(bytes).map_err(io(&tmp))?;
@@ -326,8 +402,17 @@ mod tests {
         fs::write(src.path().join("2099-01-01/schema.json"), body).unwrap();
         let mut m = Manifest::builtin().unwrap();
         let from = FetchSource::Dir(src.path().to_path_buf());
+        fs::write(
+            src.path().join("2099-01-01/schema.ts"),
+            b"export interface A {}",
+        )
+        .unwrap();
         let got = add(&mut m, "2099-01-01", &from, out.path()).unwrap();
         assert_eq!(got.outcome, Outcome::Written);
+        // The TypeScript beside it is pinned and cached too.
+        let ts = got.ts.expect("schema.ts fetched");
+        assert_eq!(fs::read(&ts.path).unwrap(), b"export interface A {}");
+        assert_eq!(ts.path, out.path().join("2099-01-01/schema.ts"));
         assert_eq!(
             fs::read(out.path().join("2099-01-01/schema.json")).unwrap(),
             body
@@ -336,6 +421,13 @@ mod tests {
         assert_eq!(e.sha256, sha256_hex(body));
         assert_eq!(e.dialect, ManifestDialect::Draft202012);
         assert_eq!(e.status, Status::Final);
+        let pinned = e.ts.as_ref().unwrap();
+        assert_eq!(pinned.sha256, sha256_hex(b"export interface A {}"));
+        assert!(
+            pinned.url.ends_with("/schema/2099-01-01/schema.ts"),
+            "{}",
+            pinned.url
+        );
         assert_eq!(
             e.url,
             format!(
@@ -391,6 +483,36 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names, ["schema.json"]);
+    }
+
+    #[test]
+    fn the_pinned_schema_ts_is_fetched_and_verified_beside_the_json() {
+        let src = tempfile::tempdir().unwrap();
+        let out = tempfile::tempdir().unwrap();
+        fs::create_dir_all(src.path().join("r1")).unwrap();
+        fs::write(src.path().join("r1/schema.json"), b"{}").unwrap();
+        fs::write(src.path().join("r1/schema.ts"), b"export {}").unwrap();
+        let mut m = manifest(&sha256_hex(b"{}"));
+        m.revisions["r1"].ts = Some(PinnedFile {
+            url: "http://127.0.0.1:9/r1/schema.ts".into(),
+            sha256: sha256_hex(b"export {}"),
+        });
+        let from = FetchSource::Dir(src.path().to_path_buf());
+        let got = fetch(&m, "r1", &from, out.path()).unwrap();
+        let ts = got.ts.unwrap();
+        assert_eq!(ts.outcome, Outcome::Written);
+        assert_eq!(
+            fs::read(out.path().join("r1/schema.ts")).unwrap(),
+            b"export {}"
+        );
+        let again = fetch(&m, "r1", &from, out.path()).unwrap();
+        assert_eq!(again.ts.unwrap().outcome, Outcome::UpToDate);
+        // A .ts that is not the pinned one is refused, and not written.
+        fs::write(src.path().join("r1/schema.ts"), b"export { changed }").unwrap();
+        fs::remove_file(out.path().join("r1/schema.ts")).unwrap();
+        let e = fetch(&m, "r1", &from, out.path()).unwrap_err();
+        assert!(matches!(e, Error::HashMismatch { .. }), "{e}");
+        assert!(!out.path().join("r1/schema.ts").exists());
     }
 
     #[test]

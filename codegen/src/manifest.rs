@@ -14,7 +14,8 @@
 //!       "url": "https://raw.githubusercontent.com/…/schema/2025-06-18/schema.json",
 //!       "sha256": "af845e7e…",
 //!       "dialect": "draft-07",
-//!       "status": "final"
+//!       "status": "final",
+//!       "ts": { "url": "https://raw.githubusercontent.com/…/schema/2025-06-18/schema.ts", "sha256": "…" }
 //!     }
 //!   }
 //! }
@@ -63,6 +64,20 @@ pub struct RevisionEntry {
     /// (the draft's placeholder, `DRAFT-2026-v1`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub protocol_version: Option<String>,
+    /// The revision's `schema.ts` (the source `schema.json` is generated from), pinned the
+    /// same way: the generator reads member declaration order from it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ts: Option<PinnedFile>,
+}
+
+/// Another file of a revision, pinned by URL and SHA-256.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PinnedFile {
+    /// Upstream URL, pinned to [`Manifest::spec_commit`].
+    pub url: String,
+    /// SHA-256 of the file, 64 lowercase hex digits.
+    pub sha256: String,
 }
 
 /// The JSON Schema dialect named in the manifest.
@@ -225,6 +240,20 @@ impl Manifest {
                     e.url
                 ));
             }
+            if let Some(ts) = &e.ts {
+                if !is_sha256_hex(&ts.sha256) {
+                    return bad(format!(
+                        "revisions.{rev}.ts.sha256 must be 64 lowercase hex digits, not {:?}",
+                        ts.sha256
+                    ));
+                }
+                if !(ts.url.starts_with("https://") || ts.url.starts_with("http://")) {
+                    return bad(format!(
+                        "revisions.{rev}.ts.url must be an http(s) URL, not {:?}",
+                        ts.url
+                    ));
+                }
+            }
         }
         Ok(())
     }
@@ -234,17 +263,28 @@ impl RevisionEntry {
     /// Checks `bytes` against [`sha256`](Self::sha256). `origin` names where they came from
     /// in the error.
     pub fn verify(&self, revision: &str, bytes: &[u8], origin: &str) -> Result<()> {
-        let actual = sha256_hex(bytes);
-        if actual == self.sha256 {
-            Ok(())
-        } else {
-            Err(Error::HashMismatch {
-                revision: revision.to_owned(),
-                origin: origin.to_owned(),
-                expected: self.sha256.clone(),
-                actual,
-            })
-        }
+        verify(&self.sha256, revision, bytes, origin)
+    }
+}
+
+impl PinnedFile {
+    /// Checks `bytes` against [`sha256`](Self::sha256).
+    pub fn verify(&self, revision: &str, bytes: &[u8], origin: &str) -> Result<()> {
+        verify(&self.sha256, revision, bytes, origin)
+    }
+}
+
+fn verify(expected: &str, revision: &str, bytes: &[u8], origin: &str) -> Result<()> {
+    let actual = sha256_hex(bytes);
+    if actual == expected {
+        Ok(())
+    } else {
+        Err(Error::HashMismatch {
+            revision: revision.to_owned(),
+            origin: origin.to_owned(),
+            expected: expected.to_owned(),
+            actual,
+        })
     }
 }
 

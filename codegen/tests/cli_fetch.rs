@@ -155,15 +155,24 @@ impl Drop for Server {
     }
 }
 
-/// Routes `/<prefix>/<revision>/schema.json` to the official file of every revision.
+/// Routes `/<prefix>/<revision>/schema.json` and `schema.ts` to the official files of every
+/// revision.
 fn official_routes(prefix: &str) -> HashMap<String, Vec<u8>> {
     source::revisions()
         .iter()
-        .map(|r| {
-            (
-                format!("{prefix}/{r}/schema.json"),
-                std::fs::read(official(r)).unwrap(),
-            )
+        .flat_map(|r| {
+            let json = official(r);
+            let ts = json.with_file_name("schema.ts");
+            [
+                (
+                    format!("{prefix}/{r}/schema.json"),
+                    std::fs::read(json).unwrap(),
+                ),
+                (
+                    format!("{prefix}/{r}/schema.ts"),
+                    std::fs::read(ts).unwrap(),
+                ),
+            ]
         })
         .collect()
 }
@@ -176,6 +185,17 @@ fn manifest_pins_the_official_files() {
         assert_eq!(sha256_hex(&bytes), entry.sha256, "{rev}");
         let doc = SchemaDoc::from_str(std::str::from_utf8(&bytes).unwrap(), rev).unwrap();
         assert_eq!(doc.dialect(), Dialect::from(entry.dialect), "{rev}");
+        let ts = entry
+            .ts
+            .as_ref()
+            .expect("every official revision pins its schema.ts");
+        let ts_bytes = std::fs::read(official(rev).with_file_name("schema.ts")).unwrap();
+        assert_eq!(sha256_hex(&ts_bytes), ts.sha256, "{rev}");
+        assert_eq!(
+            ts.url,
+            entry.url.replace("/schema.json", "/schema.ts"),
+            "{rev}"
+        );
     }
 }
 
@@ -217,8 +237,11 @@ fn fetch_from_dir_copies_verified_files_and_is_idempotent() {
         files(out.path()),
         [
             "2024-11-05/schema.json",
+            "2024-11-05/schema.ts",
             "2025-06-18/schema.json",
-            "draft/schema.json"
+            "2025-06-18/schema.ts",
+            "draft/schema.json",
+            "draft/schema.ts"
         ]
     );
 }
@@ -230,7 +253,8 @@ fn fetch_from_url_downloads_every_revision_over_loopback_http() {
     let base = format!("{}/mirror/", server.base);
     let o = fetch(&["--from", &base, "--out", out.path().to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(server.hits(), source::revisions().len());
+    // schema.json and schema.ts of each.
+    assert_eq!(server.hits(), 2 * source::revisions().len());
     for rev in source::revisions() {
         assert_eq!(
             std::fs::read(out.path().join(rev).join("schema.json")).unwrap(),
@@ -243,10 +267,10 @@ fn fetch_from_url_downloads_every_revision_over_loopback_http() {
     // Idempotent: a second run reads nothing from the server.
     let o = fetch(&["--from", &base, "--out", out.path().to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(server.hits(), source::revisions().len());
+    assert_eq!(server.hits(), 2 * source::revisions().len());
     assert_eq!(
         stderr(&o).matches("is up to date").count(),
-        source::revisions().len()
+        2 * source::revisions().len()
     );
 }
 
@@ -257,6 +281,9 @@ fn default_source_is_the_manifest_url() {
     let mut m = manifest();
     for (r, e) in m.revisions.iter_mut() {
         e.url = format!("{}/pinned/{r}/schema.json", server.base);
+        if let Some(ts) = &mut e.ts {
+            ts.url = format!("{}/pinned/{r}/schema.ts", server.base);
+        }
     }
     let dir = tempfile::tempdir().unwrap();
     let manifest_path = dir.path().join("manifest.json");
@@ -271,7 +298,7 @@ fn default_source_is_the_manifest_url() {
         out.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(server.hits(), 1);
+    assert_eq!(server.hits(), 2);
     assert_eq!(
         std::fs::read(out.join(rev).join("schema.json")).unwrap(),
         std::fs::read(official(rev)).unwrap()

@@ -151,9 +151,9 @@ fn tools() -> Vec<v11::Tool> {
     let date = v11::ToolInputSchema::from_json(date).expect("an object schema");
     let survey = v11::ToolInputSchema::new();
     vec![
-        v11::Tool::new(date, "book_table")
+        v11::Tool::new("book_table", date)
             .with_description("Books a table, or asks for another date."),
-        v11::Tool::new(survey, "survey").with_description("Asks a few questions."),
+        v11::Tool::new("survey", survey).with_description("Asks a few questions."),
     ]
 }
 
@@ -164,7 +164,7 @@ fn resources() -> Vec<v11::Resource> {
 
 fn read_resource(uri: &str) -> Option<v11::TextResourceContents> {
     let text = "Soup of the day 6.50\nRisotto 14.00\nTiramisu 7.25";
-    (uri == MENU).then(|| v11::TextResourceContents::new(text, MENU).with_mime_type("text/plain"))
+    (uri == MENU).then(|| v11::TextResourceContents::new(MENU, text).with_mime_type("text/plain"))
 }
 
 fn prompts() -> Vec<v11::Prompt> {
@@ -248,7 +248,7 @@ impl Booking {
                 let version = ProtocolVersion::negotiate(&init.params.protocol_version, &ours)?;
                 self.version = Some(version);
                 let result =
-                    v11::InitializeResult::new(capabilities(), version.as_str(), server_info());
+                    v11::InitializeResult::new(version.as_str(), capabilities(), server_info());
                 M::response(id, result)
             }
             R::Ping(_) => M::response(id, v11::McpResult::new()),
@@ -262,7 +262,7 @@ impl Booking {
             R::GetPrompt(p) => match get_prompt(&p.params.name, p.params.arguments.as_ref()) {
                 Ok(text) => {
                     let text =
-                        v11::PromptMessage::new(v11::TextContent::new(text), v11::Role::User);
+                        v11::PromptMessage::new(v11::Role::User, v11::TextContent::new(text));
                     M::response(id, v11::GetPromptResult::new(vec![text]))
                 }
                 Err(e) => M::error(Some(id), v11::INVALID_PARAMS, e),
@@ -327,11 +327,11 @@ fn modern(message: &str, requested: &str) -> Option<v26::ServerMessage> {
         R::Discover(_) => {
             let scope = v26::DiscoverResultCacheScope::Public;
             let result = v26::DiscoverResult::new(
-                scope,
-                up::<v26::ServerCapabilities>(&capabilities()),
                 done,
-                vec![ours.into()],
                 0,
+                scope,
+                vec![ours.into()],
+                up::<v26::ServerCapabilities>(&capabilities()),
             );
             M::response(id, result.with_meta(meta))
         }
@@ -339,12 +339,12 @@ fn modern(message: &str, requested: &str) -> Option<v26::ServerMessage> {
             let scope = v26::ListToolsResultCacheScope::Public;
             M::response(
                 id,
-                v26::ListToolsResult::new(scope, done, up(&tools()), 0).with_meta(meta),
+                v26::ListToolsResult::new(done, 0, scope, up(&tools())).with_meta(meta),
             )
         }
         R::ListResources(_) => {
             let scope = v26::ListResourcesResultCacheScope::Public;
-            let result = v26::ListResourcesResult::new(scope, up(&resources()), done, 0);
+            let result = v26::ListResourcesResult::new(done, 0, scope, up(&resources()));
             M::response(id, result.with_meta(meta))
         }
         R::ReadResource(r) => match read_resource(&r.params.uri) {
@@ -353,7 +353,7 @@ fn modern(message: &str, requested: &str) -> Option<v26::ServerMessage> {
                     v26::ReadResourceResultCacheScope::Public,
                     up::<v26::TextResourceContents>(&text),
                 );
-                let result = v26::ReadResourceResult::new(scope, vec![text.into()], done, 0);
+                let result = v26::ReadResourceResult::new(done, 0, scope, vec![text.into()]);
                 M::response(id, result.with_meta(meta))
             }
             None => M::error(Some(id), v26::INVALID_PARAMS, no_resource(&r.params.uri)),
@@ -362,15 +362,15 @@ fn modern(message: &str, requested: &str) -> Option<v26::ServerMessage> {
             let scope = v26::ListPromptsResultCacheScope::Public;
             M::response(
                 id,
-                v26::ListPromptsResult::new(scope, up(&prompts()), done, 0).with_meta(meta),
+                v26::ListPromptsResult::new(done, 0, scope, up(&prompts())).with_meta(meta),
             )
         }
         R::GetPrompt(p) => match get_prompt(&p.params.name, p.params.arguments.as_ref()) {
             Ok(text) => {
-                let text = v26::PromptMessage::new(v26::TextContent::new(text), v26::Role::User);
+                let text = v26::PromptMessage::new(v26::Role::User, v26::TextContent::new(text));
                 M::response(
                     id,
-                    v26::GetPromptResult::new(vec![text], done).with_meta(meta),
+                    v26::GetPromptResult::new(done, vec![text]).with_meta(meta),
                 )
             }
             Err(e) => M::error(Some(id), v26::INVALID_PARAMS, e),
@@ -388,7 +388,7 @@ fn modern(message: &str, requested: &str) -> Option<v26::ServerMessage> {
                 None => M::error(Some(id), v26::INVALID_PARAMS, no_tool(&p.name)),
                 Some(Step::Done(text, is_error)) => {
                     let result =
-                        v26::CallToolResult::new(vec![v26::TextContent::new(text).into()], done);
+                        v26::CallToolResult::new(done, vec![v26::TextContent::new(text).into()]);
                     M::response(id, result.with_is_error(is_error).with_meta(meta))
                 }
                 // Ask for the form; the client retries this call with the answer under `FORM`.

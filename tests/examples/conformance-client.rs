@@ -158,7 +158,7 @@ fn accept_with_defaults(request: &ServerRequest) -> Result<ClientResult, Failure
     let ServerRequest::Elicit(elicit) = request else {
         return Err("this client answers elicitation/create only".into());
     };
-    let ElicitRequestParams::ElicitRequestForm(form) = &elicit.params else {
+    let ElicitRequestParams::Form(form) = &elicit.params else {
         return Err("this client fills forms only".into());
     };
     let mut content = Map::new();
@@ -189,9 +189,9 @@ fn run(url: String) -> Result<(), Failure> {
     let elicitation = ClientCapabilitiesElicitation::new().with_form(Map::new());
     let capabilities = ClientCapabilities::new().with_elicitation(elicitation);
     let init = InitializeRequestParams::new(
+        version,
         capabilities,
         Implementation::new("mcp-typed-conformance-client", "0.1.0"),
-        version,
     );
     let init = ClientMessage::request(1, InitializeRequest::new(1, init));
     let reply = client

@@ -232,7 +232,7 @@ impl Conformance {
                     .with_logging(Default::default())
                     .with_completions(Default::default());
                 let server = Implementation::new("mcp-typed-conformance-server", "0.1.0");
-                InitializeResult::new(capabilities, version.as_str(), server).into()
+                InitializeResult::new(version.as_str(), capabilities, server).into()
             }
             ClientRequest::Ping(_) => McpResult::new().into(),
             ClientRequest::SetLevel(set) => {
@@ -305,16 +305,16 @@ impl Conformance {
             }
             "test_embedded_resource" => {
                 let resource = TextResourceContents::new(
-                    "This is an embedded resource content.",
                     "test://embedded-resource",
+                    "This is an embedded resource content.",
                 )
                 .with_mime_type("text/plain");
                 CallToolResult::new(vec![EmbeddedResource::new(resource).into()])
             }
             "test_multiple_content_types" => {
                 let resource = TextResourceContents::new(
-                    json!({"test": "data", "value": 123}).to_string(),
                     "test://mixed-content-resource",
+                    json!({"test": "data", "value": 123}).to_string(),
                 )
                 .with_mime_type("application/json");
                 CallToolResult::new(vec![
@@ -341,7 +341,7 @@ impl Conformance {
                 let mut out: Vec<ServerMessage> = [0, 50, 100]
                     .into_iter()
                     .map(|step| {
-                        let params = ProgressNotificationParams::new(step, token.clone())
+                        let params = ProgressNotificationParams::new(token.clone(), step)
                             .with_total(100)
                             .with_message(format!("Completed step {step} of 100"));
                         ServerMessage::notification(ProgressNotification::new(params))
@@ -361,8 +361,8 @@ impl Conformance {
                 if self.client.sampling.is_none() {
                     return vec![reply(id, refused("sampling"))];
                 }
-                let message = SamplingMessage::new(TextContent::new(arg("prompt")), Role::User);
-                let params = CreateMessageRequestParams::new(100, vec![message]);
+                let message = SamplingMessage::new(Role::User, TextContent::new(arg("prompt")));
+                let params = CreateMessageRequestParams::new(vec![message], 100);
                 let ask = self.ask(id, Kind::Sampling);
                 return vec![ServerMessage::request(
                     ask.clone(),
@@ -448,7 +448,7 @@ impl Conformance {
         let result = match kind {
             Kind::Sampling => match answer.result_as::<CreateMessageRequest>() {
                 Ok(r) => match r.content {
-                    CreateMessageResultContent::TextContent(t) => {
+                    CreateMessageResultContent::Text(t) => {
                         text(format!("LLM response: {}", t.text))
                     }
                     _ => text("LLM response: (not text)"),
@@ -496,7 +496,7 @@ fn reply(id: RequestId, result: CallToolResult) -> ServerMessage {
 
 fn log(level: LoggingLevel, data: Value) -> ServerMessage {
     let params =
-        LoggingMessageNotificationParams::new(data, level).with_logger("conformance-server");
+        LoggingMessageNotificationParams::new(level, data).with_logger("conformance-server");
     ServerMessage::notification(LoggingMessageNotification::new(params))
 }
 
@@ -603,7 +603,7 @@ fn tools() -> Vec<Tool> {
         ),
     ]
     .into_iter()
-    .map(|(name, schema, description)| Tool::new(schema, name).with_description(description))
+    .map(|(name, schema, description)| Tool::new(name, schema).with_description(description))
     .collect()
 }
 
@@ -643,7 +643,7 @@ fn resources() -> Vec<Resource> {
 
 fn read_resource(uri: &str) -> Option<Vec<ReadResourceResultContentsItem>> {
     let text = |text: String, mime: &str| {
-        TextResourceContents::new(text, uri)
+        TextResourceContents::new(uri, text)
             .with_mime_type(mime)
             .into()
     };
@@ -652,7 +652,7 @@ fn read_resource(uri: &str) -> Option<Vec<ReadResourceResultContentsItem>> {
             "This is the content of the static text resource.".into(),
             "text/plain",
         ),
-        "test://static-binary" => BlobResourceContents::new(PNG, uri)
+        "test://static-binary" => BlobResourceContents::new(uri, PNG)
             .with_mime_type("image/png")
             .into(),
         "test://watched-resource" => text("Watched resource content".into(), "text/plain"),
@@ -707,7 +707,7 @@ fn prompt(
             .cloned()
             .ok_or_else(|| format!("missing required argument `{name}`"))
     };
-    let user = |content: ContentBlock| PromptMessage::new(content, Role::User);
+    let user = |content: ContentBlock| PromptMessage::new(Role::User, content);
     Ok(match name {
         "test_simple_prompt" => {
             vec![user(
@@ -721,8 +721,8 @@ fn prompt(
         }
         "test_prompt_with_embedded_resource" => {
             let resource = TextResourceContents::new(
-                "Embedded resource content for testing.",
                 arg("resourceUri")?,
+                "Embedded resource content for testing.",
             )
             .with_mime_type("text/plain");
             vec![
@@ -813,7 +813,7 @@ mod stateless {
     }
 
     fn text(s: impl Into<String>) -> CallToolResult {
-        CallToolResult::new(vec![TextContent::new(s).into()], "complete")
+        CallToolResult::new("complete", vec![TextContent::new(s).into()])
     }
 }
 

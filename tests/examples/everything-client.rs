@@ -117,7 +117,7 @@ impl Client {
             capabilities = capabilities.with_elicitation(ClientCapabilitiesElicitation::new());
         }
         let me = Implementation::new("everything-client", "0.1.0");
-        let init = InitializeRequestParams::new(capabilities, me, offered.as_str());
+        let init = InitializeRequestParams::new(offered.as_str(), capabilities, me);
         let init = self.request(|id| InitializeRequest::new(id, init))?;
         self.report.negotiated = Some(init.protocol_version.clone());
         if init.protocol_version != offered.as_str() {
@@ -210,7 +210,7 @@ impl Client {
         argument: &str,
     ) -> Result<String, String> {
         let params =
-            CompleteRequestParams::new(CompleteRequestParamsArgument::new(argument, ""), reference);
+            CompleteRequestParams::new(reference, CompleteRequestParamsArgument::new(argument, ""));
         let done = self.request(|id| CompleteRequest::new(id, params))?;
         Ok(done
             .completion
@@ -259,7 +259,7 @@ impl Client {
             }
             ServerRequest::CreateMessage(_) => {
                 let text = TextContent::new("Hello from the everything-client example.");
-                let message = CreateMessageResult::new(text, "example-model", Role::Assistant)
+                let message = CreateMessageResult::new(Role::Assistant, text, "example-model")
                     .with_stop_reason("endTurn");
                 (ClientMessage::response(id, message), "CreateMessageResult")
             }
@@ -292,13 +292,13 @@ impl Client {
         self.elicitations += 1;
         let mut result = ElicitResult::new(action);
         let mode = match params {
-            ElicitRequestParams::ElicitRequestForm(form) => {
+            ElicitRequestParams::Form(form) => {
                 if action == ElicitResultAction::Accept {
                     result = result.with_content(form_content(&form.requested_schema));
                 }
                 "form"
             }
-            ElicitRequestParams::ElicitRequestUrl(_) => "url",
+            ElicitRequestParams::Url(_) => "url",
             ElicitRequestParams::Unknown(_) => "unknown mode",
         };
         let action = serde_json::to_value(action).expect("an action encodes");

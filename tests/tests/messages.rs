@@ -42,7 +42,7 @@ fn messages_encode_exactly_and_tags_come_first() {
     let err = ServerMessage::error(Some("r-1".into()), METHOD_NOT_FOUND, "no such method");
     assert_eq!(
         serde_json::to_string(&err).unwrap(),
-        r#"{"jsonrpc":"2.0","error":{"code":-32601,"message":"no such method"},"id":"r-1"}"#
+        r#"{"jsonrpc":"2.0","id":"r-1","error":{"code":-32601,"message":"no such method"}}"#
     );
     let ping = ServerMessage::request(3, PingRequest::new(0));
     assert_eq!(
@@ -400,7 +400,7 @@ fn tool_input_schema_from_a_schemars_type() {
     assert_eq!(props.keys().collect::<Vec<_>>(), ["date", "guests"]);
     assert_eq!(props["date"]["description"], "The day to book");
     // `$schema` and `title` are kept, and the tool encodes as one object schema.
-    let tool = Tool::new(schema, "book_table");
+    let tool = Tool::new("book_table", schema);
     let json = serde_json::to_value(&tool).unwrap();
     assert_eq!(json["inputSchema"]["type"], "object");
     assert_eq!(json["inputSchema"]["title"], "BookArgs");
@@ -432,7 +432,7 @@ fn members_before_a_late_tag_decode_the_same_from_every_input() {
             serde_json::from_str::<Value>(text).unwrap()
         );
     }
-    let ElicitRequestParams::ElicitRequestUrl(url) = serde_json::from_str(url).unwrap() else {
+    let ElicitRequestParams::Url(url) = serde_json::from_str(url).unwrap() else {
         panic!("`mode: url` picks the url variant")
     };
     assert_eq!(url.extra.keys().collect::<Vec<_>>(), ["x-later"]);

@@ -172,7 +172,7 @@ macro_rules! audio_block_is_audio {
         let audio = json!({"type": "audio", "data": "UklGRg==", "mimeType": "audio/wav"});
         let block: m::ContentBlock = round_trip(what, &audio);
         assert!(
-            matches!(block, m::ContentBlock::AudioContent(_)),
+            matches!(block, m::ContentBlock::Audio(_)),
             "{what}: audio content decoded as {block:?}"
         );
     }};
@@ -422,7 +422,7 @@ fn untagged_first_fit_discriminator_after_other_members_still_dispatches() {
     let block = json!({"annotations": {"priority": 1}, "data": "AA==", "mimeType": "audio/wav",
                        "type": "audio"});
     let b: m::ContentBlock = round_trip("ContentBlock, type last", &block);
-    assert!(matches!(b, m::ContentBlock::AudioContent(_)), "{b:?}");
+    assert!(matches!(b, m::ContentBlock::Audio(_)), "{b:?}");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -862,7 +862,7 @@ fn variant_order_decides_member_property_of_another_member_does_not_reject_a_val
         round_trip("2025-11-25 JSONRPCMessage", &message);
     assert!(matches!(
         m,
-        mcp_typed::v2025_11_25::JsonRpcMessage::JsonRpcRequest(_)
+        mcp_typed::v2025_11_25::JsonRpcMessage::Request(_)
     ));
 
     // Valid as ListToolsResult and as Result, yet `content` is decoded as CallToolResult's.
@@ -908,7 +908,7 @@ macro_rules! url_params_without_elicitation_id {
         let what = concat!(stringify!($m), "::ElicitRequestParams (url)");
         let input = json!({"mode": "url", "message": "Sign in", "url": "https://auth.example/x"});
         let p: P = round_trip(what, &input);
-        assert!(matches!(p, P::ElicitRequestUrl(_)), "{what}: decoded as {p:?}");
+        assert!(matches!(p, P::Url(_)), "{what}: decoded as {p:?}");
         assert!(encode(&p).get("elicitationId").is_none());
     }};
 }
@@ -919,10 +919,7 @@ macro_rules! form_params_without_mode {
         let what = concat!(stringify!($m), "::ElicitRequestParams (form, no mode)");
         let input = $input;
         let p: P = round_trip(what, &input);
-        assert!(
-            matches!(p, P::ElicitRequestForm(_)),
-            "{what}: decoded as {p:?}"
-        );
+        assert!(matches!(p, P::Form(_)), "{what}: decoded as {p:?}");
         assert!(encode(&p).get("mode").is_none(), "{what}: `mode` added");
         // And when the sender writes it, it stays.
         let mut with_mode = input.clone();
@@ -950,7 +947,7 @@ fn stray_elicitation_id_url_mode_params_get_no_elicitation_id() {
     let with_id =
         json!({"mode": "url", "message": "m", "url": "https://a.example", "elicitationId": "e-1"});
     let p: P = round_trip(what, &with_id);
-    assert!(matches!(&p, P::ElicitRequestUrl(u) if u.elicitation_id == "e-1"));
+    assert!(matches!(&p, P::Url(u) if u.elicitation_id == "e-1"));
     let e = must_reject::<P>(
         what,
         &json!({"mode": "url", "message": "m", "url": "https://a.example"}),

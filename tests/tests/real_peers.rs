@@ -180,7 +180,7 @@ fn newer_content_blocks_on_a_2024_11_05_session_round_trip_and_are_reported() {
     ));
     assert!(matches!(
         result.content[3],
-        CallToolResultContentItem::ImageContent(_)
+        CallToolResultContentItem::Image(_)
     ));
     let reports: Vec<String> = result.unknowns().iter().map(ToString::to_string).collect();
     assert_eq!(

@@ -254,9 +254,9 @@ fn built_from_the_same_capture_the_helpers_build_requests() {
 fn output_errors_name_the_tool_and_the_path() {
     use server_everything::GetStructuredContentOutput as Weather;
     let result = |structured: Value, is_error: bool| {
-        let mut r = m::CallToolResult::new(vec![m::ContentBlock::TextContent(
-            m::TextContent::new("it failed"),
-        )]);
+        let mut r = m::CallToolResult::new(vec![m::ContentBlock::Text(m::TextContent::new(
+            "it failed",
+        ))]);
         r.structured_content = structured.as_object().cloned();
         r.is_error = Some(is_error);
         r
@@ -367,7 +367,7 @@ fn text(result: &m::CallToolResult) -> String {
         .content
         .iter()
         .filter_map(|c| match c {
-            m::ContentBlock::TextContent(t) => Some(t.text.clone()),
+            m::ContentBlock::Text(t) => Some(t.text.clone()),
             _ => None,
         })
         .collect()
@@ -388,9 +388,9 @@ fn server_everything_tools_called_through_the_generated_helpers() {
             m::InitializeRequest::new(
                 1,
                 m::InitializeRequestParams::new(
+                    "2025-11-25",
                     m::ClientCapabilities::new(),
                     m::Implementation::new("tool-bindings-test", "1"),
-                    "2025-11-25",
                 ),
             ),
         )
@@ -598,8 +598,8 @@ fn helpers_for_each_revision() {
     assert_eq!(serde_json::to_value(p).unwrap(), args);
     let meta = || {
         mcp_typed::v2026_07_28::RequestMetaObject::new(
-            mcp_typed::v2026_07_28::ClientCapabilities::new(),
             "2026-07-28",
+            mcp_typed::v2026_07_28::ClientCapabilities::new(),
         )
     };
     let p = server_everything_v2026_07_28::GetSumArgs { a: 1.0, b: 2.0 }.request(1, meta());

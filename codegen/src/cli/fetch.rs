@@ -86,13 +86,20 @@ pub fn run(args: FetchArgs) -> Result<ExitCode> {
             path: manifest_path.clone(),
             source,
         })?;
-        report!(
-            "{rev}: wrote {} ({} bytes, sha256 {}) from {}",
-            f.path.display(),
-            f.bytes,
-            f.sha256,
-            f.origin
-        );
+        for f in std::iter::once(&f).chain(f.ts.as_deref()) {
+            report!(
+                "{rev}: wrote {} ({} bytes, sha256 {}) from {}",
+                f.path.display(),
+                f.bytes,
+                f.sha256,
+                f.origin
+            );
+        }
+        if f.ts.is_none() {
+            report!(
+                "{rev}: no schema.ts beside it: the generated members keep schema.json's order"
+            );
+        }
         report!(
             "{rev}: added to {}; next: `mcp-typed-codegen generate`, then add `{} = []` under [features] in generated/Cargo.toml",
             manifest_path.display(),
@@ -112,20 +119,24 @@ pub fn run(args: FetchArgs) -> Result<ExitCode> {
     let mut failed = 0;
     for rev in &revisions {
         match fetch::fetch(&manifest, rev, &from, &out) {
-            Ok(f) => match f.outcome {
-                Outcome::Written => report!(
-                    "{rev}: wrote {} ({} bytes, sha256 {}) from {}",
-                    f.path.display(),
-                    f.bytes,
-                    f.sha256,
-                    f.origin
-                ),
-                Outcome::UpToDate => report!(
-                    "{rev}: {} is up to date (sha256 {})",
-                    f.path.display(),
-                    f.sha256
-                ),
-            },
+            Ok(f) => {
+                for f in std::iter::once(&f).chain(f.ts.as_deref()) {
+                    match f.outcome {
+                        Outcome::Written => report!(
+                            "{rev}: wrote {} ({} bytes, sha256 {}) from {}",
+                            f.path.display(),
+                            f.bytes,
+                            f.sha256,
+                            f.origin
+                        ),
+                        Outcome::UpToDate => report!(
+                            "{rev}: {} is up to date (sha256 {})",
+                            f.path.display(),
+                            f.sha256
+                        ),
+                    }
+                }
+            }
             Err(e) => {
                 report!("error: {}", with_revision(rev, &e));
                 failed += 1;

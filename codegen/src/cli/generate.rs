@@ -60,6 +60,7 @@ pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
                     let done = builder.generate().map(|g| Done {
                         code: g.code().to_owned(),
                         types: g.type_count(),
+                        declaration_order: g.declaration_order(),
                         errata: g.errata_applied().to_vec(),
                         model: g.model().clone(),
                     });
@@ -78,10 +79,15 @@ pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
     for (rev, (generated, elapsed)) in revisions.iter().zip(results) {
         let generated = generated?;
         report!(
-            "{rev}: {} types, {} lines, generated in {:.0} ms",
+            "{rev}: {} types, {} lines, generated in {:.0} ms; members in {}",
             generated.types,
             generated.code.lines().count(),
             elapsed.as_secs_f64() * 1000.0,
+            if generated.declaration_order {
+                "declaration order (schema.ts)"
+            } else {
+                "schema.json order (no schema.ts beside it)"
+            },
         );
         for a in &generated.errata {
             report!(
@@ -192,6 +198,7 @@ fn leftovers(
 struct Done {
     code: String,
     types: usize,
+    declaration_order: bool,
     errata: Vec<mcp_typed_codegen::load::errata::Applied>,
     model: mcp_typed_codegen::ir::Module,
 }

@@ -245,6 +245,47 @@ pub fn variant_names_with(names: &[String], whole: &[String]) -> Vec<String> {
     stripped
 }
 
+/// Trailing words that say what kind of thing a union member is, and which its variant name
+/// leaves out: `TextContent` → `Text`, `InitializeRequest` → `Initialize`,
+/// `TextResourceContents` → `Text`. Longest first.
+const ROLE_SUFFIXES: &[&[&str]] = &[
+    &["Resource", "Contents"],
+    &["Request"],
+    &["Notification"],
+    &["Result"],
+    &["Response"],
+    &["Content"],
+    &["Schema"],
+    &["Reference"],
+    &["Params"],
+];
+
+/// The variant name of a union member, from the member's own name and the union's name
+/// only, so that a member keeps its name in every union of every revision that has it,
+/// whatever its siblings are. The words the member's name shares at its start with the
+/// union's name go (`JsonRpcMessage`'s `JsonRpcRequest` → `Request`, `ElicitRequestParams`'s
+/// `ElicitRequestUrlParams` → `UrlParams`), then one role suffix ([`ROLE_SUFFIXES`]:
+/// `UrlParams` → `Url`, `TextContent` → `Text`); neither step may leave nothing. A member
+/// whose name loses nothing is named as its Rust type (`Result` → `McpResult`).
+pub fn variant_name(union: &str, member: &str, member_type: &str) -> String {
+    let u = words(union);
+    let m = words(member);
+    let shared = u.iter().zip(&m).take_while(|(a, b)| a == b).count();
+    let mut rest: &[&str] = if shared < m.len() { &m[shared..] } else { &m };
+    for suffix in ROLE_SUFFIXES {
+        if rest.len() > suffix.len() && rest.ends_with(suffix) {
+            rest = &rest[..rest.len() - suffix.len()];
+            break;
+        }
+    }
+    if rest.len() == m.len() && !member_type.is_empty() {
+        // Nothing taken away: the member's own Rust name (`Result` is `McpResult`).
+        member_type.to_owned()
+    } else {
+        rest.concat()
+    }
+}
+
 /// [`variant_names_with`] where the names are already Rust names.
 pub fn variant_names(names: &[String]) -> Vec<String> {
     if names.len() < 2 {
@@ -288,6 +329,90 @@ pub fn variant_names(names: &[String]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn variant_names_depend_on_the_member_and_the_union_only() {
+        let v = |u, m, t| variant_name(u, m, t);
+        assert_eq!(v("ContentBlock", "TextContent", "TextContent"), "Text");
+        assert_eq!(
+            v("SamplingMessageContent", "TextContent", "TextContent"),
+            "Text"
+        );
+        assert_eq!(
+            v("ContentBlock", "ResourceLink", "ResourceLink"),
+            "ResourceLink"
+        );
+        assert_eq!(
+            v("ContentBlock", "EmbeddedResource", "EmbeddedResource"),
+            "EmbeddedResource"
+        );
+        assert_eq!(
+            v("ClientRequest", "InitializeRequest", "InitializeRequest"),
+            "Initialize"
+        );
+        assert_eq!(v("ServerResult", "Result", "McpResult"), "McpResult");
+        assert_eq!(
+            v("JsonRpcMessage", "JsonRpcRequest", "JsonRpcRequest"),
+            "Request"
+        );
+        assert_eq!(
+            v(
+                "JsonRpcMessage",
+                "JsonRpcResultResponse",
+                "JsonRpcResultResponse"
+            ),
+            "Result"
+        );
+        assert_eq!(
+            v(
+                "JsonRpcResponse",
+                "JsonRpcErrorResponse",
+                "JsonRpcErrorResponse"
+            ),
+            "Error"
+        );
+        assert_eq!(
+            v(
+                "ElicitRequestParams",
+                "ElicitRequestUrlParams",
+                "ElicitRequestUrlParams"
+            ),
+            "Url"
+        );
+        assert_eq!(
+            v(
+                "EmbeddedResourceResource",
+                "TextResourceContents",
+                "TextResourceContents"
+            ),
+            "Text"
+        );
+        assert_eq!(
+            v(
+                "EnumSchema",
+                "UntitledSingleSelectEnumSchema",
+                "UntitledSingleSelectEnumSchema"
+            ),
+            v(
+                "PrimitiveSchemaDefinition",
+                "UntitledSingleSelectEnumSchema",
+                "UntitledSingleSelectEnumSchema"
+            ),
+        );
+        assert_eq!(
+            v("PrimitiveSchemaDefinition", "StringSchema", "StringSchema"),
+            "String"
+        );
+        assert_eq!(
+            v(
+                "CallToolResultResponseResult",
+                "CallToolResult",
+                "CallToolResult"
+            ),
+            "CallTool"
+        );
+        assert_eq!(v("JsonValue", "JsonObject", "JsonObject"), "Object");
+    }
 
     #[test]
     fn type_names_fix_acronyms_and_avoid_the_prelude() {

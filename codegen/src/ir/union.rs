@@ -226,9 +226,34 @@ fn flatten(module: &Module, name: &str) -> Result<Vec<Variant>> {
     {
         return Ok(original);
     }
+    // Each member named on its own ([`naming::variant_name`]), so that its name does not
+    // change when a revision adds a sibling; members whose names would collide keep their
+    // whole type names.
+    let mut chosen: Vec<String> = leaves
+        .iter()
+        .zip(names.iter().zip(&whole))
+        .map(|(ty, (n, w))| match ty {
+            TypeRef::Named(_) => naming::variant_name(name, n, w),
+            _ => n.clone(),
+        })
+        .collect();
+    let collides = |i: usize, chosen: &[String]| {
+        chosen
+            .iter()
+            .enumerate()
+            .any(|(j, c)| j != i && *c == chosen[i])
+    };
+    let colliding: Vec<usize> = (0..chosen.len())
+        .filter(|&i| collides(i, &chosen))
+        .collect();
+    for i in colliding {
+        if !whole[i].is_empty() {
+            chosen[i] = whole[i].clone();
+        }
+    }
     Ok(leaves
         .into_iter()
-        .zip(naming::variant_names_with(&names, &whole))
+        .zip(naming::dedupe(chosen))
         .map(|(ty, rust_name)| Variant { rust_name, ty })
         .collect())
 }

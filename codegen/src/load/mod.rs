@@ -4,6 +4,7 @@
 //! `#/definitions/X`) and 2020-12 (`$defs`, `#/$defs/X`).
 
 pub mod errata;
+pub mod ts;
 
 use serde_json::{Map, Value};
 

@@ -152,9 +152,9 @@ impl Session {
 
     fn run(&mut self) -> Result<ServerTools> {
         let params = m::InitializeRequestParams::new(
+            CLIENT_MESSAGES,
             m::ClientCapabilities::new(),
             m::Implementation::new("mcp-typed-codegen", env!("CARGO_PKG_VERSION")),
-            CLIENT_MESSAGES,
         );
         let id = self.next_id();
         let init: m::InitializeResult = self.request(

@@ -541,7 +541,7 @@ fn helpers(
                         result.is_error == ::std::option::Option::Some(true),
                         || {
                             result.content.iter().filter_map(|block| match block {
-                                #root::#m::ContentBlock::TextContent(t) => ::std::option::Option::Some(t.text.as_str()),
+                                #root::#m::ContentBlock::Text(t) => ::std::option::Option::Some(t.text.as_str()),
                                 _ => ::std::option::Option::None,
                             }).collect::<::std::vec::Vec<_>>().join("\n")
                         },
