@@ -171,12 +171,12 @@ impl Codec for McpTypes {
             Dir::C2s => match ClientMessage::from_json(&message.text) {
                 Ok(ClientMessage::Response(r)) => r,
                 Ok(m) => return Ok(TypedMessage::Client(m)),
-                Err(reply) => return Err(error_text(&reply)),
+                Err(e) => return Err(error_text(e.reply())),
             },
             Dir::S2c => match ServerMessage::from_json(&message.text) {
                 Ok(ServerMessage::Response(r)) => r,
                 Ok(m) => return Ok(TypedMessage::Server(m)),
-                Err(reply) => return Err(error_text(&reply)),
+                Err(e) => return Err(error_text(e.reply())),
             },
         };
         let result = match &message.answers {

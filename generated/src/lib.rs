@@ -45,6 +45,9 @@ pub use revisions::*;
 
 pub mod convert;
 
+mod decode;
+pub use decode::DecodeError;
+
 mod protocol_version;
 pub use protocol_version::UnknownProtocolVersion;
 
@@ -54,4 +57,4 @@ pub mod rmcp;
 pub use elicit::{ContentError, Elicit, ElicitEnum, ElicitOutcome, FormSchema, RenderError};
 
 pub mod tools;
-pub use tools::ToolOutputError;
+pub use tools::{ArgumentsError, ToolOutputError};

@@ -18,6 +18,8 @@ use std::marker::PhantomData;
 use serde::de::{self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
+pub use crate::decode::DecodeError;
+pub use crate::tools::{ArgumentsError, arguments_as};
 pub use indexmap::IndexMap;
 pub use serde;
 pub use serde_json;

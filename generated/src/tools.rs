@@ -102,6 +102,47 @@ pub fn structured_output<T: DeserializeOwned>(
     })
 }
 
+/// Why a tool's `arguments` did not decode as the type a server reads them into
+/// (`CallToolRequestParams::arguments_as`): the tool, the path of the argument at fault
+/// (`date`, `guests[1].name`; `.` for the arguments as a whole) and serde's message. A server
+/// answers it with a failed tool result (`CallToolResult::error(e.to_string())`), which the
+/// model reads, or a JSON-RPC `INVALID_PARAMS` error.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArgumentsError {
+    /// The tool's name.
+    pub tool: String,
+    /// Where in the arguments, as serde_path_to_error writes it.
+    pub path: String,
+    /// What is wrong there.
+    pub message: String,
+}
+
+impl fmt::Display for ArgumentsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "tool {:?}: arguments at {}: {}",
+            self.tool, self.path, self.message
+        )
+    }
+}
+
+impl std::error::Error for ArgumentsError {}
+
+/// `arguments` decoded as `T`, absent arguments as `{}`; called by the generated
+/// `CallToolRequestParams::arguments_as`.
+pub fn arguments_as<T: DeserializeOwned>(
+    tool: &str,
+    arguments: Option<&Map<String, Value>>,
+) -> Result<T, ArgumentsError> {
+    let value = Value::Object(arguments.cloned().unwrap_or_default());
+    serde_path_to_error::deserialize(&value).map_err(|e| ArgumentsError {
+        tool: tool.to_owned(),
+        path: e.path().to_string(),
+        message: e.into_inner().to_string(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,6 +155,46 @@ mod tests {
     #[derive(Debug, serde::Deserialize, PartialEq)]
     struct Item {
         price: f64,
+    }
+
+    #[derive(Debug, serde::Deserialize, PartialEq)]
+    struct Booking {
+        date: String,
+        #[serde(default)]
+        guests: Vec<Guest>,
+    }
+    #[derive(Debug, serde::Deserialize, PartialEq)]
+    struct Guest {
+        name: String,
+    }
+
+    #[test]
+    fn arguments_decode_or_name_the_path() {
+        let args = json!({"date": "2026-12-24", "guests": [{"name": "Ana"}, {"name": 7}]});
+        let e = arguments_as::<Booking>("book", args.as_object()).unwrap_err();
+        assert_eq!(
+            (e.tool.as_str(), e.path.as_str()),
+            ("book", "guests[1].name")
+        );
+        assert!(
+            e.to_string().starts_with(
+                "tool \"book\": arguments at guests[1].name: invalid type: integer `7`"
+            ),
+            "{e}"
+        );
+        let e = arguments_as::<Booking>("book", None).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "tool \"book\": arguments at .: missing field `date`"
+        );
+        let ok = arguments_as::<Booking>("book", json!({"date": "d"}).as_object()).unwrap();
+        assert_eq!(
+            ok,
+            Booking {
+                date: "d".into(),
+                guests: vec![]
+            }
+        );
     }
 
     #[test]

@@ -291,7 +291,7 @@ impl Booking {
                 let form_id = v11::RequestId::from(format!("form-{id}"));
                 let params: v11::ElicitRequestFormParams = to_typed(&form).expect("a form");
                 self.waiting.push((form_id.clone(), id, call));
-                M::request(form_id.clone(), v11::ElicitRequest::new(form_id, params))
+                M::request(v11::ElicitRequest::new(form_id, params))
             }
         }
     }
@@ -303,7 +303,7 @@ fn modern(message: &str, requested: &str) -> Option<v26::ServerMessage> {
     let request = match v26::ClientMessage::from_json(message) {
         Ok(v26::ClientMessage::Request(request)) => request,
         Ok(_) => return None,
-        Err(reply) => return Some(reply),
+        Err(e) => return Some(e.into_reply()),
     };
     let id = v26::ClientMessage::request_id(&request)?;
     let ours = ProtocolVersion::V2026_07_28.as_str();
@@ -412,10 +412,10 @@ fn modern(message: &str, requested: &str) -> Option<v26::ServerMessage> {
 /// A line of a handshake-era session as a 2025-11-25 message, or the error response owed.
 fn read(line: &str, version: ProtocolVersion) -> Result<v11::ClientMessage, v11::ServerMessage> {
     if version == ProtocolVersion::V2025_11_25 {
-        return v11::ClientMessage::from_json(line);
+        return v11::ClientMessage::from_json(line).map_err(|e| e.into_reply());
     }
     let message = v06::ClientMessage::from_json(line)
-        .map_err(|reply| convert::upgrade(&reply).expect("error responses upgrade"))?;
+        .map_err(|e| convert::upgrade(e.reply()).expect("error responses upgrade"))?;
     convert::upgrade(&message)
         .map_err(|e| v11::ServerMessage::error(None, v11::INVALID_REQUEST, e.to_string()))
 }

@@ -193,7 +193,7 @@ fn run(url: String) -> Result<(), Failure> {
         capabilities,
         Implementation::new("mcp-typed-conformance-client", "0.1.0"),
     );
-    let init = ClientMessage::request(1, InitializeRequest::new(1, init));
+    let init = ClientMessage::request(InitializeRequest::new(1, init));
     let reply = client
         .post(&init, &mut none)?
         .ok_or("no initialize response")?;
@@ -211,7 +211,7 @@ fn run(url: String) -> Result<(), Failure> {
             eprintln!("conformance-client: the GET stream: {e}");
         }
     });
-    let list = ClientMessage::request(2, ListToolsRequest::new(2));
+    let list = ClientMessage::request(ListToolsRequest::new(2));
     let tools = client
         .post(&list, &mut none)?
         .ok_or("no tools/list response")?;
@@ -219,7 +219,7 @@ fn run(url: String) -> Result<(), Failure> {
     if !listed.is_some_and(|t| t.iter().any(|t| t["name"] == TOOL)) {
         return Err(format!("the server does not offer {TOOL}: {tools}"));
     }
-    let call = ClientMessage::request(3, CallToolRequest::new(3, CallToolRequestParams::new(TOOL)));
+    let call = ClientMessage::request(CallToolRequest::new(3, CallToolRequestParams::new(TOOL)));
     let result = client
         .post(&call, &mut accept_with_defaults)?
         .ok_or("no tools/call response")?;

@@ -188,7 +188,7 @@ impl streamable_http::Session for Conformance {
         }
         let out = match ClientMessage::from_json(message) {
             Ok(message) => self.handle(message),
-            Err(reply) => vec![reply],
+            Err(e) => vec![e.into_reply()],
         };
         out.iter()
             .map(|m| serde_json::to_string(m).expect("messages encode"))
@@ -364,10 +364,9 @@ impl Conformance {
                 let message = SamplingMessage::new(Role::User, TextContent::new(arg("prompt")));
                 let params = CreateMessageRequestParams::new(vec![message], 100);
                 let ask = self.ask(id, Kind::Sampling);
-                return vec![ServerMessage::request(
-                    ask.clone(),
-                    CreateMessageRequest::new(ask, params),
-                )];
+                return vec![ServerMessage::request(CreateMessageRequest::new(
+                    ask, params,
+                ))];
             }
             "test_elicitation" => {
                 return self.elicit::<UserInfo>(id, &arg("message"), Kind::UserInfo);
@@ -422,10 +421,7 @@ impl Conformance {
             Err(e) => return vec![reply(call, text(e).with_is_error(true))],
         };
         let ask = self.ask(call, kind);
-        vec![ServerMessage::request(
-            ask.clone(),
-            ElicitRequest::new(ask, params),
-        )]
+        vec![ServerMessage::request(ElicitRequest::new(ask, params))]
     }
 
     /// The client answered a request of ours: the `tools/call` it was for gets its result.
@@ -770,7 +766,7 @@ mod stateless {
                 INVALID_REQUEST,
                 "2026-07-28 messages here are requests",
             ),
-            Err(reply) => reply,
+            Err(e) => e.into_reply(),
         };
         serde_json::to_string(&reply).expect("messages encode")
     }

@@ -546,7 +546,7 @@ impl Client {
         self.next_id += 1;
         self.in_flight
             .insert(id.to_string(), (R::METHOD.to_owned(), result));
-        self.send(ClientMessage::request(id.clone(), new(id.clone())), None)?;
+        self.send(ClientMessage::request(new(id.clone())), None)?;
         loop {
             let line = match self.lines.recv_timeout(self.timeout) {
                 Ok(line) => line,

@@ -44,11 +44,11 @@ pub fn messages(data: &[u8]) {
             round_trip::<mcp_typed::$m::ServerMessage>(data);
             round_trip::<mcp_typed::$m::JsonRpcMessage>(data);
             if let Ok(text) = std::str::from_utf8(data) {
-                if let Err(reply) = mcp_typed::$m::ClientMessage::from_json(text) {
-                    round_trip_value(&reply);
+                if let Err(e) = mcp_typed::$m::ClientMessage::from_json(text) {
+                    round_trip_value(e.reply());
                 }
-                if let Err(reply) = mcp_typed::$m::ServerMessage::from_json(text) {
-                    round_trip_value(&reply);
+                if let Err(e) = mcp_typed::$m::ServerMessage::from_json(text) {
+                    round_trip_value(e.reply());
                 }
             }
         )*};

@@ -221,7 +221,7 @@ macro_rules! round_trip {
                             (serde_json::to_string(&m).unwrap(), m.unknowns(), response)
                         }
                         Err(e) => {
-                            failures.push(format!("#{n} does not decode: {}\n  {text}", serde_json::to_string(&e).unwrap()));
+                            failures.push(format!("#{n} does not decode: {}\n  {text}", serde_json::to_string(e.reply()).unwrap()));
                             continue;
                         }
                     }
@@ -235,7 +235,7 @@ macro_rules! round_trip {
                             (serde_json::to_string(&m).unwrap(), m.unknowns(), response)
                         }
                         Err(e) => {
-                            failures.push(format!("#{n} does not decode: {}\n  {text}", serde_json::to_string(&e).unwrap()));
+                            failures.push(format!("#{n} does not decode: {}\n  {text}", serde_json::to_string(e.reply()).unwrap()));
                             continue;
                         }
                     }

@@ -144,7 +144,7 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
                 let e = serde_json::from_str::<m::JsonRpcMessage>(&text).unwrap_err();
                 assert!(e.to_string().contains("recursion limit"), "{e}");
                 // The error response sent back for it is a message like any other.
-                let reply = m::ClientMessage::from_json(&text).unwrap_err();
+                let reply = m::ClientMessage::from_json(&text).unwrap_err().into_reply();
                 assert!(matches!(reply, m::ServerMessage::Error(_)), "{reply:?}");
             }
             // A response keeps its result raw (skipped without recursion): the error comes

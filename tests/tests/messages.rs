@@ -44,7 +44,7 @@ fn messages_encode_exactly_and_tags_come_first() {
         serde_json::to_string(&err).unwrap(),
         r#"{"jsonrpc":"2.0","id":"r-1","error":{"code":-32601,"message":"no such method"}}"#
     );
-    let ping = ServerMessage::request(3, PingRequest::new(0));
+    let ping = ServerMessage::request(PingRequest::new(3));
     assert_eq!(
         serde_json::to_string(&ping).unwrap(),
         r#"{"jsonrpc":"2.0","method":"ping","id":3}"#
@@ -467,4 +467,79 @@ fn members_before_a_late_tag_decode_the_same_from_every_input() {
         serde_json::from_value::<ElicitRequestParams>(serde_json::from_str(nested).unwrap())
             .is_err()
     );
+}
+
+/// What a tool handler writes every time: the request's method, its arguments as the tool's
+/// own type (errors naming the argument), a text result or a failed one; and a request built
+/// with its one id.
+#[test]
+fn a_tool_handler_reads_arguments_and_answers_in_one_line_each() {
+    use mcp_typed::v2025_11_25::*;
+    #[derive(serde::Deserialize, Debug, PartialEq)]
+    struct Booking {
+        date: String,
+        guests: u32,
+    }
+    let line = r#"{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"book","arguments":{"date":"2026-12-24","guests":"four"}}}"#;
+    let Ok(ClientMessage::Request(request)) = ClientMessage::from_json(line) else {
+        panic!("a request")
+    };
+    assert_eq!(request.method(), "tools/call");
+    let ClientRequest::CallTool(call) = request else {
+        panic!("tools/call")
+    };
+    let e = call.params.arguments_as::<Booking>().unwrap_err();
+    assert_eq!(e.path, "guests");
+    let reply = ServerMessage::response(call.id, CallToolResult::error(e.to_string()));
+    let sent = serde_json::to_value(&reply).unwrap();
+    assert_eq!(sent["id"], 9);
+    assert_eq!(sent["result"]["isError"], true);
+    assert!(
+        sent["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("tool \"book\": arguments at guests: invalid type: string \"four\"")
+    );
+    let ok = CallToolRequestParams::new("book").with_arguments(
+        serde_json::json!({"date": "d", "guests": 2})
+            .as_object()
+            .unwrap()
+            .clone(),
+    );
+    assert_eq!(
+        ok.arguments_as::<Booking>().unwrap(),
+        Booking {
+            date: "d".into(),
+            guests: 2
+        }
+    );
+    assert_eq!(
+        serde_json::to_value(CallToolResult::text("booked")).unwrap(),
+        serde_json::json!({"content": [{"type": "text", "text": "booked"}]})
+    );
+    // 2026-07-28's results say they are complete.
+    assert_eq!(
+        serde_json::to_value(mcp_typed::v2026_07_28::CallToolResult::text("ok")).unwrap(),
+        serde_json::json!({"resultType": "complete", "content": [{"type": "text", "text": "ok"}]})
+    );
+    // A custom method keeps its name; notifications have one too.
+    let Ok(ClientMessage::Request(custom)) =
+        ClientMessage::from_json(r#"{"jsonrpc":"2.0","id":1,"method":"x/y"}"#)
+    else {
+        panic!("a request")
+    };
+    assert_eq!(custom.method(), "x/y");
+    assert_eq!(
+        ClientNotification::from(InitializedNotification::new()).method(),
+        "notifications/initialized"
+    );
+    // The request holds its id; the message takes it from there.
+    let ping = ClientMessage::request(PingRequest::new("p-1"));
+    assert_eq!(serde_json::to_value(&ping).unwrap()["id"], "p-1");
+    // Older revisions keep the id in the message.
+    let old = mcp_typed::v2025_06_18::ClientMessage::request(
+        5,
+        mcp_typed::v2025_06_18::PingRequest::new(),
+    );
+    assert_eq!(serde_json::to_value(&old).unwrap()["id"], 5);
 }

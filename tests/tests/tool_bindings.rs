@@ -330,7 +330,7 @@ impl Everything {
 
     /// Sends a request and returns the response to it (passing over notifications).
     fn call(&mut self, id: i64, request: impl Into<m::ClientRequest>) -> m::ResultResponse {
-        self.send(&m::ClientMessage::request(id, request));
+        self.send(&m::ClientMessage::request(request));
         loop {
             let mut line = String::new();
             assert!(

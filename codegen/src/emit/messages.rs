@@ -10,7 +10,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::ident;
-use crate::ir::union::ObjectPlan;
+use crate::ir::union::{Group, ObjectPlan};
 use crate::ir::{ConstValue, Module, Struct, TypeDef, TypeKind, TypeRef};
 
 /// A set of requests or notifications, found by schema name.
@@ -58,7 +58,41 @@ fn method_set(set: &Set) -> TokenStream {
             let methods = t.arms.iter().map(|(m, _)| m.as_str());
             let tag = format_ident!("{}__Tag", set.ty.name);
             let catch_all = ident(&u.variants[t.unknown].rust_name);
+            // `method()`: every known variant has one method (a method shared by several
+            // shapes would be a merged group; none is, but then the arm names each member).
+            let mut method_arms = Vec::new();
+            for (m, g) in &t.arms {
+                let members: Vec<usize> = match g {
+                    Group::Single(i) => vec![*i],
+                    Group::Merged(merged) => merged.members.clone(),
+                };
+                for i in members {
+                    let v = ident(&u.variants[i].rust_name);
+                    method_arms.push(quote! { #name::#v(_) => #m, });
+                }
+            }
+            let method_doc = format!(
+                " The `method` of this {}: the one its type fixes, or, for a method this revision \
+                 does not define, the one it came with (`\"\"` if none).",
+                if set.ty.name.ends_with("Notification") {
+                    "notification"
+                } else {
+                    "request"
+                }
+            );
+            let method_fn = quote! {
+                impl #name {
+                    #[doc = #method_doc]
+                    pub fn method(&self) -> &str {
+                        match self {
+                            #( #method_arms )*
+                            #name::#catch_all(m) => m.get("method").and_then(__rt::Value::as_str).unwrap_or(""),
+                        }
+                    }
+                }
+            };
             quote! {
+                #method_fn
                 impl<'de> __rt::MethodSet<'de> for #name {
                     type Builder = __de::#tag;
                     const ENVELOPE: bool = #envelope;
@@ -218,7 +252,6 @@ fn message(
         Some(r) => {
             let t = ident(&r.ty.name);
             if r.envelope {
-                let set_id = set_id_arms(r, &t);
                 let get_id = get_id_arms(r, &t, id_ty);
                 (
                     quote! {
@@ -229,12 +262,9 @@ fn message(
                     quote! { __rt::MessageParts::Request(_, r) => Ok(super::#name::Request(r)), },
                     quote! { #name::Request(r) => __rt::serde::Serialize::serialize(r, s), },
                     quote! {
-                        /// A request with id `id`.
-                        pub fn request(id: impl Into<#id_ty>, request: impl Into<#t>) -> Self {
-                            let id = id.into();
-                            let mut request = request.into();
-                            match &mut request { #set_id }
-                            #name::Request(request)
+                        /// A request; it holds its own `id` (`CallToolRequest::new(id, …)`).
+                        pub fn request(request: impl Into<#t>) -> Self {
+                            #name::Request(request.into())
                         }
 
                         /// The id of a request (`None` only for a custom request whose `id`
@@ -306,19 +336,18 @@ fn message(
         format_ident!("ClientMessage")
     };
     let from_json = error_struct.field("id").map(|_| {
-        let doc = " Decodes one message; when it cannot be decoded, the `Err` is the error \
-                   response to send back: to the request's id if it has one (`INVALID_PARAMS`), \
-                   else with `\"id\": null` (`PARSE_ERROR` for text that is not JSON, \
-                   `INVALID_REQUEST`).";
+        let doc = " Decodes one message; when it cannot be decoded, the error says why and \
+                   carries the error response to send back ([`DecodeError::into_reply`](__rt::DecodeError::into_reply)): \
+                   to the request's id if it has one (`INVALID_PARAMS`), else with \
+                   `\"id\": null` (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).";
         quote! {
             #[doc = #doc]
-            // The `Err` is the message to send back, as large as any message.
-            #[allow(clippy::result_large_err)]
-            pub fn from_json(text: &str) -> ::core::result::Result<Self, #reply_ty> {
+            pub fn from_json(text: &str) -> ::core::result::Result<Self, __rt::DecodeError<#reply_ty>> {
                 __rt::serde_json::from_str(text).map_err(|e| {
                     let (id, code) = __rt::failed_message(text);
                     let id = id.and_then(|raw| __rt::serde_json::from_str::<#id_ty>(raw.get()).ok());
-                    #reply_ty::error(id, code, e.to_string())
+                    let message = e.to_string();
+                    __rt::DecodeError::new(#reply_ty::error(id, code, message.clone()), message)
                 })
             }
         }
@@ -423,25 +452,6 @@ fn message(
         }
     };
     (item, visitor)
-}
-
-/// Match arms that set the id inside a request union's members (which declare it).
-fn set_id_arms(r: &Set, union: &proc_macro2::Ident) -> TokenStream {
-    let TypeKind::Union(u) = &r.ty.kind else {
-        return quote! { r => r.id = id, };
-    };
-    let arms = u.variants.iter().map(|v| {
-        let vn = ident(&v.rust_name);
-        match &v.ty {
-            TypeRef::Object => quote! {
-                #union::#vn(m) => {
-                    m.insert("id".to_owned(), __rt::serde_json::to_value(&id).unwrap_or_default());
-                }
-            },
-            _ => quote! { #union::#vn(r) => r.id = id, },
-        }
-    });
-    quote! { #( #arms )* }
 }
 
 /// Match arms that read the id of a request union's members.

@@ -10,6 +10,7 @@ mod de;
 pub mod doc;
 mod messages;
 mod ser;
+mod shorthands;
 mod traits;
 mod unknowns;
 
@@ -145,8 +146,9 @@ impl Cx<'_> {
             TypeKind::Struct(s) => {
                 let item = self.struct_item(doc, s);
                 let ctor = ctor::for_struct(self, s);
+                let short = shorthands::for_struct(self, s);
                 let walk = unknowns::for_struct(self, s);
-                quote! { #item #ctor #walk }
+                quote! { #item #ctor #short #walk }
             }
             TypeKind::StringEnum(values) => {
                 let item = self.enum_item(doc, values);

@@ -157,11 +157,8 @@ impl Session {
             m::Implementation::new("mcp-typed-codegen", env!("CARGO_PKG_VERSION")),
         );
         let id = self.next_id();
-        let init: m::InitializeResult = self.request(
-            id.clone(),
-            m::InitializeRequest::new(id, params),
-            "initialize",
-        )?;
+        let init: m::InitializeResult =
+            self.request(m::InitializeRequest::new(id, params), "initialize")?;
         // The server answers with the version it picks; a client that cannot speak it
         // disconnects.
         let version = init.protocol_version.clone();
@@ -180,11 +177,11 @@ impl Session {
         let mut pages = 0;
         loop {
             let id = self.next_id();
-            let mut request = m::ListToolsRequest::new(id.clone());
+            let mut request = m::ListToolsRequest::new(id);
             if let Some(c) = cursor.take() {
                 request = request.with_params(m::PaginatedRequestParams::new().with_cursor(c));
             }
-            let page: Value = self.request_raw(id, request, "tools/list")?;
+            let page: Value = self.request_raw(request, "tools/list")?;
             pages += 1;
             // Decoded with the typed result to check it, kept raw to lose nothing.
             let typed: m::ListToolsResult = serde_json::from_value(page.clone())
@@ -231,23 +228,20 @@ impl Session {
     }
 
     /// Sends a request and returns its result decoded as `R::Result`.
-    fn request<R>(&mut self, id: m::RequestId, request: R, what: &str) -> Result<R::Result>
+    fn request<R>(&mut self, request: R, what: &str) -> Result<R::Result>
     where
         R: mcp_typed::RequestMethod + Into<m::ClientRequest>,
         R::Result: serde::de::DeserializeOwned,
     {
-        let raw = self.request_raw(id, request, what)?;
+        let raw = self.request_raw(request, what)?;
         serde_json::from_value(raw).map_err(|e| self.error(format!("{what} result: {e}")))
     }
 
     /// Sends a request and returns its result as received.
-    fn request_raw(
-        &mut self,
-        id: m::RequestId,
-        request: impl Into<m::ClientRequest>,
-        what: &str,
-    ) -> Result<Value> {
-        self.send(&m::ClientMessage::request(id.clone(), request))?;
+    fn request_raw(&mut self, request: impl Into<m::ClientRequest>, what: &str) -> Result<Value> {
+        let request = request.into();
+        let id = m::ClientMessage::request_id(&request).expect("a typed request has an id");
+        self.send(&m::ClientMessage::request(request))?;
         let deadline = Instant::now() + self.timeout;
         loop {
             let line = self.recv(deadline, what)?;

@@ -493,6 +493,16 @@ impl CallToolRequestParams {
         self
     }
 }
+impl CallToolRequestParams {
+    /// The tool's `arguments` decoded as `T` (absent arguments read as `{}`); the
+    /// error names the tool and the path of the argument at fault
+    /// (`tool "book": arguments at date: invalid type…`).
+    pub fn arguments_as<T: __rt::serde::de::DeserializeOwned>(
+        &self,
+    ) -> ::core::result::Result<T, __rt::ArgumentsError> {
+        __rt::arguments_as(&self.name, self.arguments.as_ref())
+    }
+}
 impl __rt::Unknowns for CallToolRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         __rt::unknown_value_members(&self.extra, at, out);
@@ -587,6 +597,24 @@ impl CallToolResult {
     pub fn with_is_error(mut self, value: bool) -> Self {
         self.is_error = Some(value);
         self
+    }
+}
+impl CallToolResult {
+    /// A result with one text block.
+    pub fn text(text: impl Into<String>) -> Self {
+        CallToolResult {
+            content: vec![TextContent::new(text).into()],
+            meta: Default::default(),
+            structured_content: Default::default(),
+            is_error: None,
+            extra: Default::default(),
+        }
+    }
+    /// A failed tool call: `isError: true` and one text block saying what went wrong, for the model to read (errors of the call itself, such as an unknown tool, are JSON-RPC errors instead).
+    pub fn error(text: impl Into<String>) -> Self {
+        let mut result = Self::text(text);
+        result.is_error = Some(true);
+        result
     }
 }
 impl __rt::Unknowns for CallToolResult {
@@ -10037,6 +10065,29 @@ impl From<ElicitResult> for McpResult {
         __rt::retype(&result)
     }
 }
+impl ClientRequest {
+    /// The `method` of this request: the one its type fixes, or, for a method this revision does not define, the one it came with (`""` if none).
+    pub fn method(&self) -> &str {
+        match self {
+            ClientRequest::Initialize(_) => "initialize",
+            ClientRequest::Ping(_) => "ping",
+            ClientRequest::ListResources(_) => "resources/list",
+            ClientRequest::ListResourceTemplates(_) => "resources/templates/list",
+            ClientRequest::ReadResource(_) => "resources/read",
+            ClientRequest::Subscribe(_) => "resources/subscribe",
+            ClientRequest::Unsubscribe(_) => "resources/unsubscribe",
+            ClientRequest::ListPrompts(_) => "prompts/list",
+            ClientRequest::GetPrompt(_) => "prompts/get",
+            ClientRequest::ListTools(_) => "tools/list",
+            ClientRequest::CallTool(_) => "tools/call",
+            ClientRequest::SetLevel(_) => "logging/setLevel",
+            ClientRequest::Complete(_) => "completion/complete",
+            ClientRequest::Custom(m) => {
+                m.get("method").and_then(__rt::Value::as_str).unwrap_or("")
+            }
+        }
+    }
+}
 impl<'de> __rt::MethodSet<'de> for ClientRequest {
     type Builder = __de::ClientRequest__Tag;
     const ENVELOPE: bool = false;
@@ -10055,6 +10106,20 @@ impl<'de> __rt::MethodSet<'de> for ClientRequest {
     }
     fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<ClientRequest> {
         Some(ClientRequest::Custom(raw))
+    }
+}
+impl ClientNotification {
+    /// The `method` of this notification: the one its type fixes, or, for a method this revision does not define, the one it came with (`""` if none).
+    pub fn method(&self) -> &str {
+        match self {
+            ClientNotification::Cancelled(_) => "notifications/cancelled",
+            ClientNotification::Initialized(_) => "notifications/initialized",
+            ClientNotification::Progress(_) => "notifications/progress",
+            ClientNotification::RootsListChanged(_) => "notifications/roots/list_changed",
+            ClientNotification::Custom(m) => {
+                m.get("method").and_then(__rt::Value::as_str).unwrap_or("")
+            }
+        }
     }
 }
 impl<'de> __rt::MethodSet<'de> for ClientNotification {
@@ -10114,9 +10179,10 @@ impl ClientMessage {
             extra: Default::default(),
         })
     }
-    /// Decodes one message; when it cannot be decoded, the `Err` is the error response to send back: to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
-    #[allow(clippy::result_large_err)]
-    pub fn from_json(text: &str) -> ::core::result::Result<Self, ServerMessage> {
+    /// Decodes one message; when it cannot be decoded, the error says why and carries the error response to send back ([`DecodeError::into_reply`](__rt::DecodeError::into_reply)): to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
+    pub fn from_json(
+        text: &str,
+    ) -> ::core::result::Result<Self, __rt::DecodeError<ServerMessage>> {
         __rt::serde_json::from_str(text)
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
@@ -10124,7 +10190,11 @@ impl ClientMessage {
                     .and_then(|raw| {
                         __rt::serde_json::from_str::<RequestId>(raw.get()).ok()
                     });
-                ServerMessage::error(id, code, e.to_string())
+                let message = e.to_string();
+                __rt::DecodeError::new(
+                    ServerMessage::error(id, code, message.clone()),
+                    message,
+                )
             })
     }
 }
@@ -10173,6 +10243,20 @@ impl __rt::Unknowns for ClientMessage {
         }
     }
 }
+impl ServerRequest {
+    /// The `method` of this request: the one its type fixes, or, for a method this revision does not define, the one it came with (`""` if none).
+    pub fn method(&self) -> &str {
+        match self {
+            ServerRequest::Ping(_) => "ping",
+            ServerRequest::CreateMessage(_) => "sampling/createMessage",
+            ServerRequest::ListRoots(_) => "roots/list",
+            ServerRequest::Elicit(_) => "elicitation/create",
+            ServerRequest::Custom(m) => {
+                m.get("method").and_then(__rt::Value::as_str).unwrap_or("")
+            }
+        }
+    }
+}
 impl<'de> __rt::MethodSet<'de> for ServerRequest {
     type Builder = __de::ServerRequest__Tag;
     const ENVELOPE: bool = false;
@@ -10189,6 +10273,27 @@ impl<'de> __rt::MethodSet<'de> for ServerRequest {
     }
     fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<ServerRequest> {
         Some(ServerRequest::Custom(raw))
+    }
+}
+impl ServerNotification {
+    /// The `method` of this notification: the one its type fixes, or, for a method this revision does not define, the one it came with (`""` if none).
+    pub fn method(&self) -> &str {
+        match self {
+            ServerNotification::Cancelled(_) => "notifications/cancelled",
+            ServerNotification::Progress(_) => "notifications/progress",
+            ServerNotification::ResourceListChanged(_) => {
+                "notifications/resources/list_changed"
+            }
+            ServerNotification::ResourceUpdated(_) => "notifications/resources/updated",
+            ServerNotification::PromptListChanged(_) => {
+                "notifications/prompts/list_changed"
+            }
+            ServerNotification::ToolListChanged(_) => "notifications/tools/list_changed",
+            ServerNotification::LoggingMessage(_) => "notifications/message",
+            ServerNotification::Custom(m) => {
+                m.get("method").and_then(__rt::Value::as_str).unwrap_or("")
+            }
+        }
     }
 }
 impl<'de> __rt::MethodSet<'de> for ServerNotification {
@@ -10250,9 +10355,10 @@ impl ServerMessage {
             extra: Default::default(),
         })
     }
-    /// Decodes one message; when it cannot be decoded, the `Err` is the error response to send back: to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
-    #[allow(clippy::result_large_err)]
-    pub fn from_json(text: &str) -> ::core::result::Result<Self, ClientMessage> {
+    /// Decodes one message; when it cannot be decoded, the error says why and carries the error response to send back ([`DecodeError::into_reply`](__rt::DecodeError::into_reply)): to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
+    pub fn from_json(
+        text: &str,
+    ) -> ::core::result::Result<Self, __rt::DecodeError<ClientMessage>> {
         __rt::serde_json::from_str(text)
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
@@ -10260,7 +10366,11 @@ impl ServerMessage {
                     .and_then(|raw| {
                         __rt::serde_json::from_str::<RequestId>(raw.get()).ok()
                     });
-                ClientMessage::error(id, code, e.to_string())
+                let message = e.to_string();
+                __rt::DecodeError::new(
+                    ClientMessage::error(id, code, message.clone()),
+                    message,
+                )
             })
     }
 }

@@ -537,6 +537,16 @@ impl CallToolRequestParams {
         self
     }
 }
+impl CallToolRequestParams {
+    /// The tool's `arguments` decoded as `T` (absent arguments read as `{}`); the
+    /// error names the tool and the path of the argument at fault
+    /// (`tool "book": arguments at date: invalid type…`).
+    pub fn arguments_as<T: __rt::serde::de::DeserializeOwned>(
+        &self,
+    ) -> ::core::result::Result<T, __rt::ArgumentsError> {
+        __rt::arguments_as(&self.name, self.arguments.as_ref())
+    }
+}
 impl __rt::Unknowns for CallToolRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("task");
@@ -690,6 +700,24 @@ impl CallToolResult {
     pub fn with_is_error(mut self, value: bool) -> Self {
         self.is_error = Some(value);
         self
+    }
+}
+impl CallToolResult {
+    /// A result with one text block.
+    pub fn text(text: impl Into<String>) -> Self {
+        CallToolResult {
+            content: vec![TextContent::new(text).into()],
+            meta: Default::default(),
+            structured_content: Default::default(),
+            is_error: None,
+            extra: Default::default(),
+        }
+    }
+    /// A failed tool call: `isError: true` and one text block saying what went wrong, for the model to read (errors of the call itself, such as an unknown tool, are JSON-RPC errors instead).
+    pub fn error(text: impl Into<String>) -> Self {
+        let mut result = Self::text(text);
+        result.is_error = Some(true);
+        result
     }
 }
 impl __rt::Unknowns for CallToolResult {
@@ -15221,6 +15249,33 @@ impl From<ElicitResult> for McpResult {
         __rt::retype(&result)
     }
 }
+impl ClientRequest {
+    /// The `method` of this request: the one its type fixes, or, for a method this revision does not define, the one it came with (`""` if none).
+    pub fn method(&self) -> &str {
+        match self {
+            ClientRequest::Initialize(_) => "initialize",
+            ClientRequest::Ping(_) => "ping",
+            ClientRequest::ListResources(_) => "resources/list",
+            ClientRequest::ListResourceTemplates(_) => "resources/templates/list",
+            ClientRequest::ReadResource(_) => "resources/read",
+            ClientRequest::Subscribe(_) => "resources/subscribe",
+            ClientRequest::Unsubscribe(_) => "resources/unsubscribe",
+            ClientRequest::ListPrompts(_) => "prompts/list",
+            ClientRequest::GetPrompt(_) => "prompts/get",
+            ClientRequest::ListTools(_) => "tools/list",
+            ClientRequest::CallTool(_) => "tools/call",
+            ClientRequest::GetTask(_) => "tasks/get",
+            ClientRequest::GetTaskPayload(_) => "tasks/result",
+            ClientRequest::CancelTask(_) => "tasks/cancel",
+            ClientRequest::ListTasks(_) => "tasks/list",
+            ClientRequest::SetLevel(_) => "logging/setLevel",
+            ClientRequest::Complete(_) => "completion/complete",
+            ClientRequest::Custom(m) => {
+                m.get("method").and_then(__rt::Value::as_str).unwrap_or("")
+            }
+        }
+    }
+}
 impl<'de> __rt::MethodSet<'de> for ClientRequest {
     type Builder = __de::ClientRequest__Tag;
     const ENVELOPE: bool = true;
@@ -15240,6 +15295,21 @@ impl<'de> __rt::MethodSet<'de> for ClientRequest {
     }
     fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<ClientRequest> {
         Some(ClientRequest::Custom(raw))
+    }
+}
+impl ClientNotification {
+    /// The `method` of this notification: the one its type fixes, or, for a method this revision does not define, the one it came with (`""` if none).
+    pub fn method(&self) -> &str {
+        match self {
+            ClientNotification::Cancelled(_) => "notifications/cancelled",
+            ClientNotification::Initialized(_) => "notifications/initialized",
+            ClientNotification::Progress(_) => "notifications/progress",
+            ClientNotification::TaskStatus(_) => "notifications/tasks/status",
+            ClientNotification::RootsListChanged(_) => "notifications/roots/list_changed",
+            ClientNotification::Custom(m) => {
+                m.get("method").and_then(__rt::Value::as_str).unwrap_or("")
+            }
+        }
     }
 }
 impl<'de> __rt::MethodSet<'de> for ClientNotification {
@@ -15277,36 +15347,9 @@ pub enum ClientMessage {
     Error(JsonRpcErrorResponse),
 }
 impl ClientMessage {
-    /// A request with id `id`.
-    pub fn request(id: impl Into<RequestId>, request: impl Into<ClientRequest>) -> Self {
-        let id = id.into();
-        let mut request = request.into();
-        match &mut request {
-            ClientRequest::Initialize(r) => r.id = id,
-            ClientRequest::Ping(r) => r.id = id,
-            ClientRequest::ListResources(r) => r.id = id,
-            ClientRequest::ListResourceTemplates(r) => r.id = id,
-            ClientRequest::ReadResource(r) => r.id = id,
-            ClientRequest::Subscribe(r) => r.id = id,
-            ClientRequest::Unsubscribe(r) => r.id = id,
-            ClientRequest::ListPrompts(r) => r.id = id,
-            ClientRequest::GetPrompt(r) => r.id = id,
-            ClientRequest::ListTools(r) => r.id = id,
-            ClientRequest::CallTool(r) => r.id = id,
-            ClientRequest::GetTask(r) => r.id = id,
-            ClientRequest::GetTaskPayload(r) => r.id = id,
-            ClientRequest::CancelTask(r) => r.id = id,
-            ClientRequest::ListTasks(r) => r.id = id,
-            ClientRequest::SetLevel(r) => r.id = id,
-            ClientRequest::Complete(r) => r.id = id,
-            ClientRequest::Custom(m) => {
-                m.insert(
-                    "id".to_owned(),
-                    __rt::serde_json::to_value(&id).unwrap_or_default(),
-                );
-            }
-        }
-        ClientMessage::Request(request)
+    /// A request; it holds its own `id` (`CallToolRequest::new(id, …)`).
+    pub fn request(request: impl Into<ClientRequest>) -> Self {
+        ClientMessage::Request(request.into())
     }
     /// The id of a request (`None` only for a custom request whose `id`
     /// is not a valid request id), to answer it.
@@ -15355,9 +15398,10 @@ impl ClientMessage {
             extra: Default::default(),
         })
     }
-    /// Decodes one message; when it cannot be decoded, the `Err` is the error response to send back: to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
-    #[allow(clippy::result_large_err)]
-    pub fn from_json(text: &str) -> ::core::result::Result<Self, ServerMessage> {
+    /// Decodes one message; when it cannot be decoded, the error says why and carries the error response to send back ([`DecodeError::into_reply`](__rt::DecodeError::into_reply)): to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
+    pub fn from_json(
+        text: &str,
+    ) -> ::core::result::Result<Self, __rt::DecodeError<ServerMessage>> {
         __rt::serde_json::from_str(text)
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
@@ -15365,7 +15409,11 @@ impl ClientMessage {
                     .and_then(|raw| {
                         __rt::serde_json::from_str::<RequestId>(raw.get()).ok()
                     });
-                ServerMessage::error(id, code, e.to_string())
+                let message = e.to_string();
+                __rt::DecodeError::new(
+                    ServerMessage::error(id, code, message.clone()),
+                    message,
+                )
             })
     }
 }
@@ -15403,6 +15451,24 @@ impl __rt::Unknowns for ClientMessage {
         }
     }
 }
+impl ServerRequest {
+    /// The `method` of this request: the one its type fixes, or, for a method this revision does not define, the one it came with (`""` if none).
+    pub fn method(&self) -> &str {
+        match self {
+            ServerRequest::Ping(_) => "ping",
+            ServerRequest::GetTask(_) => "tasks/get",
+            ServerRequest::GetTaskPayload(_) => "tasks/result",
+            ServerRequest::CancelTask(_) => "tasks/cancel",
+            ServerRequest::ListTasks(_) => "tasks/list",
+            ServerRequest::CreateMessage(_) => "sampling/createMessage",
+            ServerRequest::ListRoots(_) => "roots/list",
+            ServerRequest::Elicit(_) => "elicitation/create",
+            ServerRequest::Custom(m) => {
+                m.get("method").and_then(__rt::Value::as_str).unwrap_or("")
+            }
+        }
+    }
+}
 impl<'de> __rt::MethodSet<'de> for ServerRequest {
     type Builder = __de::ServerRequest__Tag;
     const ENVELOPE: bool = true;
@@ -15419,6 +15485,31 @@ impl<'de> __rt::MethodSet<'de> for ServerRequest {
     }
     fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<ServerRequest> {
         Some(ServerRequest::Custom(raw))
+    }
+}
+impl ServerNotification {
+    /// The `method` of this notification: the one its type fixes, or, for a method this revision does not define, the one it came with (`""` if none).
+    pub fn method(&self) -> &str {
+        match self {
+            ServerNotification::Cancelled(_) => "notifications/cancelled",
+            ServerNotification::Progress(_) => "notifications/progress",
+            ServerNotification::ResourceListChanged(_) => {
+                "notifications/resources/list_changed"
+            }
+            ServerNotification::ResourceUpdated(_) => "notifications/resources/updated",
+            ServerNotification::PromptListChanged(_) => {
+                "notifications/prompts/list_changed"
+            }
+            ServerNotification::ToolListChanged(_) => "notifications/tools/list_changed",
+            ServerNotification::TaskStatus(_) => "notifications/tasks/status",
+            ServerNotification::LoggingMessage(_) => "notifications/message",
+            ServerNotification::ElicitationComplete(_) => {
+                "notifications/elicitation/complete"
+            }
+            ServerNotification::Custom(m) => {
+                m.get("method").and_then(__rt::Value::as_str).unwrap_or("")
+            }
+        }
     }
 }
 impl<'de> __rt::MethodSet<'de> for ServerNotification {
@@ -15458,27 +15549,9 @@ pub enum ServerMessage {
     Error(JsonRpcErrorResponse),
 }
 impl ServerMessage {
-    /// A request with id `id`.
-    pub fn request(id: impl Into<RequestId>, request: impl Into<ServerRequest>) -> Self {
-        let id = id.into();
-        let mut request = request.into();
-        match &mut request {
-            ServerRequest::Ping(r) => r.id = id,
-            ServerRequest::GetTask(r) => r.id = id,
-            ServerRequest::GetTaskPayload(r) => r.id = id,
-            ServerRequest::CancelTask(r) => r.id = id,
-            ServerRequest::ListTasks(r) => r.id = id,
-            ServerRequest::CreateMessage(r) => r.id = id,
-            ServerRequest::ListRoots(r) => r.id = id,
-            ServerRequest::Elicit(r) => r.id = id,
-            ServerRequest::Custom(m) => {
-                m.insert(
-                    "id".to_owned(),
-                    __rt::serde_json::to_value(&id).unwrap_or_default(),
-                );
-            }
-        }
-        ServerMessage::Request(request)
+    /// A request; it holds its own `id` (`CallToolRequest::new(id, …)`).
+    pub fn request(request: impl Into<ServerRequest>) -> Self {
+        ServerMessage::Request(request.into())
     }
     /// The id of a request (`None` only for a custom request whose `id`
     /// is not a valid request id), to answer it.
@@ -15518,9 +15591,10 @@ impl ServerMessage {
             extra: Default::default(),
         })
     }
-    /// Decodes one message; when it cannot be decoded, the `Err` is the error response to send back: to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
-    #[allow(clippy::result_large_err)]
-    pub fn from_json(text: &str) -> ::core::result::Result<Self, ClientMessage> {
+    /// Decodes one message; when it cannot be decoded, the error says why and carries the error response to send back ([`DecodeError::into_reply`](__rt::DecodeError::into_reply)): to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
+    pub fn from_json(
+        text: &str,
+    ) -> ::core::result::Result<Self, __rt::DecodeError<ClientMessage>> {
         __rt::serde_json::from_str(text)
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
@@ -15528,7 +15602,11 @@ impl ServerMessage {
                     .and_then(|raw| {
                         __rt::serde_json::from_str::<RequestId>(raw.get()).ok()
                     });
-                ClientMessage::error(id, code, e.to_string())
+                let message = e.to_string();
+                __rt::DecodeError::new(
+                    ClientMessage::error(id, code, message.clone()),
+                    message,
+                )
             })
     }
 }

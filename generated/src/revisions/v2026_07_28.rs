@@ -688,6 +688,16 @@ impl CallToolRequestParams {
         self
     }
 }
+impl CallToolRequestParams {
+    /// The tool's `arguments` decoded as `T` (absent arguments read as `{}`); the
+    /// error names the tool and the path of the argument at fault
+    /// (`tool "book": arguments at date: invalid type…`).
+    pub fn arguments_as<T: __rt::serde::de::DeserializeOwned>(
+        &self,
+    ) -> ::core::result::Result<T, __rt::ArgumentsError> {
+        __rt::arguments_as(&self.name, self.arguments.as_ref())
+    }
+}
 impl __rt::Unknowns for CallToolRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         at.push("inputResponses");
@@ -794,6 +804,25 @@ impl CallToolResult {
     pub fn with_is_error(mut self, value: bool) -> Self {
         self.is_error = Some(value);
         self
+    }
+}
+impl CallToolResult {
+    /// A result with one text block. `resultType` is `"complete"`.
+    pub fn text(text: impl Into<String>) -> Self {
+        CallToolResult {
+            result_type: "complete".to_owned(),
+            content: vec![TextContent::new(text).into()],
+            meta: Default::default(),
+            structured_content: Default::default(),
+            is_error: None,
+            extra: Default::default(),
+        }
+    }
+    /// A failed tool call: `isError: true` and one text block saying what went wrong, for the model to read (errors of the call itself, such as an unknown tool, are JSON-RPC errors instead). `resultType` is `"complete"`.
+    pub fn error(text: impl Into<String>) -> Self {
+        let mut result = Self::text(text);
+        result.is_error = Some(true);
+        result
     }
 }
 impl __rt::Unknowns for CallToolResult {
@@ -14557,6 +14586,26 @@ impl From<CompleteResult> for McpResult {
         __rt::retype(&result)
     }
 }
+impl ClientRequest {
+    /// The `method` of this request: the one its type fixes, or, for a method this revision does not define, the one it came with (`""` if none).
+    pub fn method(&self) -> &str {
+        match self {
+            ClientRequest::Discover(_) => "server/discover",
+            ClientRequest::ListResources(_) => "resources/list",
+            ClientRequest::ListResourceTemplates(_) => "resources/templates/list",
+            ClientRequest::ReadResource(_) => "resources/read",
+            ClientRequest::SubscriptionsListen(_) => "subscriptions/listen",
+            ClientRequest::ListPrompts(_) => "prompts/list",
+            ClientRequest::GetPrompt(_) => "prompts/get",
+            ClientRequest::ListTools(_) => "tools/list",
+            ClientRequest::CallTool(_) => "tools/call",
+            ClientRequest::Complete(_) => "completion/complete",
+            ClientRequest::Custom(m) => {
+                m.get("method").and_then(__rt::Value::as_str).unwrap_or("")
+            }
+        }
+    }
+}
 impl<'de> __rt::MethodSet<'de> for ClientRequest {
     type Builder = __de::ClientRequest__Tag;
     const ENVELOPE: bool = true;
@@ -14605,29 +14654,9 @@ pub enum ClientMessage {
     Error(JsonRpcErrorResponse),
 }
 impl ClientMessage {
-    /// A request with id `id`.
-    pub fn request(id: impl Into<RequestId>, request: impl Into<ClientRequest>) -> Self {
-        let id = id.into();
-        let mut request = request.into();
-        match &mut request {
-            ClientRequest::Discover(r) => r.id = id,
-            ClientRequest::ListResources(r) => r.id = id,
-            ClientRequest::ListResourceTemplates(r) => r.id = id,
-            ClientRequest::ReadResource(r) => r.id = id,
-            ClientRequest::SubscriptionsListen(r) => r.id = id,
-            ClientRequest::ListPrompts(r) => r.id = id,
-            ClientRequest::GetPrompt(r) => r.id = id,
-            ClientRequest::ListTools(r) => r.id = id,
-            ClientRequest::CallTool(r) => r.id = id,
-            ClientRequest::Complete(r) => r.id = id,
-            ClientRequest::Custom(m) => {
-                m.insert(
-                    "id".to_owned(),
-                    __rt::serde_json::to_value(&id).unwrap_or_default(),
-                );
-            }
-        }
-        ClientMessage::Request(request)
+    /// A request; it holds its own `id` (`CallToolRequest::new(id, …)`).
+    pub fn request(request: impl Into<ClientRequest>) -> Self {
+        ClientMessage::Request(request.into())
     }
     /// The id of a request (`None` only for a custom request whose `id`
     /// is not a valid request id), to answer it.
@@ -14669,9 +14698,10 @@ impl ClientMessage {
             extra: Default::default(),
         })
     }
-    /// Decodes one message; when it cannot be decoded, the `Err` is the error response to send back: to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
-    #[allow(clippy::result_large_err)]
-    pub fn from_json(text: &str) -> ::core::result::Result<Self, ServerMessage> {
+    /// Decodes one message; when it cannot be decoded, the error says why and carries the error response to send back ([`DecodeError::into_reply`](__rt::DecodeError::into_reply)): to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
+    pub fn from_json(
+        text: &str,
+    ) -> ::core::result::Result<Self, __rt::DecodeError<ServerMessage>> {
         __rt::serde_json::from_str(text)
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
@@ -14679,7 +14709,11 @@ impl ClientMessage {
                     .and_then(|raw| {
                         __rt::serde_json::from_str::<RequestId>(raw.get()).ok()
                     });
-                ServerMessage::error(id, code, e.to_string())
+                let message = e.to_string();
+                __rt::DecodeError::new(
+                    ServerMessage::error(id, code, message.clone()),
+                    message,
+                )
             })
     }
 }
@@ -14714,6 +14748,30 @@ impl __rt::Unknowns for ClientMessage {
             }
             ClientMessage::Response(r) => __rt::Unknowns::collect_unknowns(r, at, out),
             ClientMessage::Error(e) => __rt::Unknowns::collect_unknowns(e, at, out),
+        }
+    }
+}
+impl ServerNotification {
+    /// The `method` of this notification: the one its type fixes, or, for a method this revision does not define, the one it came with (`""` if none).
+    pub fn method(&self) -> &str {
+        match self {
+            ServerNotification::Cancelled(_) => "notifications/cancelled",
+            ServerNotification::Progress(_) => "notifications/progress",
+            ServerNotification::ResourceListChanged(_) => {
+                "notifications/resources/list_changed"
+            }
+            ServerNotification::SubscriptionsAcknowledged(_) => {
+                "notifications/subscriptions/acknowledged"
+            }
+            ServerNotification::ResourceUpdated(_) => "notifications/resources/updated",
+            ServerNotification::PromptListChanged(_) => {
+                "notifications/prompts/list_changed"
+            }
+            ServerNotification::ToolListChanged(_) => "notifications/tools/list_changed",
+            ServerNotification::LoggingMessage(_) => "notifications/message",
+            ServerNotification::Custom(m) => {
+                m.get("method").and_then(__rt::Value::as_str).unwrap_or("")
+            }
         }
     }
 }
@@ -14770,9 +14828,10 @@ impl ServerMessage {
             extra: Default::default(),
         })
     }
-    /// Decodes one message; when it cannot be decoded, the `Err` is the error response to send back: to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
-    #[allow(clippy::result_large_err)]
-    pub fn from_json(text: &str) -> ::core::result::Result<Self, ClientMessage> {
+    /// Decodes one message; when it cannot be decoded, the error says why and carries the error response to send back ([`DecodeError::into_reply`](__rt::DecodeError::into_reply)): to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
+    pub fn from_json(
+        text: &str,
+    ) -> ::core::result::Result<Self, __rt::DecodeError<ClientMessage>> {
         __rt::serde_json::from_str(text)
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
@@ -14780,7 +14839,11 @@ impl ServerMessage {
                     .and_then(|raw| {
                         __rt::serde_json::from_str::<RequestId>(raw.get()).ok()
                     });
-                ClientMessage::error(id, code, e.to_string())
+                let message = e.to_string();
+                __rt::DecodeError::new(
+                    ClientMessage::error(id, code, message.clone()),
+                    message,
+                )
             })
     }
 }
