@@ -23,11 +23,12 @@
 
 #[doc(hidden)]
 pub mod runtime;
+pub mod traits;
+pub mod unknowns;
 
-pub use runtime::{
-    DefinitionVisitor, NotificationMethod, RequestMethod, ResultResponse, ToolSchema, Unknown,
-    UnknownKind, Unknowns,
-};
+pub use runtime::ResultResponse;
+pub use traits::{DefinitionVisitor, NotificationMethod, RequestMethod, ToolSchema};
+pub use unknowns::{JsonPath, Unknown, UnknownKind, Unknowns};
 
 /// The map types the generated types use, for building values: [`IndexMap`] for typed maps
 /// (`additionalProperties` with a schema), [`Map`] and [`Value`] for raw JSON. Both keep

@@ -1,0 +1,65 @@
+//! The traits every revision's generated types implement, so that code can be generic over
+//! requests, notifications, definitions and tool schemas of any revision.
+
+use std::fmt;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::unknowns::Unknowns;
+
+/// A JSON-RPC request type: its method, parameters and result, linked at the type level.
+pub trait RequestMethod {
+    /// The `method` value.
+    const METHOD: &'static str;
+    /// The type of `params` as the schema declares it (an `Option` when optional).
+    type Params;
+    /// The `result` of a successful response.
+    type Result;
+    /// The request's parameters.
+    fn params(&self) -> &Self::Params;
+}
+
+/// A JSON-RPC notification type: its method and parameters.
+pub trait NotificationMethod {
+    /// The `method` value.
+    const METHOD: &'static str;
+    /// The type of `params` as the schema declares it (an `Option` when optional).
+    type Params;
+    /// The notification's parameters.
+    fn params(&self) -> &Self::Params;
+}
+
+/// Receives the Rust type generated for a schema definition; see each revision module's
+/// `with_definition`. Lets tools work on "the type of definition X" chosen at run time
+/// (the conformance tests, `validate-traffic --definition`), at no cost unless used.
+pub trait DefinitionVisitor {
+    /// What the visit produces.
+    type Output;
+    /// Called with the definition's type as `T`.
+    fn visit<T>(self, rust_name: &'static str) -> Self::Output
+    where
+        T: Serialize
+            + serde::de::DeserializeOwned
+            + fmt::Debug
+            + Clone
+            + PartialEq
+            + Unknowns
+            + 'static;
+}
+
+/// The type of a tool's `inputSchema` or `outputSchema` (each revision's `ToolInputSchema`…):
+/// built from raw JSON or, with the `schemars` feature, from a Rust type, as rmcp users do.
+pub trait ToolSchema: serde::de::DeserializeOwned {
+    /// The schema from JSON; an error when it is not an object schema (`"type": "object"`).
+    fn from_json(schema: Value) -> serde_json::Result<Self> {
+        serde_json::from_value(schema)
+    }
+
+    /// The JSON Schema that `schemars` derives for `T` (its `$schema`, `title`… kept as
+    /// members); an error when `T` is not a struct-like type.
+    #[cfg(feature = "schemars")]
+    fn for_type<T: schemars::JsonSchema>() -> serde_json::Result<Self> {
+        Self::from_json(schemars::schema_for!(T).to_value())
+    }
+}
