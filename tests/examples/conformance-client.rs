@@ -112,9 +112,11 @@ impl Client {
         Ok(())
     }
 
-    /// Listens on the session's `GET` stream, where a server sends the requests it makes
-    /// outside of any request of ours, and answers them.
-    fn listen(mut self) -> Result<(), Failure> {
+    /// Opens the session's `GET` stream, where a server sends the requests it makes outside
+    /// of any request of ours. Returns once the server has accepted it: a server drops such
+    /// a request when no stream is open, so the stream must be up before we ask for anything
+    /// that makes the server ask back.
+    fn open_stream(&self) -> Result<impl std::io::Read + Send + 'static, Failure> {
         let mut request = self
             .agent
             .get(&self.url)
@@ -129,7 +131,12 @@ impl Client {
         if !response.status().is_success() {
             return Err(format!("GET {}: HTTP {}", self.url, response.status()));
         }
-        let mut lines = BufReader::new(response.into_body().into_reader()).lines();
+        Ok(response.into_body().into_reader())
+    }
+
+    /// Answers the requests that come on the `GET` stream.
+    fn listen(mut self, stream: impl std::io::Read) -> Result<(), Failure> {
+        let mut lines = BufReader::new(stream).lines();
         while let Some(text) = next_event(&mut lines)? {
             self.handle(&text, &mut accept_with_defaults)?;
         }
@@ -206,8 +213,9 @@ fn run(url: String) -> Result<(), Failure> {
     let initialized = ClientMessage::notification(InitializedNotification::new());
     client.post(&initialized, &mut none)?;
     let listener = client.clone();
+    let stream = client.open_stream()?;
     std::thread::spawn(move || {
-        if let Err(e) = listener.listen() {
+        if let Err(e) = listener.listen(stream) {
             eprintln!("conformance-client: the GET stream: {e}");
         }
     });

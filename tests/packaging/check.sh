@@ -275,8 +275,8 @@ fn main() {
     // A typed message: decode, check, encode back to the same JSON.
     let line = r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"book_table","arguments":{"guests":4,"date":"2026-12-24"}}}"#;
     let sent: Value = serde_json::from_str(line).unwrap();
-    let message = ClientMessage::from_json(line).unwrap_or_else(|reply| {
-        panic!("refused: {}", serde_json::to_string(&reply).unwrap())
+    let message = ClientMessage::from_json(line).unwrap_or_else(|e| {
+        panic!("refused: {e}; reply {}", serde_json::to_string(e.reply()).unwrap())
     });
     let ClientMessage::Request(ClientRequest::CallTool(call)) = &message else {
         panic!("not a tools/call request: {message:?}");
@@ -286,8 +286,8 @@ fn main() {
     println!("round trip: {line}");
 
     // The same message through the module build.rs generated (calling mcp-typed's runtime).
-    let ours = mcp::ClientMessage::from_json(line).unwrap_or_else(|reply| {
-        panic!("refused: {}", serde_json::to_string(&reply).unwrap())
+    let ours = mcp::ClientMessage::from_json(line).unwrap_or_else(|e| {
+        panic!("refused: {e}; reply {}", serde_json::to_string(e.reply()).unwrap())
     });
     assert!(matches!(
         ours,
