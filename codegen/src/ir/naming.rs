@@ -264,7 +264,7 @@ const ROLE_SUFFIXES: &[&[&str]] = &[
 /// only, so that a member keeps its name in every union of every revision that has it,
 /// whatever its siblings are. The words the member's name shares at its start with the
 /// union's name go (`JsonRpcMessage`'s `JsonRpcRequest` → `Request`, `ElicitRequestParams`'s
-/// `ElicitRequestUrlParams` → `UrlParams`), then one role suffix ([`ROLE_SUFFIXES`]:
+/// `ElicitRequestUrlParams` → `UrlParams`), then one role suffix (`ROLE_SUFFIXES`:
 /// `UrlParams` → `Url`, `TextContent` → `Text`); neither step may leave nothing. A member
 /// whose name loses nothing is named as its Rust type (`Result` → `McpResult`).
 pub fn variant_name(union: &str, member: &str, member_type: &str) -> String {
