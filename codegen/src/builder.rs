@@ -171,7 +171,9 @@ impl Builder {
         if let Some(name) = &self.options.module_name {
             let name: syn::Ident = syn::parse_str(name)
                 .map_err(|e| Error::Config(format!("module name {name:?}: {e}")))?;
+            let doc = format!(" The MCP types generated from {origin}.");
             tokens = quote! {
+                #[doc = #doc]
                 #[allow(clippy::all)]
                 pub mod #name { #tokens }
             };

@@ -101,7 +101,7 @@ pub fn files(registry: &Registry, generated: &[RevisionCode<'_>]) -> Result<File
     };
     files.push((
         "mod.rs".to_owned(),
-        format("revisions/mod.rs", mod_rs(registry, &aliases))?,
+        format("revisions/mod.rs", mod_rs(registry, &aliases, &model_of))?,
     ));
     files.push((
         "elicit.rs".to_owned(),
@@ -129,12 +129,115 @@ pub fn files(registry: &Registry, generated: &[RevisionCode<'_>]) -> Result<File
     })
 }
 
+/// The map at the top of a revision module's docs: where to start, generated from its
+/// model (links are relative to `revisions/mod.rs`, hence `module::Type`).
+fn entry_points(model: &Module, module: &str) -> String {
+    let by_schema = |n: &str| {
+        model
+            .types
+            .iter()
+            .find(|t| t.schema_name.as_deref() == Some(n))
+    };
+    let link = |rust: &str| format!("[`{rust}`]({module}::{rust})");
+    let members = |union: &str| -> Vec<String> {
+        let Some(t) = by_schema(union) else {
+            return Vec::new();
+        };
+        let ty = match &t.kind {
+            TypeKind::Alias(TypeRef::Named(n)) => model.get(n).map_or(&t.kind, |d| &d.kind),
+            k => k,
+        };
+        match ty {
+            TypeKind::Union(u) => u
+                .variants
+                .iter()
+                .filter_map(|v| match &v.ty {
+                    TypeRef::Named(n) => Some(n.clone()),
+                    _ => None,
+                })
+                .collect(),
+            TypeKind::Struct(_) => vec![t.name.clone()],
+            _ => Vec::new(),
+        }
+    };
+    let requests = |union: &str| -> String {
+        members(union)
+            .iter()
+            .map(|r| {
+                let base = model
+                    .get(r)
+                    .and_then(|t| t.schema_name.as_deref())
+                    .and_then(|s| s.strip_suffix("Request"));
+                match base.and_then(|b| crate::emit::result_type(model, b)) {
+                    Some(TypeRef::Named(result)) => format!("{} → {}", link(r), link(&result)),
+                    _ => link(r),
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let list = |names: Vec<String>| names.iter().map(|n| link(n)).collect::<Vec<_>>().join(", ");
+    let mut out = vec!["# Where to start".to_owned(), String::new()];
+    for (side, other) in [("Client", "server"), ("Server", "client")] {
+        let message = format!("{side}Message");
+        // The message types are emitted beside the schema's (not in the model) wherever the
+        // side's notifications are defined.
+        if by_schema(&format!("{side}Notification")).is_some() {
+            out.push(format!(
+                "- {}: what a {} sends; `from_json` decodes a line, `request`, `notification`, `response` and `error` build one.",
+                link(&message),
+                side.to_lowercase()
+            ));
+        }
+        let reqs = requests(&format!("{side}Request"));
+        if !reqs.is_empty() {
+            out.push(format!(
+                "- Requests the {other} answers, and their results: {reqs}."
+            ));
+        }
+        let notes = list(members(&format!("{side}Notification")));
+        if !notes.is_empty() {
+            out.push(format!(
+                "- Notifications a {} sends: {notes}.",
+                side.to_lowercase()
+            ));
+        }
+    }
+    let content = list(members("ContentBlock"));
+    if !content.is_empty() {
+        out.push(format!("- Content: {} ({content}).", link("ContentBlock")));
+    }
+    let elicit: Vec<String> = [
+        "ElicitRequest",
+        "ElicitRequestParams",
+        "ElicitRequestFormParams",
+        "ElicitRequestURLParams",
+        "ElicitResult",
+    ]
+    .iter()
+    .filter_map(|n| by_schema(n).map(|t| t.name.clone()))
+    .collect();
+    if !elicit.is_empty() {
+        out.push(format!("- Elicitation: {}.", list(elicit)));
+    }
+    out.push(
+        "- Every struct is built with `Type::new(required members…)` (in the order the \
+         specification declares them) and `with_<member>(…)` for the optional ones."
+            .to_owned(),
+    );
+    out.join("\n")
+}
+
 /// A module's code without its `@generated` header (which names the revision).
 fn body(code: &str) -> &str {
     code.split_once("\n\n").map_or(code, |(_, body)| body)
 }
 
-fn mod_rs(registry: &Registry, aliases: &[(&Revision, &Revision)]) -> TokenStream {
+fn mod_rs<'m>(
+    registry: &Registry,
+    aliases: &[(&Revision, &Revision)],
+    model_of: &dyn Fn(&Revision) -> &'m Module,
+) -> TokenStream {
     let mut items = TokenStream::new();
     for rev in registry.revisions() {
         let feature = &rev.module;
@@ -154,14 +257,14 @@ fn mod_rs(registry: &Registry, aliases: &[(&Revision, &Revision)]) -> TokenStrea
                 continue;
             }
             None => format!(
-                " The types of MCP revision `{}` (feature `{feature}`), generated from its official `schema.json`.",
-                rev.name
+                " The types of MCP revision `{}` (feature `{feature}`), generated from its official `schema.json`.\n\n{}",
+                rev.name,
+                entry_points(model_of(rev), &rev.module)
             ),
         };
         items.extend(quote! {
             #[doc = #doc]
             #[cfg(feature = #feature)]
-            #[allow(missing_docs)]
             pub mod #module;
         });
     }

@@ -80,6 +80,21 @@ fn inline(line: &str, module: &Module) -> String {
             rest = &rest[url.len()..];
             continue;
         }
+        if let Some((text, target, len)) = markdown_link(rest) {
+            // `[General fields](/specification/…)`: the site's own links are relative.
+            let url = if target.starts_with('/') {
+                format!("{SPEC_SITE}{target}")
+            } else {
+                target.to_owned()
+            };
+            out.push('[');
+            out.push_str(&inline(text, module));
+            out.push_str("](");
+            out.push_str(&url);
+            out.push(')');
+            rest = &rest[len..];
+            continue;
+        }
         let c = rest.chars().next().unwrap_or(' ');
         match c {
             '[' | ']' | '<' | '>' | '*' | '_' | '\\' | '|' | '#' if needs_escape(c, &out) => {
@@ -91,6 +106,28 @@ fn inline(line: &str, module: &Module) -> String {
         rest = &rest[c.len_utf8()..];
     }
     out
+}
+
+/// Where the specification's relative links (`/specification/2025-11-25/basic#meta`) point.
+pub const SPEC_SITE: &str = "https://modelcontextprotocol.io";
+
+/// A Markdown link `[text](target)` at the start of `s`, whose target is a site path
+/// (`/…`) or an http(s) URL: its text, target and length.
+fn markdown_link(s: &str) -> Option<(&str, &str, usize)> {
+    let inner = s.strip_prefix('[')?;
+    let close = inner.find(']')?;
+    let text = &inner[..close];
+    if text.is_empty() || text.contains(['[', '\n']) {
+        return None;
+    }
+    let after = inner[close + 1..].strip_prefix('(')?;
+    let end = after.find(')')?;
+    let target = &after[..end];
+    let ok = (target.starts_with('/')
+        || target.starts_with("https://")
+        || target.starts_with("http://"))
+        && !target.contains(char::is_whitespace);
+    ok.then_some((text, target, 1 + close + 2 + end + 1))
 }
 
 fn needs_escape(c: char, before: &str) -> bool {
@@ -200,5 +237,19 @@ mod tests {
         assert_eq!(sanitize("x\n\n      indented", &m), "x\n\n   indented");
         assert_eq!(sanitize("```\nlet x;\n```", &m), "```text\nlet x;\n```");
         assert_eq!(sanitize("# not a heading", &m), "\\# not a heading");
+        assert_eq!(
+            sanitize(
+                "See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes.",
+                &m
+            ),
+            "See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes."
+        );
+        assert_eq!(
+            sanitize(
+                "[RFC](https://example.com/r) and [not a link] (x) and [x](relative)",
+                &m
+            ),
+            "[RFC](https://example.com/r) and \\[not a link\\] (x) and \\[x\\](relative)"
+        );
     }
 }

@@ -12,6 +12,7 @@ mod messages;
 mod ser;
 mod shorthands;
 mod traits;
+pub(crate) use traits::result_type;
 mod unknowns;
 
 use proc_macro2::{Ident, Span, TokenStream};
@@ -110,6 +111,17 @@ pub(crate) fn ident(name: &str) -> Ident {
     }
 }
 
+/// The first sentence of a description (up to a `.` that ends a sentence, or its first
+/// paragraph).
+fn first_sentence(text: &str) -> String {
+    let para = text.split("\n\n").next().unwrap_or(text);
+    let flat = para.split_whitespace().collect::<Vec<_>>().join(" ");
+    match flat.find(". ") {
+        Some(i) => flat[..=i].to_owned(),
+        None => flat,
+    }
+}
+
 /// `#[doc = "…"]` attributes for a description.
 pub(crate) fn doc_attrs(text: Option<&str>, module: &Module) -> TokenStream {
     let Some(text) = text else {
@@ -136,7 +148,15 @@ impl Cx<'_> {
     }
 
     fn type_item(&self) -> TokenStream {
-        let doc = doc_attrs(self.ty.doc.as_deref(), self.module);
+        let fallback;
+        let text = match self.ty.doc.as_deref() {
+            Some(d) => d,
+            None => {
+                fallback = self.fallback_type_doc();
+                &fallback
+            }
+        };
+        let doc = doc_attrs(Some(text), self.module);
         let name = self.name();
         match &self.ty.kind {
             TypeKind::Alias(target) => {
@@ -254,11 +274,74 @@ impl Cx<'_> {
     }
 
     fn field_decl(&self, f: &Field) -> TokenStream {
-        let doc = doc_attrs(f.doc.as_deref(), self.module);
+        let fallback;
+        let text = match f.doc.as_deref() {
+            Some(d) => d,
+            None => {
+                fallback = self.fallback_field_doc(f);
+                &fallback
+            }
+        };
+        let doc = doc_attrs(Some(text), self.module);
         let name = ident(&f.rust_name);
         let ty = self.ty_tokens(&f.ty);
         let ty = if f.required { ty } else { quote!(Option<#ty>) };
         quote! { #doc pub #name: #ty, }
+    }
+
+    /// A doc for a type the schema does not describe: where it sits (`The \`params\` of
+    /// {@link CallToolRequest}.`), or, for a definition, that it is one.
+    fn fallback_type_doc(&self) -> String {
+        let mut steps = self.ty.pointer.split('/').skip(2);
+        let Some(def) = steps.next() else {
+            return format!("The `{}` type.", self.ty.name);
+        };
+        let def = def.replace("~1", "/").replace("~0", "~");
+        let mut path: Vec<String> = Vec::new();
+        let mut steps = steps.peekable();
+        while let Some(step) = steps.next() {
+            match step {
+                "properties" => {
+                    if let Some(p) = steps.next() {
+                        path.push(p.replace("~1", "/").replace("~0", "~"));
+                    }
+                }
+                "items" => path.push("[]".into()),
+                "additionalProperties" => path.push("{}".into()),
+                _ => {
+                    // `anyOf/0`…: one shape of the member.
+                    steps.next_if(|s| s.chars().all(|c| c.is_ascii_digit()));
+                }
+            }
+        }
+        if path.is_empty() {
+            return format!("The schema's `{def}` definition.");
+        }
+        let member = path.join(".").replace(".[]", "[]").replace(".{}", "{}");
+        format!("The `{member}` member of {{@link {def}}}.")
+    }
+
+    /// A doc for a member the schema does not describe: the summary of the type it holds
+    /// (`params: CallToolRequestParams` → "Parameters for a `tools/call` request."), else what
+    /// it is on the wire.
+    fn fallback_field_doc(&self, f: &Field) -> String {
+        let mut ty = &f.ty;
+        while let TypeRef::Array(inner) | TypeRef::Nullable(inner) | TypeRef::Map(inner) = ty {
+            ty = inner;
+        }
+        let summary = match ty {
+            TypeRef::Named(n) => self
+                .module
+                .get(n)
+                .and_then(|t| t.doc.as_deref())
+                .map(first_sentence),
+            _ => None,
+        };
+        match summary {
+            Some(s) if matches!(f.ty, TypeRef::Array(_)) => format!("`{}`: {s}", f.json_name),
+            Some(s) => s,
+            None => format!("The `{}` member.", f.json_name),
+        }
     }
 
     fn enum_item(&self, doc: TokenStream, values: &[crate::ir::EnumValue]) -> TokenStream {

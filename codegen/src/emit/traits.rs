@@ -87,7 +87,7 @@ pub(super) fn emit(module: &Module) -> TokenStream {
 /// The result of request `{base}Request`: the `result` of `{base}ResultResponse` when the
 /// schema declares one (it says exactly which results may come back), else `{base}Result`,
 /// else the empty result.
-fn result_type(module: &Module, base: &str) -> Option<TypeRef> {
+pub(crate) fn result_type(module: &Module, base: &str) -> Option<TypeRef> {
     let by_schema = |n: &str| {
         module
             .types

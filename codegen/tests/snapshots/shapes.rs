@@ -61,6 +61,7 @@ pub mod shapes {
     /// Named like a prelude item: becomes `McpResult`.
     #[derive(Debug, Clone, PartialEq, Default)]
     pub struct McpResult {
+        /// The `_meta` member.
         pub meta: Option<__rt::Map<String, __rt::Value>>,
         /// Members the schema does not declare, kept as they came so that nothing is
         /// lost when the value is encoded again.
@@ -118,7 +119,9 @@ pub mod shapes {
     /// A request with constants. See [`Pong`].
     #[derive(Debug, Clone, PartialEq)]
     pub struct Ping {
+        /// A string or an integer.
         pub id: Id,
+        /// The `params` member.
         pub params: Option<PingParams>,
         /// Members the schema does not declare, kept as they came so that nothing is
         /// lost when the value is encoded again.
@@ -189,9 +192,12 @@ pub mod shapes {
             __rt::unknown_value_members(&self.extra, at, out);
         }
     }
+    /// The `params` member of [`Ping`].
     #[derive(Debug, Clone, PartialEq, Default)]
     pub struct PingParams {
+        /// The `extra` member.
         pub extra: Option<String>,
+        /// The `type` member.
         pub r#type: Option<String>,
         /// Members the schema does not declare, kept as they came so that nothing is
         /// lost when the value is encoded again.
@@ -256,10 +262,14 @@ pub mod shapes {
             __rt::unknown_value_members(&self.extra_members, at, out);
         }
     }
+    /// The schema's `Pong` definition.
     #[derive(Debug, Clone, PartialEq)]
     pub struct Pong {
+        /// A string or an integer.
         pub id: Id,
+        /// The `progress` member.
         pub progress: Option<__rt::Number>,
+        /// The `ttl` member.
         pub ttl: Option<u64>,
         /// Members the schema does not declare, kept as they came so that nothing is
         /// lost when the value is encoded again.
@@ -384,8 +394,10 @@ pub mod shapes {
             }
         }
     }
+    /// The schema's `Text` definition.
     #[derive(Debug, Clone, PartialEq)]
     pub struct Text {
+        /// The `text` member.
         pub text: String,
         /// Members the schema does not declare, kept as they came so that nothing is
         /// lost when the value is encoded again.
@@ -437,9 +449,12 @@ pub mod shapes {
             __rt::unknown_value_members(&self.extra, at, out);
         }
     }
+    /// The schema's `Number` definition.
     #[derive(Debug, Clone, PartialEq)]
     pub struct McpNumber {
+        /// The `type` member.
         pub r#type: McpNumberType,
+        /// The `minimum` member.
         pub minimum: Option<__rt::Number>,
         /// Members the schema does not declare, kept as they came so that nothing is
         /// lost when the value is encoded again.
@@ -496,6 +511,7 @@ pub mod shapes {
             __rt::unknown_value_members(&self.extra, at, out);
         }
     }
+    /// The `type` member of [`McpNumber`].
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum McpNumberType {
         /// `"number"`
@@ -552,8 +568,10 @@ pub mod shapes {
     impl __rt::Unknowns for McpNumberType {
         fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
     }
+    /// The schema's `Choice` definition.
     #[derive(Debug, Clone, PartialEq)]
     pub struct Choice {
+        /// The `enum` member.
         pub r#enum: Vec<String>,
         /// Members the schema does not declare, kept as they came so that nothing is
         /// lost when the value is encoded again.
@@ -669,9 +687,12 @@ pub mod shapes {
             }
         }
     }
+    /// The schema's `Form` definition.
     #[derive(Debug, Clone, PartialEq)]
     pub struct Form {
+        /// The `mode` member.
         pub mode: Option<FormMode>,
+        /// The `message` member.
         pub message: String,
         /// Members the schema does not declare, kept as they came so that nothing is
         /// lost when the value is encoded again.
@@ -728,6 +749,7 @@ pub mod shapes {
             __rt::unknown_value_members(&self.extra, at, out);
         }
     }
+    /// The `mode` member of [`Form`].
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum FormMode {
         /// `"form"`
@@ -777,8 +799,10 @@ pub mod shapes {
     impl __rt::Unknowns for FormMode {
         fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
     }
+    /// The schema's `Link` definition.
     #[derive(Debug, Clone, PartialEq)]
     pub struct Link {
+        /// The `url` member.
         pub url: String,
         /// Members the schema does not declare, kept as they came so that nothing is
         /// lost when the value is encoded again.
@@ -885,9 +909,12 @@ pub mod shapes {
             }
         }
     }
+    /// The schema's `Error` definition.
     #[derive(Debug, Clone, PartialEq)]
     pub struct Error {
+        /// The `code` member.
         pub code: i64,
+        /// The `message` member.
         pub message: String,
         /// Members the schema does not declare, kept as they came so that nothing is
         /// lost when the value is encoded again.
@@ -936,8 +963,10 @@ pub mod shapes {
             __rt::unknown_value_members(&self.extra, at, out);
         }
     }
+    /// The schema's `Special` definition.
     #[derive(Debug, Clone, PartialEq)]
     pub struct Special {
+        /// The `error` member.
         pub error: SpecialError,
         /// Members the schema does not declare, kept as they came so that nothing is
         /// lost when the value is encoded again.
@@ -987,8 +1016,10 @@ pub mod shapes {
             __rt::unknown_value_members(&self.extra, at, out);
         }
     }
+    /// The `error` member of [`Special`].
     #[derive(Debug, Clone, PartialEq)]
     pub struct SpecialError {
+        /// The `message` member.
         pub message: String,
         /// Members the schema does not declare, kept as they came so that nothing is
         /// lost when the value is encoded again.
@@ -1111,6 +1142,7 @@ pub mod shapes {
             }
         }
     }
+    /// The schema's `Value` definition.
     #[derive(Debug, Clone, PartialEq)]
     #[allow(clippy::large_enum_variant)]
     pub enum McpValueStringOrIntegerOrBoolean {
@@ -1185,9 +1217,12 @@ pub mod shapes {
     impl __rt::Unknowns for McpValueStringOrIntegerOrBoolean {
         fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
     }
+    /// The schema's `Closed` definition.
     #[derive(Debug, Clone, PartialEq, Default)]
     pub struct Closed {
+        /// The `a` member.
         pub a: Option<bool>,
+        /// The `any` member.
         pub any: Option<__rt::Value>,
     }
     impl __rt::serde::Serialize for Closed {
@@ -1238,6 +1273,7 @@ pub mod shapes {
     impl __rt::Unknowns for Closed {
         fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
     }
+    /// The schema's `Role` definition.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum Role {
         /// `"assistant"`

@@ -7,6 +7,7 @@ use crate::runtime as __rt;
 /// Base for objects that include optional annotations for the client. The client can use annotations to inform how objects are used or displayed
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Annotated {
+    /// The `annotations` member.
     pub annotations: Option<AnnotatedAnnotations>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -60,6 +61,7 @@ impl __rt::Unknowns for Annotated {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `annotations` member of [`Annotated`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct AnnotatedAnnotations {
     /// Describes who the intended customer of this object or data is.
@@ -131,6 +133,7 @@ impl __rt::Unknowns for AnnotatedAnnotations {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `BlobResourceContents` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BlobResourceContents {
     /// The URI of this resource.
@@ -195,6 +198,7 @@ impl __rt::Unknowns for BlobResourceContents {
 /// Used by the client to invoke a tool provided by the server.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CallToolRequest {
+    /// The `params` member.
     pub params: CallToolRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -245,9 +249,12 @@ impl __rt::Unknowns for CallToolRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`CallToolRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct CallToolRequestParams {
+    /// The `name` member.
     pub name: String,
+    /// The `arguments` member.
     pub arguments: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -324,6 +331,7 @@ impl __rt::Unknowns for CallToolRequestParams {
 pub struct CallToolResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
+    /// The `content` member.
     pub content: Vec<CallToolResultContentItem>,
     /// Whether the tool call ended in an error.
     ///
@@ -410,6 +418,7 @@ impl __rt::Unknowns for CallToolResult {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `content[]` member of [`CallToolResult`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum CallToolResultContentItem {
@@ -498,6 +507,7 @@ impl __rt::Unknowns for CallToolResultContentItem {
 /// A client MUST NOT attempt to cancel its `initialize` request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CancelledNotification {
+    /// The `params` member.
     pub params: CancelledNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -548,6 +558,7 @@ impl __rt::Unknowns for CancelledNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`CancelledNotification`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct CancelledNotificationParams {
     /// The ID of the request to cancel.
@@ -748,6 +759,7 @@ impl __rt::Unknowns for ClientCapabilitiesRoots {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `ClientNotification` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ClientNotification {
@@ -828,6 +840,7 @@ impl __rt::Unknowns for ClientNotification {
         }
     }
 }
+/// The schema's `ClientRequest` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ClientRequest {
@@ -985,6 +998,7 @@ impl __rt::Unknowns for ClientRequest {
         }
     }
 }
+/// The schema's `ClientResult` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ClientResult {
@@ -1043,6 +1057,7 @@ impl __rt::Unknowns for ClientResult {
 /// A request from the client to the server, to ask for completion options.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompleteRequest {
+    /// The `params` member.
     pub params: CompleteRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -1093,6 +1108,7 @@ impl __rt::Unknowns for CompleteRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params.ref` member of [`CompleteRequest`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum CompleteRequestParamsRef {
@@ -1211,8 +1227,10 @@ impl __rt::Unknowns for CompleteRequestParamsArgument {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`CompleteRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompleteRequestParams {
+    /// The `ref` member.
     pub r#ref: CompleteRequestParamsRef,
     /// The argument's information
     pub argument: CompleteRequestParamsArgument,
@@ -1273,6 +1291,7 @@ impl __rt::Unknowns for CompleteRequestParams {
 pub struct CompleteResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
+    /// The `completion` member.
     pub completion: CompleteResultCompletion,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -1328,6 +1347,7 @@ impl __rt::Unknowns for CompleteResult {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `completion` member of [`CompleteResult`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompleteResultCompletion {
     /// An array of completion values. Must not exceed 100 items.
@@ -1400,6 +1420,7 @@ impl __rt::Unknowns for CompleteResultCompletion {
 /// A request from the server to sample an LLM via the client. The client has full discretion over which model to select. The client should also inform the user before beginning sampling, to allow them to inspect the request (human in the loop) and decide whether to approve it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CreateMessageRequest {
+    /// The `params` member.
     pub params: CreateMessageRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -1512,8 +1533,10 @@ impl<'de> __rt::serde::Deserialize<'de> for CreateMessageRequestParamsIncludeCon
 impl __rt::Unknowns for CreateMessageRequestParamsIncludeContext {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
+/// The `params` member of [`CreateMessageRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct CreateMessageRequestParams {
+    /// `messages`: Describes a message issued to or received from an LLM API.
     pub messages: Vec<SamplingMessage>,
     /// The server's preferences for which model to select. The client MAY ignore these preferences.
     pub model_preferences: Option<ModelPreferences>,
@@ -1521,9 +1544,11 @@ pub struct CreateMessageRequestParams {
     pub system_prompt: Option<String>,
     /// A request to include context from one or more MCP servers (including the caller), to be attached to the prompt. The client MAY ignore this request.
     pub include_context: Option<CreateMessageRequestParamsIncludeContext>,
+    /// The `temperature` member.
     pub temperature: Option<__rt::Number>,
     /// The maximum number of tokens to sample, as requested by the server. The client MAY choose to sample fewer tokens than requested.
     pub max_tokens: i64,
+    /// The `stopSequences` member.
     pub stop_sequences: Option<Vec<String>>,
     /// Optional metadata to pass through to the LLM provider. The format of this metadata is provider-specific.
     pub metadata: Option<__rt::Map<String, __rt::Value>>,
@@ -1644,7 +1669,9 @@ impl __rt::Unknowns for CreateMessageRequestParams {
 pub struct CreateMessageResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
+    /// The sender or recipient of messages and data in a conversation.
     pub role: Role,
+    /// The `content` member.
     pub content: CreateMessageResultContent,
     /// The name of the model that generated the message.
     pub model: String,
@@ -1722,6 +1749,7 @@ impl __rt::Unknowns for CreateMessageResult {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `content` member of [`CreateMessageResult`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum CreateMessageResultContent {
@@ -1798,7 +1826,9 @@ pub type Cursor = String;
 /// of the LLM and/or the user.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EmbeddedResource {
+    /// The `annotations` member.
     pub annotations: Option<EmbeddedResourceAnnotations>,
+    /// The `resource` member.
     pub resource: EmbeddedResourceResource,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -1865,6 +1895,7 @@ impl __rt::Unknowns for EmbeddedResource {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `annotations` member of [`EmbeddedResource`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct EmbeddedResourceAnnotations {
     /// Describes who the intended customer of this object or data is.
@@ -1936,6 +1967,7 @@ impl __rt::Unknowns for EmbeddedResourceAnnotations {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `resource` member of [`EmbeddedResource`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum EmbeddedResourceResource {
@@ -1984,10 +2016,12 @@ impl __rt::Unknowns for EmbeddedResourceResource {
         }
     }
 }
+/// The schema's `EmptyResult` definition.
 pub type EmptyResult = McpResult;
 /// Used by the client to get a prompt provided by the server.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetPromptRequest {
+    /// The `params` member.
     pub params: GetPromptRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -2038,6 +2072,7 @@ impl __rt::Unknowns for GetPromptRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`GetPromptRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetPromptRequestParams {
     /// The name of the prompt or prompt template.
@@ -2102,6 +2137,7 @@ pub struct GetPromptResult {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// An optional description for the prompt.
     pub description: Option<String>,
+    /// `messages`: Describes a message returned as part of a prompt.
     pub messages: Vec<PromptMessage>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -2170,6 +2206,7 @@ impl __rt::Unknowns for GetPromptResult {
 /// An image provided to or from an LLM.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ImageContent {
+    /// The `annotations` member.
     pub annotations: Option<ImageContentAnnotations>,
     /// The base64-encoded image data.
     pub data: String,
@@ -2239,6 +2276,7 @@ impl __rt::Unknowns for ImageContent {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `annotations` member of [`ImageContent`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ImageContentAnnotations {
     /// Describes who the intended customer of this object or data is.
@@ -2313,7 +2351,9 @@ impl __rt::Unknowns for ImageContentAnnotations {
 /// Describes the name and version of an MCP implementation.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Implementation {
+    /// The `name` member.
     pub name: String,
+    /// The `version` member.
     pub version: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -2361,6 +2401,7 @@ impl __rt::Unknowns for Implementation {
 /// This request is sent from the client to the server when it first connects, asking it to begin initialization.
 #[derive(Debug, Clone, PartialEq)]
 pub struct InitializeRequest {
+    /// The `params` member.
     pub params: InitializeRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -2411,11 +2452,14 @@ impl __rt::Unknowns for InitializeRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`InitializeRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct InitializeRequestParams {
     /// The latest version of the Model Context Protocol that the client supports. The client MAY decide to support older versions as well.
     pub protocol_version: String,
+    /// Capabilities a client may support.
     pub capabilities: ClientCapabilities,
+    /// Describes the name and version of an MCP implementation.
     pub client_info: Implementation,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -2479,7 +2523,9 @@ pub struct InitializeResult {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// The version of the Model Context Protocol that the server wants to use. This may not match the version that the client requested. If the client cannot support this version, it MUST disconnect.
     pub protocol_version: String,
+    /// Capabilities that a server may support.
     pub capabilities: ServerCapabilities,
+    /// Describes the name and version of an MCP implementation.
     pub server_info: Implementation,
     /// Instructions describing how to use the server and its features.
     ///
@@ -2563,6 +2609,7 @@ impl __rt::Unknowns for InitializeResult {
 /// This notification is sent from the client to the server after initialization has finished.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct InitializedNotification {
+    /// The `params` member.
     pub params: Option<InitializedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -2624,6 +2671,7 @@ impl __rt::Unknowns for InitializedNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`InitializedNotification`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct InitializedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
@@ -2678,7 +2726,9 @@ impl __rt::Unknowns for InitializedNotificationParams {
 /// A response to a request that indicates an error occurred.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsonRpcError {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: Option<RequestId>,
+    /// The `error` member.
     pub error: JsonRpcErrorError,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -2734,6 +2784,7 @@ impl __rt::Unknowns for JsonRpcError {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `error` member of [`JsonRpcError`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsonRpcErrorError {
     /// The error type that occurred.
@@ -2795,6 +2846,7 @@ impl __rt::Unknowns for JsonRpcErrorError {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `JSONRPCMessage` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum JsonRpcMessage {
@@ -2862,7 +2914,9 @@ impl __rt::Unknowns for JsonRpcMessage {
 /// A notification which does not expect a response.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsonRpcNotification {
+    /// The `method` member.
     pub method: String,
+    /// The `params` member.
     pub params: Option<JsonRpcNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -2923,6 +2977,7 @@ impl __rt::Unknowns for JsonRpcNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`JsonRpcNotification`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct JsonRpcNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
@@ -2977,8 +3032,11 @@ impl __rt::Unknowns for JsonRpcNotificationParams {
 /// A request that expects a response.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsonRpcRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// The `method` member.
     pub method: String,
+    /// The `params` member.
     pub params: Option<JsonRpcRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3044,6 +3102,7 @@ impl __rt::Unknowns for JsonRpcRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params._meta` member of [`JsonRpcRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct JsonRpcRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
@@ -3100,8 +3159,10 @@ impl __rt::Unknowns for JsonRpcRequestParamsMeta {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`JsonRpcRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct JsonRpcRequestParams {
+    /// The `_meta` member.
     pub meta: Option<JsonRpcRequestParamsMeta>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3153,7 +3214,9 @@ impl __rt::Unknowns for JsonRpcRequestParams {
 /// A successful (non-error) response to a request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsonRpcResponse {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// The `result` member.
     pub result: McpResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3212,6 +3275,7 @@ impl __rt::Unknowns for JsonRpcResponse {
 /// Sent from the client to request a list of prompts and prompt templates the server has.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListPromptsRequest {
+    /// The `params` member.
     pub params: Option<ListPromptsRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3270,6 +3334,7 @@ impl __rt::Unknowns for ListPromptsRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ListPromptsRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListPromptsRequestParams {
     /// An opaque token representing the current pagination position.
@@ -3332,6 +3397,7 @@ pub struct ListPromptsResult {
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
+    /// `prompts`: A prompt or prompt template that the server offers.
     pub prompts: Vec<Prompt>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3400,6 +3466,7 @@ impl __rt::Unknowns for ListPromptsResult {
 /// Sent from the client to request a list of resource templates the server has.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListResourceTemplatesRequest {
+    /// The `params` member.
     pub params: Option<ListResourceTemplatesRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3461,6 +3528,7 @@ impl __rt::Unknowns for ListResourceTemplatesRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ListResourceTemplatesRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListResourceTemplatesRequestParams {
     /// An opaque token representing the current pagination position.
@@ -3523,6 +3591,7 @@ pub struct ListResourceTemplatesResult {
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
+    /// `resourceTemplates`: A template description for resources available on the server.
     pub resource_templates: Vec<ResourceTemplate>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3591,6 +3660,7 @@ impl __rt::Unknowns for ListResourceTemplatesResult {
 /// Sent from the client to request a list of resources the server has.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListResourcesRequest {
+    /// The `params` member.
     pub params: Option<ListResourcesRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3649,6 +3719,7 @@ impl __rt::Unknowns for ListResourcesRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ListResourcesRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListResourcesRequestParams {
     /// An opaque token representing the current pagination position.
@@ -3711,6 +3782,7 @@ pub struct ListResourcesResult {
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
+    /// `resources`: A known resource that the server is capable of reading.
     pub resources: Vec<Resource>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3785,6 +3857,7 @@ impl __rt::Unknowns for ListResourcesResult {
 /// structure or access specific locations that the client has permission to read from.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListRootsRequest {
+    /// The `params` member.
     pub params: Option<ListRootsRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3843,6 +3916,7 @@ impl __rt::Unknowns for ListRootsRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params._meta` member of [`ListRootsRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListRootsRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
@@ -3899,8 +3973,10 @@ impl __rt::Unknowns for ListRootsRequestParamsMeta {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ListRootsRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListRootsRequestParams {
+    /// The `_meta` member.
     pub meta: Option<ListRootsRequestParamsMeta>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3956,6 +4032,7 @@ impl __rt::Unknowns for ListRootsRequestParams {
 pub struct ListRootsResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
+    /// `roots`: Represents a root directory or file that the server can operate on.
     pub roots: Vec<Root>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4014,6 +4091,7 @@ impl __rt::Unknowns for ListRootsResult {
 /// Sent from the client to request a list of tools the server has.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListToolsRequest {
+    /// The `params` member.
     pub params: Option<ListToolsRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4072,6 +4150,7 @@ impl __rt::Unknowns for ListToolsRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ListToolsRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListToolsRequestParams {
     /// An opaque token representing the current pagination position.
@@ -4134,6 +4213,7 @@ pub struct ListToolsResult {
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
+    /// `tools`: Definition for a tool the client can call.
     pub tools: Vec<Tool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4301,6 +4381,7 @@ impl __rt::Unknowns for LoggingLevel {
 /// Notification of a log message passed from server to client. If no logging/setLevel request has been sent from the client, the server MAY decide which messages to send automatically.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LoggingMessageNotification {
+    /// The `params` member.
     pub params: LoggingMessageNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4351,6 +4432,7 @@ impl __rt::Unknowns for LoggingMessageNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`LoggingMessageNotification`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct LoggingMessageNotificationParams {
     /// The severity of this log message.
@@ -4592,9 +4674,12 @@ impl __rt::Unknowns for ModelPreferences {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `Notification` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Notification {
+    /// The `method` member.
     pub method: String,
+    /// The `params` member.
     pub params: Option<NotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4650,6 +4735,7 @@ impl __rt::Unknowns for Notification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`Notification`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct NotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
@@ -4701,9 +4787,12 @@ impl NotificationParams {
 impl __rt::Unknowns for NotificationParams {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
+/// The schema's `PaginatedRequest` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PaginatedRequest {
+    /// The `method` member.
     pub method: String,
+    /// The `params` member.
     pub params: Option<PaginatedRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4759,6 +4848,7 @@ impl __rt::Unknowns for PaginatedRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`PaginatedRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PaginatedRequestParams {
     /// An opaque token representing the current pagination position.
@@ -4813,6 +4903,7 @@ impl __rt::Unknowns for PaginatedRequestParams {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `PaginatedResult` definition.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PaginatedResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
@@ -4882,6 +4973,7 @@ impl __rt::Unknowns for PaginatedResult {
 /// A ping, issued by either the server or the client, to check that the other party is still alive. The receiver must promptly respond, or else may be disconnected.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PingRequest {
+    /// The `params` member.
     pub params: Option<PingRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4940,6 +5032,7 @@ impl __rt::Unknowns for PingRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params._meta` member of [`PingRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PingRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
@@ -4996,8 +5089,10 @@ impl __rt::Unknowns for PingRequestParamsMeta {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`PingRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PingRequestParams {
+    /// The `_meta` member.
     pub meta: Option<PingRequestParamsMeta>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5049,6 +5144,7 @@ impl __rt::Unknowns for PingRequestParams {
 /// An out-of-band notification used to inform the receiver of a progress update for a long-running request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProgressNotification {
+    /// The `params` member.
     pub params: ProgressNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5099,6 +5195,7 @@ impl __rt::Unknowns for ProgressNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ProgressNotification`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProgressNotificationParams {
     /// The progress token which was given in the initial request, used to associate this notification with the request that is proceeding.
@@ -5366,6 +5463,7 @@ impl __rt::Unknowns for PromptArgument {
 /// An optional notification from the server to the client, informing it that the list of prompts it offers has changed. This may be issued by servers without any previous subscription from the client.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PromptListChangedNotification {
+    /// The `params` member.
     pub params: Option<PromptListChangedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5427,6 +5525,7 @@ impl __rt::Unknowns for PromptListChangedNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`PromptListChangedNotification`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PromptListChangedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
@@ -5484,7 +5583,9 @@ impl __rt::Unknowns for PromptListChangedNotificationParams {
 /// resources from the MCP server.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PromptMessage {
+    /// The sender or recipient of messages and data in a conversation.
     pub role: Role,
+    /// The `content` member.
     pub content: PromptMessageContent,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5532,6 +5633,7 @@ impl __rt::Unknowns for PromptMessage {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `content` member of [`PromptMessage`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum PromptMessageContent {
@@ -5653,6 +5755,7 @@ impl __rt::Unknowns for PromptReference {
 /// Sent from the client to the server, to read a specific resource URI.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReadResourceRequest {
+    /// The `params` member.
     pub params: ReadResourceRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5703,6 +5806,7 @@ impl __rt::Unknowns for ReadResourceRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ReadResourceRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReadResourceRequestParams {
     /// The URI of the resource to read. The URI can use any protocol; it is up to the server how to interpret it.
@@ -5753,6 +5857,7 @@ impl __rt::Unknowns for ReadResourceRequestParams {
 pub struct ReadResourceResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
+    /// The `contents` member.
     pub contents: Vec<ReadResourceResultContentsItem>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5808,6 +5913,7 @@ impl __rt::Unknowns for ReadResourceResult {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `contents[]` member of [`ReadResourceResult`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ReadResourceResultContentsItem {
@@ -5860,9 +5966,12 @@ impl __rt::Unknowns for ReadResourceResultContentsItem {
         }
     }
 }
+/// The schema's `Request` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Request {
+    /// The `method` member.
     pub method: String,
+    /// The `params` member.
     pub params: Option<RequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5918,6 +6027,7 @@ impl __rt::Unknowns for Request {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params._meta` member of [`Request`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
@@ -5974,8 +6084,10 @@ impl __rt::Unknowns for RequestParamsMeta {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`Request`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RequestParams {
+    /// The `_meta` member.
     pub meta: Option<RequestParamsMeta>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6081,6 +6193,7 @@ impl __rt::Unknowns for RequestId {
 /// A known resource that the server is capable of reading.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Resource {
+    /// The `annotations` member.
     pub annotations: Option<ResourceAnnotations>,
     /// The URI of this resource.
     pub uri: String,
@@ -6184,6 +6297,7 @@ impl __rt::Unknowns for Resource {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `annotations` member of [`Resource`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ResourceAnnotations {
     /// Describes who the intended customer of this object or data is.
@@ -6316,6 +6430,7 @@ impl __rt::Unknowns for ResourceContents {
 /// An optional notification from the server to the client, informing it that the list of resources it can read from has changed. This may be issued by servers without any previous subscription from the client.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ResourceListChangedNotification {
+    /// The `params` member.
     pub params: Option<ResourceListChangedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6377,6 +6492,7 @@ impl __rt::Unknowns for ResourceListChangedNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ResourceListChangedNotification`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ResourceListChangedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
@@ -6482,6 +6598,7 @@ impl __rt::Unknowns for ResourceReference {
 /// A template description for resources available on the server.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ResourceTemplate {
+    /// The `annotations` member.
     pub annotations: Option<ResourceTemplateAnnotations>,
     /// A URI template (according to RFC 6570) that can be used to construct resource URIs.
     pub uri_template: String,
@@ -6574,6 +6691,7 @@ impl __rt::Unknowns for ResourceTemplate {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `annotations` member of [`ResourceTemplate`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ResourceTemplateAnnotations {
     /// Describes who the intended customer of this object or data is.
@@ -6648,6 +6766,7 @@ impl __rt::Unknowns for ResourceTemplateAnnotations {
 /// A notification from the server to the client, informing it that a resource has changed and may need to be read again. This should only be sent if the client previously sent a resources/subscribe request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ResourceUpdatedNotification {
+    /// The `params` member.
     pub params: ResourceUpdatedNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6698,6 +6817,7 @@ impl __rt::Unknowns for ResourceUpdatedNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ResourceUpdatedNotification`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct ResourceUpdatedNotificationParams {
     /// The URI of the resource that has been updated. This might be a sub-resource of the one that the client actually subscribed to.
@@ -6743,6 +6863,7 @@ impl __rt::Unknowns for ResourceUpdatedNotificationParams {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `Result` definition.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct McpResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
@@ -6915,6 +7036,7 @@ impl __rt::Unknowns for Root {
 /// The server should then request an updated list of roots using the ListRootsRequest.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RootsListChangedNotification {
+    /// The `params` member.
     pub params: Option<RootsListChangedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6976,6 +7098,7 @@ impl __rt::Unknowns for RootsListChangedNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`RootsListChangedNotification`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RootsListChangedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
@@ -7030,7 +7153,9 @@ impl __rt::Unknowns for RootsListChangedNotificationParams {
 /// Describes a message issued to or received from an LLM API.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SamplingMessage {
+    /// The sender or recipient of messages and data in a conversation.
     pub role: Role,
+    /// The `content` member.
     pub content: SamplingMessageContent,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -7081,6 +7206,7 @@ impl __rt::Unknowns for SamplingMessage {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `content` member of [`SamplingMessage`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum SamplingMessageContent {
@@ -7428,6 +7554,7 @@ impl __rt::Unknowns for ServerCapabilitiesTools {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `ServerNotification` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ServerNotification {
@@ -7549,6 +7676,7 @@ impl __rt::Unknowns for ServerNotification {
         }
     }
 }
+/// The schema's `ServerRequest` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ServerRequest {
@@ -7610,6 +7738,7 @@ impl __rt::Unknowns for ServerRequest {
         }
     }
 }
+/// The schema's `ServerResult` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ServerResult {
@@ -7735,6 +7864,7 @@ impl __rt::Unknowns for ServerResult {
 /// A request from the client to the server, to enable or adjust logging.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SetLevelRequest {
+    /// The `params` member.
     pub params: SetLevelRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -7785,6 +7915,7 @@ impl __rt::Unknowns for SetLevelRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`SetLevelRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct SetLevelRequestParams {
     /// The level of logging that the client wants to receive from the server. The server should send all logs at this level and higher (i.e., more severe) to the client as notifications/message.
@@ -7833,6 +7964,7 @@ impl __rt::Unknowns for SetLevelRequestParams {
 /// Sent from the client to request resources/updated notifications from the server whenever a particular resource changes.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SubscribeRequest {
+    /// The `params` member.
     pub params: SubscribeRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -7883,6 +8015,7 @@ impl __rt::Unknowns for SubscribeRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`SubscribeRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct SubscribeRequestParams {
     /// The URI of the resource to subscribe to. The URI can use any protocol; it is up to the server how to interpret it.
@@ -7931,6 +8064,7 @@ impl __rt::Unknowns for SubscribeRequestParams {
 /// Text provided to or from an LLM.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TextContent {
+    /// The `annotations` member.
     pub annotations: Option<TextContentAnnotations>,
     /// The text content of the message.
     pub text: String,
@@ -7993,6 +8127,7 @@ impl __rt::Unknowns for TextContent {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `annotations` member of [`TextContent`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct TextContentAnnotations {
     /// Describes who the intended customer of this object or data is.
@@ -8064,6 +8199,7 @@ impl __rt::Unknowns for TextContentAnnotations {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `TextResourceContents` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TextResourceContents {
     /// The URI of this resource.
@@ -8196,7 +8332,9 @@ impl __rt::Unknowns for Tool {
 /// A JSON Schema object defining the expected parameters for the tool.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolInputSchema {
+    /// The `properties` member.
     pub properties: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
+    /// The `required` member.
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -8268,6 +8406,7 @@ impl __rt::Unknowns for ToolInputSchema {
 /// An optional notification from the server to the client, informing it that the list of tools it offers has changed. This may be issued by servers without any previous subscription from the client.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolListChangedNotification {
+    /// The `params` member.
     pub params: Option<ToolListChangedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -8329,6 +8468,7 @@ impl __rt::Unknowns for ToolListChangedNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ToolListChangedNotification`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolListChangedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
@@ -8383,6 +8523,7 @@ impl __rt::Unknowns for ToolListChangedNotificationParams {
 /// Sent from the client to request cancellation of resources/updated notifications from the server. This should follow a previous resources/subscribe request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct UnsubscribeRequest {
+    /// The `params` member.
     pub params: UnsubscribeRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -8433,6 +8574,7 @@ impl __rt::Unknowns for UnsubscribeRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`UnsubscribeRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct UnsubscribeRequestParams {
     /// The URI of the resource to unsubscribe from.

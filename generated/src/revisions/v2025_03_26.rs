@@ -146,6 +146,7 @@ impl __rt::Unknowns for AudioContent {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `BlobResourceContents` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BlobResourceContents {
     /// The URI of this resource.
@@ -210,6 +211,7 @@ impl __rt::Unknowns for BlobResourceContents {
 /// Used by the client to invoke a tool provided by the server.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CallToolRequest {
+    /// The `params` member.
     pub params: CallToolRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -260,9 +262,12 @@ impl __rt::Unknowns for CallToolRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`CallToolRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct CallToolRequestParams {
+    /// The `name` member.
     pub name: String,
+    /// The `arguments` member.
     pub arguments: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -339,6 +344,7 @@ impl __rt::Unknowns for CallToolRequestParams {
 pub struct CallToolResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
+    /// The `content` member.
     pub content: Vec<CallToolResultContentItem>,
     /// Whether the tool call ended in an error.
     ///
@@ -425,6 +431,7 @@ impl __rt::Unknowns for CallToolResult {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `content[]` member of [`CallToolResult`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum CallToolResultContentItem {
@@ -526,6 +533,7 @@ impl __rt::Unknowns for CallToolResultContentItem {
 /// A client MUST NOT attempt to cancel its `initialize` request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CancelledNotification {
+    /// The `params` member.
     pub params: CancelledNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -576,6 +584,7 @@ impl __rt::Unknowns for CancelledNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`CancelledNotification`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct CancelledNotificationParams {
     /// The ID of the request to cancel.
@@ -776,6 +785,7 @@ impl __rt::Unknowns for ClientCapabilitiesRoots {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `ClientNotification` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ClientNotification {
@@ -856,6 +866,7 @@ impl __rt::Unknowns for ClientNotification {
         }
     }
 }
+/// The schema's `ClientRequest` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ClientRequest {
@@ -1013,6 +1024,7 @@ impl __rt::Unknowns for ClientRequest {
         }
     }
 }
+/// The schema's `ClientResult` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ClientResult {
@@ -1071,6 +1083,7 @@ impl __rt::Unknowns for ClientResult {
 /// A request from the client to the server, to ask for completion options.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompleteRequest {
+    /// The `params` member.
     pub params: CompleteRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -1121,6 +1134,7 @@ impl __rt::Unknowns for CompleteRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params.ref` member of [`CompleteRequest`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum CompleteRequestParamsRef {
@@ -1239,8 +1253,10 @@ impl __rt::Unknowns for CompleteRequestParamsArgument {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`CompleteRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompleteRequestParams {
+    /// The `ref` member.
     pub r#ref: CompleteRequestParamsRef,
     /// The argument's information
     pub argument: CompleteRequestParamsArgument,
@@ -1301,6 +1317,7 @@ impl __rt::Unknowns for CompleteRequestParams {
 pub struct CompleteResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
+    /// The `completion` member.
     pub completion: CompleteResultCompletion,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -1356,6 +1373,7 @@ impl __rt::Unknowns for CompleteResult {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `completion` member of [`CompleteResult`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompleteResultCompletion {
     /// An array of completion values. Must not exceed 100 items.
@@ -1428,6 +1446,7 @@ impl __rt::Unknowns for CompleteResultCompletion {
 /// A request from the server to sample an LLM via the client. The client has full discretion over which model to select. The client should also inform the user before beginning sampling, to allow them to inspect the request (human in the loop) and decide whether to approve it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CreateMessageRequest {
+    /// The `params` member.
     pub params: CreateMessageRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -1540,8 +1559,10 @@ impl<'de> __rt::serde::Deserialize<'de> for CreateMessageRequestParamsIncludeCon
 impl __rt::Unknowns for CreateMessageRequestParamsIncludeContext {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
+/// The `params` member of [`CreateMessageRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct CreateMessageRequestParams {
+    /// `messages`: Describes a message issued to or received from an LLM API.
     pub messages: Vec<SamplingMessage>,
     /// The server's preferences for which model to select. The client MAY ignore these preferences.
     pub model_preferences: Option<ModelPreferences>,
@@ -1549,9 +1570,11 @@ pub struct CreateMessageRequestParams {
     pub system_prompt: Option<String>,
     /// A request to include context from one or more MCP servers (including the caller), to be attached to the prompt. The client MAY ignore this request.
     pub include_context: Option<CreateMessageRequestParamsIncludeContext>,
+    /// The `temperature` member.
     pub temperature: Option<__rt::Number>,
     /// The maximum number of tokens to sample, as requested by the server. The client MAY choose to sample fewer tokens than requested.
     pub max_tokens: i64,
+    /// The `stopSequences` member.
     pub stop_sequences: Option<Vec<String>>,
     /// Optional metadata to pass through to the LLM provider. The format of this metadata is provider-specific.
     pub metadata: Option<__rt::Map<String, __rt::Value>>,
@@ -1672,7 +1695,9 @@ impl __rt::Unknowns for CreateMessageRequestParams {
 pub struct CreateMessageResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
+    /// The sender or recipient of messages and data in a conversation.
     pub role: Role,
+    /// The `content` member.
     pub content: CreateMessageResultContent,
     /// The name of the model that generated the message.
     pub model: String,
@@ -1750,6 +1775,7 @@ impl __rt::Unknowns for CreateMessageResult {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `content` member of [`CreateMessageResult`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum CreateMessageResultContent {
@@ -1839,6 +1865,7 @@ pub type Cursor = String;
 /// of the LLM and/or the user.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EmbeddedResource {
+    /// The `resource` member.
     pub resource: EmbeddedResourceResource,
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
@@ -1904,6 +1931,7 @@ impl __rt::Unknowns for EmbeddedResource {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `resource` member of [`EmbeddedResource`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum EmbeddedResourceResource {
@@ -1952,10 +1980,12 @@ impl __rt::Unknowns for EmbeddedResourceResource {
         }
     }
 }
+/// The schema's `EmptyResult` definition.
 pub type EmptyResult = McpResult;
 /// Used by the client to get a prompt provided by the server.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetPromptRequest {
+    /// The `params` member.
     pub params: GetPromptRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -2006,6 +2036,7 @@ impl __rt::Unknowns for GetPromptRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`GetPromptRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetPromptRequestParams {
     /// The name of the prompt or prompt template.
@@ -2070,6 +2101,7 @@ pub struct GetPromptResult {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// An optional description for the prompt.
     pub description: Option<String>,
+    /// `messages`: Describes a message returned as part of a prompt.
     pub messages: Vec<PromptMessage>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -2208,7 +2240,9 @@ impl __rt::Unknowns for ImageContent {
 /// Describes the name and version of an MCP implementation.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Implementation {
+    /// The `name` member.
     pub name: String,
+    /// The `version` member.
     pub version: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -2256,6 +2290,7 @@ impl __rt::Unknowns for Implementation {
 /// This request is sent from the client to the server when it first connects, asking it to begin initialization.
 #[derive(Debug, Clone, PartialEq)]
 pub struct InitializeRequest {
+    /// The `params` member.
     pub params: InitializeRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -2306,11 +2341,14 @@ impl __rt::Unknowns for InitializeRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`InitializeRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct InitializeRequestParams {
     /// The latest version of the Model Context Protocol that the client supports. The client MAY decide to support older versions as well.
     pub protocol_version: String,
+    /// Capabilities a client may support.
     pub capabilities: ClientCapabilities,
+    /// Describes the name and version of an MCP implementation.
     pub client_info: Implementation,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -2374,7 +2412,9 @@ pub struct InitializeResult {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// The version of the Model Context Protocol that the server wants to use. This may not match the version that the client requested. If the client cannot support this version, it MUST disconnect.
     pub protocol_version: String,
+    /// Capabilities that a server may support.
     pub capabilities: ServerCapabilities,
+    /// Describes the name and version of an MCP implementation.
     pub server_info: Implementation,
     /// Instructions describing how to use the server and its features.
     ///
@@ -2458,6 +2498,7 @@ impl __rt::Unknowns for InitializeResult {
 /// This notification is sent from the client to the server after initialization has finished.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct InitializedNotification {
+    /// The `params` member.
     pub params: Option<InitializedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -2519,6 +2560,7 @@ impl __rt::Unknowns for InitializedNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`InitializedNotification`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct InitializedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
@@ -2572,6 +2614,7 @@ impl __rt::Unknowns for InitializedNotificationParams {
 }
 /// A JSON-RPC batch request, as described in <https://www.jsonrpc.org/specification#batch>.
 pub type JsonRpcBatchRequest = Vec<JsonRpcBatchRequestItem>;
+/// The `[]` member of [`JsonRpcBatchRequest`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum JsonRpcBatchRequestItem {
@@ -2626,6 +2669,7 @@ impl __rt::Unknowns for JsonRpcBatchRequestItem {
 }
 /// A JSON-RPC batch response, as described in <https://www.jsonrpc.org/specification#batch>.
 pub type JsonRpcBatchResponse = Vec<JsonRpcBatchResponseItem>;
+/// The `[]` member of [`JsonRpcBatchResponse`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum JsonRpcBatchResponseItem {
@@ -2679,7 +2723,9 @@ impl __rt::Unknowns for JsonRpcBatchResponseItem {
 /// A response to a request that indicates an error occurred.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsonRpcError {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: Option<RequestId>,
+    /// The `error` member.
     pub error: JsonRpcErrorError,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -2735,6 +2781,7 @@ impl __rt::Unknowns for JsonRpcError {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `error` member of [`JsonRpcError`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsonRpcErrorError {
     /// The error type that occurred.
@@ -2869,6 +2916,7 @@ impl __rt::Unknowns for JsonRpcMessage {
         }
     }
 }
+/// The `[]` member of [`JsonRpcMessage`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum JsonRpcMessageArrayItem {
@@ -2921,6 +2969,7 @@ impl __rt::Unknowns for JsonRpcMessageArrayItem {
         }
     }
 }
+/// The `[]` member of [`JsonRpcMessage`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum JsonRpcMessageArrayItem2 {
@@ -2974,7 +3023,9 @@ impl __rt::Unknowns for JsonRpcMessageArrayItem2 {
 /// A notification which does not expect a response.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsonRpcNotification {
+    /// The `method` member.
     pub method: String,
+    /// The `params` member.
     pub params: Option<JsonRpcNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3035,6 +3086,7 @@ impl __rt::Unknowns for JsonRpcNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`JsonRpcNotification`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct JsonRpcNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
@@ -3089,8 +3141,11 @@ impl __rt::Unknowns for JsonRpcNotificationParams {
 /// A request that expects a response.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsonRpcRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// The `method` member.
     pub method: String,
+    /// The `params` member.
     pub params: Option<JsonRpcRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3156,6 +3211,7 @@ impl __rt::Unknowns for JsonRpcRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params._meta` member of [`JsonRpcRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct JsonRpcRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
@@ -3212,8 +3268,10 @@ impl __rt::Unknowns for JsonRpcRequestParamsMeta {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`JsonRpcRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct JsonRpcRequestParams {
+    /// The `_meta` member.
     pub meta: Option<JsonRpcRequestParamsMeta>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3265,7 +3323,9 @@ impl __rt::Unknowns for JsonRpcRequestParams {
 /// A successful (non-error) response to a request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsonRpcResponse {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// The `result` member.
     pub result: McpResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3324,6 +3384,7 @@ impl __rt::Unknowns for JsonRpcResponse {
 /// Sent from the client to request a list of prompts and prompt templates the server has.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListPromptsRequest {
+    /// The `params` member.
     pub params: Option<ListPromptsRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3382,6 +3443,7 @@ impl __rt::Unknowns for ListPromptsRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ListPromptsRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListPromptsRequestParams {
     /// An opaque token representing the current pagination position.
@@ -3444,6 +3506,7 @@ pub struct ListPromptsResult {
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
+    /// `prompts`: A prompt or prompt template that the server offers.
     pub prompts: Vec<Prompt>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3512,6 +3575,7 @@ impl __rt::Unknowns for ListPromptsResult {
 /// Sent from the client to request a list of resource templates the server has.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListResourceTemplatesRequest {
+    /// The `params` member.
     pub params: Option<ListResourceTemplatesRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3573,6 +3637,7 @@ impl __rt::Unknowns for ListResourceTemplatesRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ListResourceTemplatesRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListResourceTemplatesRequestParams {
     /// An opaque token representing the current pagination position.
@@ -3635,6 +3700,7 @@ pub struct ListResourceTemplatesResult {
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
+    /// `resourceTemplates`: A template description for resources available on the server.
     pub resource_templates: Vec<ResourceTemplate>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3703,6 +3769,7 @@ impl __rt::Unknowns for ListResourceTemplatesResult {
 /// Sent from the client to request a list of resources the server has.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListResourcesRequest {
+    /// The `params` member.
     pub params: Option<ListResourcesRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3761,6 +3828,7 @@ impl __rt::Unknowns for ListResourcesRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ListResourcesRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListResourcesRequestParams {
     /// An opaque token representing the current pagination position.
@@ -3823,6 +3891,7 @@ pub struct ListResourcesResult {
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
+    /// `resources`: A known resource that the server is capable of reading.
     pub resources: Vec<Resource>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3897,6 +3966,7 @@ impl __rt::Unknowns for ListResourcesResult {
 /// structure or access specific locations that the client has permission to read from.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListRootsRequest {
+    /// The `params` member.
     pub params: Option<ListRootsRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3955,6 +4025,7 @@ impl __rt::Unknowns for ListRootsRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params._meta` member of [`ListRootsRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListRootsRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
@@ -4011,8 +4082,10 @@ impl __rt::Unknowns for ListRootsRequestParamsMeta {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ListRootsRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListRootsRequestParams {
+    /// The `_meta` member.
     pub meta: Option<ListRootsRequestParamsMeta>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4068,6 +4141,7 @@ impl __rt::Unknowns for ListRootsRequestParams {
 pub struct ListRootsResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
+    /// `roots`: Represents a root directory or file that the server can operate on.
     pub roots: Vec<Root>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4126,6 +4200,7 @@ impl __rt::Unknowns for ListRootsResult {
 /// Sent from the client to request a list of tools the server has.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListToolsRequest {
+    /// The `params` member.
     pub params: Option<ListToolsRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4184,6 +4259,7 @@ impl __rt::Unknowns for ListToolsRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ListToolsRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListToolsRequestParams {
     /// An opaque token representing the current pagination position.
@@ -4246,6 +4322,7 @@ pub struct ListToolsResult {
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
+    /// `tools`: Definition for a tool the client can call.
     pub tools: Vec<Tool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4413,6 +4490,7 @@ impl __rt::Unknowns for LoggingLevel {
 /// Notification of a log message passed from server to client. If no logging/setLevel request has been sent from the client, the server MAY decide which messages to send automatically.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LoggingMessageNotification {
+    /// The `params` member.
     pub params: LoggingMessageNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4463,6 +4541,7 @@ impl __rt::Unknowns for LoggingMessageNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`LoggingMessageNotification`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct LoggingMessageNotificationParams {
     /// The severity of this log message.
@@ -4704,9 +4783,12 @@ impl __rt::Unknowns for ModelPreferences {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `Notification` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Notification {
+    /// The `method` member.
     pub method: String,
+    /// The `params` member.
     pub params: Option<NotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4762,6 +4844,7 @@ impl __rt::Unknowns for Notification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`Notification`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct NotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
@@ -4813,9 +4896,12 @@ impl NotificationParams {
 impl __rt::Unknowns for NotificationParams {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
+/// The schema's `PaginatedRequest` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PaginatedRequest {
+    /// The `method` member.
     pub method: String,
+    /// The `params` member.
     pub params: Option<PaginatedRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4871,6 +4957,7 @@ impl __rt::Unknowns for PaginatedRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`PaginatedRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PaginatedRequestParams {
     /// An opaque token representing the current pagination position.
@@ -4925,6 +5012,7 @@ impl __rt::Unknowns for PaginatedRequestParams {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `PaginatedResult` definition.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PaginatedResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
@@ -4994,6 +5082,7 @@ impl __rt::Unknowns for PaginatedResult {
 /// A ping, issued by either the server or the client, to check that the other party is still alive. The receiver must promptly respond, or else may be disconnected.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PingRequest {
+    /// The `params` member.
     pub params: Option<PingRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5052,6 +5141,7 @@ impl __rt::Unknowns for PingRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params._meta` member of [`PingRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PingRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
@@ -5108,8 +5198,10 @@ impl __rt::Unknowns for PingRequestParamsMeta {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`PingRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PingRequestParams {
+    /// The `_meta` member.
     pub meta: Option<PingRequestParamsMeta>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5161,6 +5253,7 @@ impl __rt::Unknowns for PingRequestParams {
 /// An out-of-band notification used to inform the receiver of a progress update for a long-running request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProgressNotification {
+    /// The `params` member.
     pub params: ProgressNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5211,6 +5304,7 @@ impl __rt::Unknowns for ProgressNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ProgressNotification`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProgressNotificationParams {
     /// The progress token which was given in the initial request, used to associate this notification with the request that is proceeding.
@@ -5490,6 +5584,7 @@ impl __rt::Unknowns for PromptArgument {
 /// An optional notification from the server to the client, informing it that the list of prompts it offers has changed. This may be issued by servers without any previous subscription from the client.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PromptListChangedNotification {
+    /// The `params` member.
     pub params: Option<PromptListChangedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5551,6 +5646,7 @@ impl __rt::Unknowns for PromptListChangedNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`PromptListChangedNotification`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PromptListChangedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
@@ -5608,7 +5704,9 @@ impl __rt::Unknowns for PromptListChangedNotificationParams {
 /// resources from the MCP server.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PromptMessage {
+    /// The sender or recipient of messages and data in a conversation.
     pub role: Role,
+    /// The `content` member.
     pub content: PromptMessageContent,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5656,6 +5754,7 @@ impl __rt::Unknowns for PromptMessage {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `content` member of [`PromptMessage`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum PromptMessageContent {
@@ -5788,6 +5887,7 @@ impl __rt::Unknowns for PromptReference {
 /// Sent from the client to the server, to read a specific resource URI.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReadResourceRequest {
+    /// The `params` member.
     pub params: ReadResourceRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5838,6 +5938,7 @@ impl __rt::Unknowns for ReadResourceRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ReadResourceRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReadResourceRequestParams {
     /// The URI of the resource to read. The URI can use any protocol; it is up to the server how to interpret it.
@@ -5888,6 +5989,7 @@ impl __rt::Unknowns for ReadResourceRequestParams {
 pub struct ReadResourceResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
+    /// The `contents` member.
     pub contents: Vec<ReadResourceResultContentsItem>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5943,6 +6045,7 @@ impl __rt::Unknowns for ReadResourceResult {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `contents[]` member of [`ReadResourceResult`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ReadResourceResultContentsItem {
@@ -5995,9 +6098,12 @@ impl __rt::Unknowns for ReadResourceResultContentsItem {
         }
     }
 }
+/// The schema's `Request` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Request {
+    /// The `method` member.
     pub method: String,
+    /// The `params` member.
     pub params: Option<RequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6053,6 +6159,7 @@ impl __rt::Unknowns for Request {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params._meta` member of [`Request`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
@@ -6109,8 +6216,10 @@ impl __rt::Unknowns for RequestParamsMeta {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`Request`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RequestParams {
+    /// The `_meta` member.
     pub meta: Option<RequestParamsMeta>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6381,6 +6490,7 @@ impl __rt::Unknowns for ResourceContents {
 /// An optional notification from the server to the client, informing it that the list of resources it can read from has changed. This may be issued by servers without any previous subscription from the client.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ResourceListChangedNotification {
+    /// The `params` member.
     pub params: Option<ResourceListChangedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6442,6 +6552,7 @@ impl __rt::Unknowns for ResourceListChangedNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ResourceListChangedNotification`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ResourceListChangedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
@@ -6640,6 +6751,7 @@ impl __rt::Unknowns for ResourceTemplate {
 /// A notification from the server to the client, informing it that a resource has changed and may need to be read again. This should only be sent if the client previously sent a resources/subscribe request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ResourceUpdatedNotification {
+    /// The `params` member.
     pub params: ResourceUpdatedNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6690,6 +6802,7 @@ impl __rt::Unknowns for ResourceUpdatedNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ResourceUpdatedNotification`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct ResourceUpdatedNotificationParams {
     /// The URI of the resource that has been updated. This might be a sub-resource of the one that the client actually subscribed to.
@@ -6735,6 +6848,7 @@ impl __rt::Unknowns for ResourceUpdatedNotificationParams {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `Result` definition.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct McpResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
@@ -6907,6 +7021,7 @@ impl __rt::Unknowns for Root {
 /// The server should then request an updated list of roots using the ListRootsRequest.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RootsListChangedNotification {
+    /// The `params` member.
     pub params: Option<RootsListChangedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6968,6 +7083,7 @@ impl __rt::Unknowns for RootsListChangedNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`RootsListChangedNotification`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RootsListChangedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
@@ -7022,7 +7138,9 @@ impl __rt::Unknowns for RootsListChangedNotificationParams {
 /// Describes a message issued to or received from an LLM API.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SamplingMessage {
+    /// The sender or recipient of messages and data in a conversation.
     pub role: Role,
+    /// The `content` member.
     pub content: SamplingMessageContent,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -7073,6 +7191,7 @@ impl __rt::Unknowns for SamplingMessage {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `content` member of [`SamplingMessage`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum SamplingMessageContent {
@@ -7443,6 +7562,7 @@ impl __rt::Unknowns for ServerCapabilitiesTools {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `ServerNotification` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ServerNotification {
@@ -7564,6 +7684,7 @@ impl __rt::Unknowns for ServerNotification {
         }
     }
 }
+/// The schema's `ServerRequest` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ServerRequest {
@@ -7625,6 +7746,7 @@ impl __rt::Unknowns for ServerRequest {
         }
     }
 }
+/// The schema's `ServerResult` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ServerResult {
@@ -7750,6 +7872,7 @@ impl __rt::Unknowns for ServerResult {
 /// A request from the client to the server, to enable or adjust logging.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SetLevelRequest {
+    /// The `params` member.
     pub params: SetLevelRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -7800,6 +7923,7 @@ impl __rt::Unknowns for SetLevelRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`SetLevelRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct SetLevelRequestParams {
     /// The level of logging that the client wants to receive from the server. The server should send all logs at this level and higher (i.e., more severe) to the client as notifications/message.
@@ -7848,6 +7972,7 @@ impl __rt::Unknowns for SetLevelRequestParams {
 /// Sent from the client to request resources/updated notifications from the server whenever a particular resource changes.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SubscribeRequest {
+    /// The `params` member.
     pub params: SubscribeRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -7898,6 +8023,7 @@ impl __rt::Unknowns for SubscribeRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`SubscribeRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct SubscribeRequestParams {
     /// The URI of the resource to subscribe to. The URI can use any protocol; it is up to the server how to interpret it.
@@ -8009,6 +8135,7 @@ impl __rt::Unknowns for TextContent {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `TextResourceContents` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TextResourceContents {
     /// The URI of this resource.
@@ -8158,7 +8285,9 @@ impl __rt::Unknowns for Tool {
 /// A JSON Schema object defining the expected parameters for the tool.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolInputSchema {
+    /// The `properties` member.
     pub properties: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
+    /// The `required` member.
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -8356,6 +8485,7 @@ impl __rt::Unknowns for ToolAnnotations {
 /// An optional notification from the server to the client, informing it that the list of tools it offers has changed. This may be issued by servers without any previous subscription from the client.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolListChangedNotification {
+    /// The `params` member.
     pub params: Option<ToolListChangedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -8417,6 +8547,7 @@ impl __rt::Unknowns for ToolListChangedNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ToolListChangedNotification`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolListChangedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
@@ -8471,6 +8602,7 @@ impl __rt::Unknowns for ToolListChangedNotificationParams {
 /// Sent from the client to request cancellation of resources/updated notifications from the server. This should follow a previous resources/subscribe request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct UnsubscribeRequest {
+    /// The `params` member.
     pub params: UnsubscribeRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -8521,6 +8653,7 @@ impl __rt::Unknowns for UnsubscribeRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`UnsubscribeRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct UnsubscribeRequestParams {
     /// The URI of the resource to unsubscribe from.

@@ -102,7 +102,7 @@ pub struct AudioContent {
     pub mime_type: String,
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -238,13 +238,14 @@ impl __rt::Unknowns for BaseMetadata {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `BlobResourceContents` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BlobResourceContents {
     /// The URI of this resource.
     pub uri: String,
     /// The MIME type of this resource, if known.
     pub mime_type: Option<String>,
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// A base64-encoded string representing the binary data of the item.
     pub blob: String,
@@ -311,10 +312,14 @@ impl __rt::Unknowns for BlobResourceContents {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `BooleanSchema` definition.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct BooleanSchema {
+    /// The `title` member.
     pub title: Option<String>,
+    /// The `description` member.
     pub description: Option<String>,
+    /// The `default` member.
     pub default: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -393,6 +398,7 @@ impl __rt::Unknowns for BooleanSchema {
 /// Used by the client to invoke a tool provided by the server.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CallToolRequest {
+    /// The `params` member.
     pub params: CallToolRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -443,9 +449,12 @@ impl __rt::Unknowns for CallToolRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`CallToolRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct CallToolRequestParams {
+    /// The `name` member.
     pub name: String,
+    /// The `arguments` member.
     pub arguments: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -511,7 +520,7 @@ impl __rt::Unknowns for CallToolRequestParams {
 /// The server's response to a tool call.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CallToolResult {
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// A list of content objects that represent the unstructured result of the tool call.
     pub content: Vec<ContentBlock>,
@@ -634,6 +643,7 @@ impl __rt::Unknowns for CallToolResult {
 /// A client MUST NOT attempt to cancel its `initialize` request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CancelledNotification {
+    /// The `params` member.
     pub params: CancelledNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -684,6 +694,7 @@ impl __rt::Unknowns for CancelledNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`CancelledNotification`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct CancelledNotificationParams {
     /// The ID of the request to cancel.
@@ -896,6 +907,7 @@ impl __rt::Unknowns for ClientCapabilitiesRoots {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `ClientNotification` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ClientNotification {
@@ -976,6 +988,7 @@ impl __rt::Unknowns for ClientNotification {
         }
     }
 }
+/// The schema's `ClientRequest` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ClientRequest {
@@ -1133,6 +1146,7 @@ impl __rt::Unknowns for ClientRequest {
         }
     }
 }
+/// The schema's `ClientResult` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ClientResult {
@@ -1200,6 +1214,7 @@ impl __rt::Unknowns for ClientResult {
 /// A request from the client to the server, to ask for completion options.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompleteRequest {
+    /// The `params` member.
     pub params: CompleteRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -1250,6 +1265,7 @@ impl __rt::Unknowns for CompleteRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params.ref` member of [`CompleteRequest`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum CompleteRequestParamsRef {
@@ -1422,8 +1438,10 @@ impl __rt::Unknowns for CompleteRequestParamsContext {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`CompleteRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompleteRequestParams {
+    /// The `ref` member.
     pub r#ref: CompleteRequestParamsRef,
     /// The argument's information
     pub argument: CompleteRequestParamsArgument,
@@ -1500,8 +1518,9 @@ impl __rt::Unknowns for CompleteRequestParams {
 /// The server's response to a completion/complete request
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompleteResult {
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
+    /// The `completion` member.
     pub completion: CompleteResultCompletion,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -1557,6 +1576,7 @@ impl __rt::Unknowns for CompleteResult {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `completion` member of [`CompleteResult`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompleteResultCompletion {
     /// An array of completion values. Must not exceed 100 items.
@@ -1626,6 +1646,7 @@ impl __rt::Unknowns for CompleteResultCompletion {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `ContentBlock` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ContentBlock {
@@ -1708,6 +1729,7 @@ impl __rt::Unknowns for ContentBlock {
 /// A request from the server to sample an LLM via the client. The client has full discretion over which model to select. The client should also inform the user before beginning sampling, to allow them to inspect the request (human in the loop) and decide whether to approve it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CreateMessageRequest {
+    /// The `params` member.
     pub params: CreateMessageRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -1820,8 +1842,10 @@ impl<'de> __rt::serde::Deserialize<'de> for CreateMessageRequestParamsIncludeCon
 impl __rt::Unknowns for CreateMessageRequestParamsIncludeContext {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
+/// The `params` member of [`CreateMessageRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct CreateMessageRequestParams {
+    /// `messages`: Describes a message issued to or received from an LLM API.
     pub messages: Vec<SamplingMessage>,
     /// The server's preferences for which model to select. The client MAY ignore these preferences.
     pub model_preferences: Option<ModelPreferences>,
@@ -1829,11 +1853,13 @@ pub struct CreateMessageRequestParams {
     pub system_prompt: Option<String>,
     /// A request to include context from one or more MCP servers (including the caller), to be attached to the prompt. The client MAY ignore this request.
     pub include_context: Option<CreateMessageRequestParamsIncludeContext>,
+    /// The `temperature` member.
     pub temperature: Option<__rt::Number>,
     /// The requested maximum number of tokens to sample (to prevent runaway completions).
     ///
     /// The client MAY choose to sample fewer tokens than the requested maximum.
     pub max_tokens: i64,
+    /// The `stopSequences` member.
     pub stop_sequences: Option<Vec<String>>,
     /// Optional metadata to pass through to the LLM provider. The format of this metadata is provider-specific.
     pub metadata: Option<__rt::Map<String, __rt::Value>>,
@@ -1952,9 +1978,11 @@ impl __rt::Unknowns for CreateMessageRequestParams {
 /// The client's response to a sampling/create_message request from the server. The client should inform the user before returning the sampled message, to allow them to inspect the response (human in the loop) and decide whether to allow the server to see it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CreateMessageResult {
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
+    /// The sender or recipient of messages and data in a conversation.
     pub role: Role,
+    /// The `content` member.
     pub content: CreateMessageResultContent,
     /// The name of the model that generated the message.
     pub model: String,
@@ -2032,6 +2060,7 @@ impl __rt::Unknowns for CreateMessageResult {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `content` member of [`CreateMessageResult`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum CreateMessageResultContent {
@@ -2118,6 +2147,7 @@ pub type Cursor = String;
 /// A request from the server to elicit additional information from the user via the client.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ElicitRequest {
+    /// The `params` member.
     pub params: ElicitRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -2172,7 +2202,9 @@ impl __rt::Unknowns for ElicitRequest {
 /// Only top-level properties are allowed, without nesting.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ElicitRequestParamsRequestedSchema {
+    /// Restricted schema definitions that only allow primitive types without nested objects or arrays.
     pub properties: __rt::IndexMap<String, PrimitiveSchemaDefinition>,
+    /// The `required` member.
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -2233,6 +2265,7 @@ impl __rt::Unknowns for ElicitRequestParamsRequestedSchema {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ElicitRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct ElicitRequestParams {
     /// The message to present to the user.
@@ -2292,7 +2325,7 @@ impl __rt::Unknowns for ElicitRequestParams {
 /// The client's response to an elicitation request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ElicitResult {
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// The user action in response to the elicitation.
     /// - "accept": User submitted the form/confirmed the action
@@ -2434,6 +2467,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ElicitResultAction {
 impl __rt::Unknowns for ElicitResultAction {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
+/// The `content{}` member of [`ElicitResult`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ElicitResultContentValueStringOrNumberOrBoolean {
@@ -2509,6 +2543,7 @@ impl ::core::fmt::Display for ElicitResultContentValueStringOrNumberOrBoolean {
 impl __rt::Unknowns for ElicitResultContentValueStringOrNumberOrBoolean {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
+/// The `content{}` member of [`ElicitResult`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ElicitResultContentValue {
@@ -2576,10 +2611,11 @@ impl __rt::Unknowns for ElicitResultContentValue {
 /// of the LLM and/or the user.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EmbeddedResource {
+    /// The `resource` member.
     pub resource: EmbeddedResourceResource,
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -2653,6 +2689,7 @@ impl __rt::Unknowns for EmbeddedResource {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `resource` member of [`EmbeddedResource`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum EmbeddedResourceResource {
@@ -2701,12 +2738,18 @@ impl __rt::Unknowns for EmbeddedResourceResource {
         }
     }
 }
+/// The schema's `EmptyResult` definition.
 pub type EmptyResult = McpResult;
+/// The schema's `EnumSchema` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EnumSchema {
+    /// The `title` member.
     pub title: Option<String>,
+    /// The `description` member.
     pub description: Option<String>,
+    /// The `enum` member.
     pub r#enum: Vec<String>,
+    /// The `enumNames` member.
     pub enum_names: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -2787,6 +2830,7 @@ impl __rt::Unknowns for EnumSchema {
 /// Used by the client to get a prompt provided by the server.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetPromptRequest {
+    /// The `params` member.
     pub params: GetPromptRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -2837,6 +2881,7 @@ impl __rt::Unknowns for GetPromptRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`GetPromptRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetPromptRequestParams {
     /// The name of the prompt or prompt template.
@@ -2897,10 +2942,11 @@ impl __rt::Unknowns for GetPromptRequestParams {
 /// The server's response to a prompts/get request from the client.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetPromptResult {
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// An optional description for the prompt.
     pub description: Option<String>,
+    /// `messages`: Describes a message returned as part of a prompt.
     pub messages: Vec<PromptMessage>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -2975,7 +3021,7 @@ pub struct ImageContent {
     pub mime_type: String,
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3060,6 +3106,7 @@ pub struct Implementation {
     /// where `annotations.title` should be given precedence over using `name`,
     /// if present).
     pub title: Option<String>,
+    /// The `version` member.
     pub version: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3117,6 +3164,7 @@ impl __rt::Unknowns for Implementation {
 /// This request is sent from the client to the server when it first connects, asking it to begin initialization.
 #[derive(Debug, Clone, PartialEq)]
 pub struct InitializeRequest {
+    /// The `params` member.
     pub params: InitializeRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3167,11 +3215,14 @@ impl __rt::Unknowns for InitializeRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`InitializeRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct InitializeRequestParams {
     /// The latest version of the Model Context Protocol that the client supports. The client MAY decide to support older versions as well.
     pub protocol_version: String,
+    /// Capabilities a client may support.
     pub capabilities: ClientCapabilities,
+    /// Describes the name and version of an MCP implementation, with an optional title for UI representation.
     pub client_info: Implementation,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3231,11 +3282,13 @@ impl __rt::Unknowns for InitializeRequestParams {
 /// After receiving an initialize request from the client, the server sends this response.
 #[derive(Debug, Clone, PartialEq)]
 pub struct InitializeResult {
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// The version of the Model Context Protocol that the server wants to use. This may not match the version that the client requested. If the client cannot support this version, it MUST disconnect.
     pub protocol_version: String,
+    /// Capabilities that a server may support.
     pub capabilities: ServerCapabilities,
+    /// Describes the name and version of an MCP implementation, with an optional title for UI representation.
     pub server_info: Implementation,
     /// Instructions describing how to use the server and its features.
     ///
@@ -3319,6 +3372,7 @@ impl __rt::Unknowns for InitializeResult {
 /// This notification is sent from the client to the server after initialization has finished.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct InitializedNotification {
+    /// The `params` member.
     pub params: Option<InitializedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3380,9 +3434,10 @@ impl __rt::Unknowns for InitializedNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`InitializedNotification`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct InitializedNotificationParams {
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3434,7 +3489,9 @@ impl __rt::Unknowns for InitializedNotificationParams {
 /// A response to a request that indicates an error occurred.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsonRpcError {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: Option<RequestId>,
+    /// The `error` member.
     pub error: JsonRpcErrorError,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3490,6 +3547,7 @@ impl __rt::Unknowns for JsonRpcError {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `error` member of [`JsonRpcError`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsonRpcErrorError {
     /// The error type that occurred.
@@ -3619,7 +3677,9 @@ impl __rt::Unknowns for JsonRpcMessage {
 /// A notification which does not expect a response.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsonRpcNotification {
+    /// The `method` member.
     pub method: String,
+    /// The `params` member.
     pub params: Option<JsonRpcNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3680,9 +3740,10 @@ impl __rt::Unknowns for JsonRpcNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`JsonRpcNotification`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct JsonRpcNotificationParams {
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3734,8 +3795,11 @@ impl __rt::Unknowns for JsonRpcNotificationParams {
 /// A request that expects a response.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsonRpcRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// The `method` member.
     pub method: String,
+    /// The `params` member.
     pub params: Option<JsonRpcRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3801,7 +3865,7 @@ impl __rt::Unknowns for JsonRpcRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
-/// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+/// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct JsonRpcRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
@@ -3857,9 +3921,10 @@ impl __rt::Unknowns for JsonRpcRequestParamsMeta {
         at.pop();
     }
 }
+/// The `params` member of [`JsonRpcRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct JsonRpcRequestParams {
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<JsonRpcRequestParamsMeta>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3911,7 +3976,9 @@ impl __rt::Unknowns for JsonRpcRequestParams {
 /// A successful (non-error) response to a request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsonRpcResponse {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// The `result` member.
     pub result: McpResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3970,6 +4037,7 @@ impl __rt::Unknowns for JsonRpcResponse {
 /// Sent from the client to request a list of prompts and prompt templates the server has.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListPromptsRequest {
+    /// The `params` member.
     pub params: Option<ListPromptsRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4028,6 +4096,7 @@ impl __rt::Unknowns for ListPromptsRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ListPromptsRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListPromptsRequestParams {
     /// An opaque token representing the current pagination position.
@@ -4085,11 +4154,12 @@ impl __rt::Unknowns for ListPromptsRequestParams {
 /// The server's response to a prompts/list request from the client.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListPromptsResult {
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
+    /// `prompts`: A prompt or prompt template that the server offers.
     pub prompts: Vec<Prompt>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4158,6 +4228,7 @@ impl __rt::Unknowns for ListPromptsResult {
 /// Sent from the client to request a list of resource templates the server has.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListResourceTemplatesRequest {
+    /// The `params` member.
     pub params: Option<ListResourceTemplatesRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4219,6 +4290,7 @@ impl __rt::Unknowns for ListResourceTemplatesRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ListResourceTemplatesRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListResourceTemplatesRequestParams {
     /// An opaque token representing the current pagination position.
@@ -4276,11 +4348,12 @@ impl __rt::Unknowns for ListResourceTemplatesRequestParams {
 /// The server's response to a resources/templates/list request from the client.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListResourceTemplatesResult {
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
+    /// `resourceTemplates`: A template description for resources available on the server.
     pub resource_templates: Vec<ResourceTemplate>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4349,6 +4422,7 @@ impl __rt::Unknowns for ListResourceTemplatesResult {
 /// Sent from the client to request a list of resources the server has.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListResourcesRequest {
+    /// The `params` member.
     pub params: Option<ListResourcesRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4407,6 +4481,7 @@ impl __rt::Unknowns for ListResourcesRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ListResourcesRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListResourcesRequestParams {
     /// An opaque token representing the current pagination position.
@@ -4464,11 +4539,12 @@ impl __rt::Unknowns for ListResourcesRequestParams {
 /// The server's response to a resources/list request from the client.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListResourcesResult {
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
+    /// `resources`: A known resource that the server is capable of reading.
     pub resources: Vec<Resource>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4543,6 +4619,7 @@ impl __rt::Unknowns for ListResourcesResult {
 /// structure or access specific locations that the client has permission to read from.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListRootsRequest {
+    /// The `params` member.
     pub params: Option<ListRootsRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4601,7 +4678,7 @@ impl __rt::Unknowns for ListRootsRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
-/// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+/// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListRootsRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
@@ -4657,9 +4734,10 @@ impl __rt::Unknowns for ListRootsRequestParamsMeta {
         at.pop();
     }
 }
+/// The `params` member of [`ListRootsRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListRootsRequestParams {
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<ListRootsRequestParamsMeta>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4713,8 +4791,9 @@ impl __rt::Unknowns for ListRootsRequestParams {
 /// or file that the server can operate on.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListRootsResult {
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
+    /// `roots`: Represents a root directory or file that the server can operate on.
     pub roots: Vec<Root>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4773,6 +4852,7 @@ impl __rt::Unknowns for ListRootsResult {
 /// Sent from the client to request a list of tools the server has.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListToolsRequest {
+    /// The `params` member.
     pub params: Option<ListToolsRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4831,6 +4911,7 @@ impl __rt::Unknowns for ListToolsRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ListToolsRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListToolsRequestParams {
     /// An opaque token representing the current pagination position.
@@ -4888,11 +4969,12 @@ impl __rt::Unknowns for ListToolsRequestParams {
 /// The server's response to a tools/list request from the client.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListToolsResult {
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
+    /// `tools`: Definition for a tool the client can call.
     pub tools: Vec<Tool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5060,6 +5142,7 @@ impl __rt::Unknowns for LoggingLevel {
 /// Notification of a log message passed from server to client. If no logging/setLevel request has been sent from the client, the server MAY decide which messages to send automatically.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LoggingMessageNotification {
+    /// The `params` member.
     pub params: LoggingMessageNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5110,6 +5193,7 @@ impl __rt::Unknowns for LoggingMessageNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`LoggingMessageNotification`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct LoggingMessageNotificationParams {
     /// The severity of this log message.
@@ -5351,9 +5435,12 @@ impl __rt::Unknowns for ModelPreferences {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `Notification` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Notification {
+    /// The `method` member.
     pub method: String,
+    /// The `params` member.
     pub params: Option<NotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5409,9 +5496,10 @@ impl __rt::Unknowns for Notification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`Notification`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct NotificationParams {
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5460,12 +5548,18 @@ impl NotificationParams {
 impl __rt::Unknowns for NotificationParams {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
+/// The schema's `NumberSchema` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NumberSchema {
+    /// The `type` member.
     pub r#type: NumberSchemaType,
+    /// The `title` member.
     pub title: Option<String>,
+    /// The `description` member.
     pub description: Option<String>,
+    /// The `minimum` member.
     pub minimum: Option<__rt::Number>,
+    /// The `maximum` member.
     pub maximum: Option<__rt::Number>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5548,6 +5642,7 @@ impl __rt::Unknowns for NumberSchema {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `type` member of [`NumberSchema`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum NumberSchemaType {
     /// `"integer"`
@@ -5604,9 +5699,12 @@ impl<'de> __rt::serde::Deserialize<'de> for NumberSchemaType {
 impl __rt::Unknowns for NumberSchemaType {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
+/// The schema's `PaginatedRequest` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PaginatedRequest {
+    /// The `method` member.
     pub method: String,
+    /// The `params` member.
     pub params: Option<PaginatedRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5662,6 +5760,7 @@ impl __rt::Unknowns for PaginatedRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`PaginatedRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PaginatedRequestParams {
     /// An opaque token representing the current pagination position.
@@ -5716,9 +5815,10 @@ impl __rt::Unknowns for PaginatedRequestParams {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `PaginatedResult` definition.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PaginatedResult {
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
@@ -5785,6 +5885,7 @@ impl __rt::Unknowns for PaginatedResult {
 /// A ping, issued by either the server or the client, to check that the other party is still alive. The receiver must promptly respond, or else may be disconnected.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PingRequest {
+    /// The `params` member.
     pub params: Option<PingRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5843,7 +5944,7 @@ impl __rt::Unknowns for PingRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
-/// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+/// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PingRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
@@ -5899,9 +6000,10 @@ impl __rt::Unknowns for PingRequestParamsMeta {
         at.pop();
     }
 }
+/// The `params` member of [`PingRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PingRequestParams {
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<PingRequestParamsMeta>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6047,6 +6149,7 @@ impl __rt::Unknowns for PrimitiveSchemaDefinition {
 /// An out-of-band notification used to inform the receiver of a progress update for a long-running request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProgressNotification {
+    /// The `params` member.
     pub params: ProgressNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6097,6 +6200,7 @@ impl __rt::Unknowns for ProgressNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ProgressNotification`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProgressNotificationParams {
     /// The progress token which was given in the initial request, used to associate this notification with the request that is proceeding.
@@ -6246,7 +6350,7 @@ pub struct Prompt {
     pub description: Option<String>,
     /// A list of arguments to use for templating the prompt.
     pub arguments: Option<Vec<PromptArgument>>,
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6422,6 +6526,7 @@ impl __rt::Unknowns for PromptArgument {
 /// An optional notification from the server to the client, informing it that the list of prompts it offers has changed. This may be issued by servers without any previous subscription from the client.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PromptListChangedNotification {
+    /// The `params` member.
     pub params: Option<PromptListChangedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6483,9 +6588,10 @@ impl __rt::Unknowns for PromptListChangedNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`PromptListChangedNotification`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PromptListChangedNotificationParams {
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6540,7 +6646,9 @@ impl __rt::Unknowns for PromptListChangedNotificationParams {
 /// resources from the MCP server.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PromptMessage {
+    /// The sender or recipient of messages and data in a conversation.
     pub role: Role,
+    /// The `content` member.
     pub content: ContentBlock,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6659,6 +6767,7 @@ impl __rt::Unknowns for PromptReference {
 /// Sent from the client to the server, to read a specific resource URI.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReadResourceRequest {
+    /// The `params` member.
     pub params: ReadResourceRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6709,6 +6818,7 @@ impl __rt::Unknowns for ReadResourceRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ReadResourceRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReadResourceRequestParams {
     /// The URI of the resource to read. The URI can use any protocol; it is up to the server how to interpret it.
@@ -6757,8 +6867,9 @@ impl __rt::Unknowns for ReadResourceRequestParams {
 /// The server's response to a resources/read request from the client.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReadResourceResult {
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
+    /// The `contents` member.
     pub contents: Vec<ReadResourceResultContentsItem>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6814,6 +6925,7 @@ impl __rt::Unknowns for ReadResourceResult {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `contents[]` member of [`ReadResourceResult`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ReadResourceResultContentsItem {
@@ -6866,9 +6978,12 @@ impl __rt::Unknowns for ReadResourceResultContentsItem {
         }
     }
 }
+/// The schema's `Request` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Request {
+    /// The `method` member.
     pub method: String,
+    /// The `params` member.
     pub params: Option<RequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6924,7 +7039,7 @@ impl __rt::Unknowns for Request {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
-/// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+/// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
@@ -6980,9 +7095,10 @@ impl __rt::Unknowns for RequestParamsMeta {
         at.pop();
     }
 }
+/// The `params` member of [`Request`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RequestParams {
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<RequestParamsMeta>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -7111,7 +7227,7 @@ pub struct Resource {
     ///
     /// This can be used by Hosts to display file sizes and estimate context window usage.
     pub size: Option<i64>,
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -7226,7 +7342,7 @@ pub struct ResourceContents {
     pub uri: String,
     /// The MIME type of this resource, if known.
     pub mime_type: Option<String>,
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -7317,7 +7433,7 @@ pub struct ResourceLink {
     ///
     /// This can be used by Hosts to display file sizes and estimate context window usage.
     pub size: Option<i64>,
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -7433,6 +7549,7 @@ impl __rt::Unknowns for ResourceLink {
 /// An optional notification from the server to the client, informing it that the list of resources it can read from has changed. This may be issued by servers without any previous subscription from the client.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ResourceListChangedNotification {
+    /// The `params` member.
     pub params: Option<ResourceListChangedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -7494,9 +7611,10 @@ impl __rt::Unknowns for ResourceListChangedNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ResourceListChangedNotification`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ResourceListChangedNotificationParams {
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -7567,7 +7685,7 @@ pub struct ResourceTemplate {
     pub mime_type: Option<String>,
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -7719,6 +7837,7 @@ impl __rt::Unknowns for ResourceTemplateReference {
 /// A notification from the server to the client, informing it that a resource has changed and may need to be read again. This should only be sent if the client previously sent a resources/subscribe request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ResourceUpdatedNotification {
+    /// The `params` member.
     pub params: ResourceUpdatedNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -7769,6 +7888,7 @@ impl __rt::Unknowns for ResourceUpdatedNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ResourceUpdatedNotification`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct ResourceUpdatedNotificationParams {
     /// The URI of the resource that has been updated. This might be a sub-resource of the one that the client actually subscribed to.
@@ -7814,9 +7934,10 @@ impl __rt::Unknowns for ResourceUpdatedNotificationParams {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `Result` definition.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct McpResult {
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -7930,7 +8051,7 @@ pub struct Root {
     /// identifier for the root, which may be useful for display purposes or for
     /// referencing the root in other parts of the application.
     pub name: Option<String>,
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -7998,6 +8119,7 @@ impl __rt::Unknowns for Root {
 /// The server should then request an updated list of roots using the ListRootsRequest.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RootsListChangedNotification {
+    /// The `params` member.
     pub params: Option<RootsListChangedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -8059,9 +8181,10 @@ impl __rt::Unknowns for RootsListChangedNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`RootsListChangedNotification`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RootsListChangedNotificationParams {
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -8113,7 +8236,9 @@ impl __rt::Unknowns for RootsListChangedNotificationParams {
 /// Describes a message issued to or received from an LLM API.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SamplingMessage {
+    /// The sender or recipient of messages and data in a conversation.
     pub role: Role,
+    /// The `content` member.
     pub content: SamplingMessageContent,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -8164,6 +8289,7 @@ impl __rt::Unknowns for SamplingMessage {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `content` member of [`SamplingMessage`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum SamplingMessageContent {
@@ -8534,6 +8660,7 @@ impl __rt::Unknowns for ServerCapabilitiesTools {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `ServerNotification` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ServerNotification {
@@ -8655,6 +8782,7 @@ impl __rt::Unknowns for ServerNotification {
         }
     }
 }
+/// The schema's `ServerRequest` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ServerRequest {
@@ -8725,6 +8853,7 @@ impl __rt::Unknowns for ServerRequest {
         }
     }
 }
+/// The schema's `ServerResult` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ServerResult {
@@ -8850,6 +8979,7 @@ impl __rt::Unknowns for ServerResult {
 /// A request from the client to the server, to enable or adjust logging.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SetLevelRequest {
+    /// The `params` member.
     pub params: SetLevelRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -8900,6 +9030,7 @@ impl __rt::Unknowns for SetLevelRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`SetLevelRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct SetLevelRequestParams {
     /// The level of logging that the client wants to receive from the server. The server should send all logs at this level and higher (i.e., more severe) to the client as notifications/message.
@@ -8945,12 +9076,18 @@ impl __rt::Unknowns for SetLevelRequestParams {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `StringSchema` definition.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct StringSchema {
+    /// The `title` member.
     pub title: Option<String>,
+    /// The `description` member.
     pub description: Option<String>,
+    /// The `minLength` member.
     pub min_length: Option<i64>,
+    /// The `maxLength` member.
     pub max_length: Option<i64>,
+    /// The `format` member.
     pub format: Option<StringSchemaFormat>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -9046,6 +9183,7 @@ impl __rt::Unknowns for StringSchema {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `format` member of [`StringSchema`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StringSchemaFormat {
     /// `"date"`
@@ -9115,6 +9253,7 @@ impl __rt::Unknowns for StringSchemaFormat {
 /// Sent from the client to request resources/updated notifications from the server whenever a particular resource changes.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SubscribeRequest {
+    /// The `params` member.
     pub params: SubscribeRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -9165,6 +9304,7 @@ impl __rt::Unknowns for SubscribeRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`SubscribeRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct SubscribeRequestParams {
     /// The URI of the resource to subscribe to. The URI can use any protocol; it is up to the server how to interpret it.
@@ -9217,7 +9357,7 @@ pub struct TextContent {
     pub text: String,
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -9288,13 +9428,14 @@ impl __rt::Unknowns for TextContent {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `TextResourceContents` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TextResourceContents {
     /// The URI of this resource.
     pub uri: String,
     /// The MIME type of this resource, if known.
     pub mime_type: Option<String>,
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// The text of the item. This must only be set if the item can actually be represented as text (not binary data).
     pub text: String,
@@ -9386,7 +9527,7 @@ pub struct Tool {
     ///
     /// Display name precedence order is: title, annotations.title, then name.
     pub annotations: Option<ToolAnnotations>,
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -9496,7 +9637,9 @@ impl __rt::Unknowns for Tool {
 /// A JSON Schema object defining the expected parameters for the tool.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolInputSchema {
+    /// The `properties` member.
     pub properties: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
+    /// The `required` member.
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -9569,7 +9712,9 @@ impl __rt::Unknowns for ToolInputSchema {
 /// the structuredContent field of a CallToolResult.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolOutputSchema {
+    /// The `properties` member.
     pub properties: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
+    /// The `required` member.
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -9767,6 +9912,7 @@ impl __rt::Unknowns for ToolAnnotations {
 /// An optional notification from the server to the client, informing it that the list of tools it offers has changed. This may be issued by servers without any previous subscription from the client.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolListChangedNotification {
+    /// The `params` member.
     pub params: Option<ToolListChangedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -9828,9 +9974,10 @@ impl __rt::Unknowns for ToolListChangedNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ToolListChangedNotification`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolListChangedNotificationParams {
-    /// See \[General fields: `_meta`\](/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -9882,6 +10029,7 @@ impl __rt::Unknowns for ToolListChangedNotificationParams {
 /// Sent from the client to request cancellation of resources/updated notifications from the server. This should follow a previous resources/subscribe request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct UnsubscribeRequest {
+    /// The `params` member.
     pub params: UnsubscribeRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -9932,6 +10080,7 @@ impl __rt::Unknowns for UnsubscribeRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`UnsubscribeRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct UnsubscribeRequestParams {
     /// The URI of the resource to unsubscribe from.

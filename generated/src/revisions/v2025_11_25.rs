@@ -102,7 +102,7 @@ pub struct AudioContent {
     pub mime_type: String,
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -238,13 +238,14 @@ impl __rt::Unknowns for BaseMetadata {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `BlobResourceContents` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BlobResourceContents {
     /// The URI of this resource.
     pub uri: String,
     /// The MIME type of this resource, if known.
     pub mime_type: Option<String>,
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// A base64-encoded string representing the binary data of the item.
     pub blob: String,
@@ -311,10 +312,14 @@ impl __rt::Unknowns for BlobResourceContents {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `BooleanSchema` definition.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct BooleanSchema {
+    /// The `title` member.
     pub title: Option<String>,
+    /// The `description` member.
     pub description: Option<String>,
+    /// The `default` member.
     pub default: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -393,7 +398,9 @@ impl __rt::Unknowns for BooleanSchema {
 /// Used by the client to invoke a tool provided by the server.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CallToolRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// Parameters for a `tools/call` request.
     pub params: CallToolRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -458,7 +465,7 @@ impl __rt::Unknowns for CallToolRequest {
 /// Parameters for a `tools/call` request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CallToolRequestParams {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<CallToolRequestParamsMeta>,
     /// If specified, the caller is requesting task-augmented execution for this request.
     /// The request will return a CreateTaskResult immediately, and the actual result can be
@@ -555,7 +562,7 @@ impl __rt::Unknowns for CallToolRequestParams {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
-/// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+/// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct CallToolRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
@@ -614,7 +621,7 @@ impl __rt::Unknowns for CallToolRequestParamsMeta {
 /// The server's response to a tool call.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CallToolResult {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// A list of content objects that represent the unstructured result of the tool call.
     pub content: Vec<ContentBlock>,
@@ -731,7 +738,9 @@ impl __rt::Unknowns for CallToolResult {
 /// A request to cancel a task.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CancelTaskRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// The `params` member.
     pub params: CancelTaskRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -793,6 +802,7 @@ impl __rt::Unknowns for CancelTaskRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`CancelTaskRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct CancelTaskRequestParams {
     /// The task identifier to cancel.
@@ -841,7 +851,7 @@ impl __rt::Unknowns for CancelTaskRequestParams {
 /// The response to a tasks/cancel request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CancelTaskResult {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// The task identifier.
     pub task_id: String,
@@ -955,6 +965,7 @@ impl __rt::Unknowns for CancelTaskResult {
 /// For task cancellation, use the `tasks/cancel` request instead of this notification.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CancelledNotification {
+    /// Parameters for a `notifications/cancelled` notification.
     pub params: CancelledNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -1011,7 +1022,7 @@ impl __rt::Unknowns for CancelledNotification {
 /// Parameters for a `notifications/cancelled` notification.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct CancelledNotificationParams {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// The ID of the request to cancel.
     ///
@@ -1340,7 +1351,9 @@ impl __rt::Unknowns for ClientCapabilitiesSampling {
 /// Present if the client supports elicitation from the server.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ClientCapabilitiesElicitation {
+    /// The `form` member.
     pub form: Option<__rt::Map<String, __rt::Value>>,
+    /// The `url` member.
     pub url: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -1671,6 +1684,7 @@ impl __rt::Unknowns for ClientCapabilitiesTasks {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `ClientNotification` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ClientNotification {
@@ -1762,6 +1776,7 @@ impl __rt::Unknowns for ClientNotification {
         }
     }
 }
+/// The schema's `ClientRequest` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ClientRequest {
@@ -1957,6 +1972,7 @@ impl __rt::Unknowns for ClientRequest {
         }
     }
 }
+/// The schema's `ClientResult` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ClientResult {
@@ -2062,7 +2078,9 @@ impl __rt::Unknowns for ClientResult {
 /// A request from the client to the server, to ask for completion options.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompleteRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// Parameters for a `completion/complete` request.
     pub params: CompleteRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -2127,8 +2145,9 @@ impl __rt::Unknowns for CompleteRequest {
 /// Parameters for a `completion/complete` request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompleteRequestParams {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<CompleteRequestParamsMeta>,
+    /// The `ref` member.
     pub r#ref: CompleteRequestParamsRef,
     /// The argument's information
     pub argument: CompleteRequestParamsArgument,
@@ -2212,7 +2231,7 @@ impl __rt::Unknowns for CompleteRequestParams {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
-/// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+/// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct CompleteRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
@@ -2268,6 +2287,7 @@ impl __rt::Unknowns for CompleteRequestParamsMeta {
         at.pop();
     }
 }
+/// The `ref` member of [`CompleteRequestParams`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum CompleteRequestParamsRef {
@@ -2443,8 +2463,9 @@ impl __rt::Unknowns for CompleteRequestParamsContext {
 /// The server's response to a completion/complete request
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompleteResult {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
+    /// The `completion` member.
     pub completion: CompleteResultCompletion,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -2500,6 +2521,7 @@ impl __rt::Unknowns for CompleteResult {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `completion` member of [`CompleteResult`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompleteResultCompletion {
     /// An array of completion values. Must not exceed 100 items.
@@ -2569,6 +2591,7 @@ impl __rt::Unknowns for CompleteResultCompletion {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `ContentBlock` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ContentBlock {
@@ -2651,7 +2674,9 @@ impl __rt::Unknowns for ContentBlock {
 /// A request from the server to sample an LLM via the client. The client has full discretion over which model to select. The client should also inform the user before beginning sampling, to allow them to inspect the request (human in the loop) and decide whether to approve it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CreateMessageRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// Parameters for a `sampling/createMessage` request.
     pub params: CreateMessageRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -2716,7 +2741,7 @@ impl __rt::Unknowns for CreateMessageRequest {
 /// Parameters for a `sampling/createMessage` request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CreateMessageRequestParams {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<CreateMessageRequestParamsMeta>,
     /// If specified, the caller is requesting task-augmented execution for this request.
     /// The request will return a CreateTaskResult immediately, and the actual result can be
@@ -2725,6 +2750,7 @@ pub struct CreateMessageRequestParams {
     /// Task augmentation is subject to capability negotiation - receivers MUST declare support
     /// for task augmentation of specific request types in their capabilities.
     pub task: Option<TaskMetadata>,
+    /// `messages`: Describes a message issued to or received from an LLM API.
     pub messages: Vec<SamplingMessage>,
     /// The server's preferences for which model to select. The client MAY ignore these preferences.
     pub model_preferences: Option<ModelPreferences>,
@@ -2736,11 +2762,13 @@ pub struct CreateMessageRequestParams {
     /// Default is "none". Values "thisServer" and "allServers" are soft-deprecated. Servers SHOULD only use these values if the client
     /// declares ClientCapabilities.sampling.context. These values may be removed in future spec releases.
     pub include_context: Option<CreateMessageRequestParamsIncludeContext>,
+    /// The `temperature` member.
     pub temperature: Option<__rt::Number>,
     /// The requested maximum number of tokens to sample (to prevent runaway completions).
     ///
     /// The client MAY choose to sample fewer tokens than the requested maximum.
     pub max_tokens: i64,
+    /// The `stopSequences` member.
     pub stop_sequences: Option<Vec<String>>,
     /// Optional metadata to pass through to the LLM provider. The format of this metadata is provider-specific.
     pub metadata: Option<__rt::Map<String, __rt::Value>>,
@@ -2915,7 +2943,7 @@ impl __rt::Unknowns for CreateMessageRequestParams {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
-/// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+/// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct CreateMessageRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
@@ -3042,9 +3070,11 @@ impl __rt::Unknowns for CreateMessageRequestParamsIncludeContext {
 /// to inspect the response (human in the loop) and decide whether to allow the server to see it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CreateMessageResult {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
+    /// The sender or recipient of messages and data in a conversation.
     pub role: Role,
+    /// The `content` member.
     pub content: CreateMessageResultContent,
     /// The name of the model that generated the message.
     pub model: String,
@@ -3130,6 +3160,7 @@ impl __rt::Unknowns for CreateMessageResult {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `content` member of [`CreateMessageResult`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum CreateMessageResultContent {
@@ -3248,8 +3279,9 @@ impl __rt::Unknowns for CreateMessageResultContent {
 /// A response to a task-augmented request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CreateTaskResult {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
+    /// Data associated with a task.
     pub task: Task,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3310,7 +3342,9 @@ pub type Cursor = String;
 /// A request from the server to elicit additional information from the user via the client.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ElicitRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// The parameters for a request to elicit additional information from the user via the client.
     pub params: ElicitRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3375,7 +3409,7 @@ impl __rt::Unknowns for ElicitRequest {
 /// The parameters for a request to elicit non-sensitive information from the user via a form in the client.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ElicitRequestFormParams {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<ElicitRequestFormParamsMeta>,
     /// If specified, the caller is requesting task-augmented execution for this request.
     /// The request will return a CreateTaskResult immediately, and the actual result can be
@@ -3473,7 +3507,7 @@ impl __rt::Unknowns for ElicitRequestFormParams {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
-/// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+/// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ElicitRequestFormParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
@@ -3585,8 +3619,11 @@ impl __rt::Unknowns for ElicitRequestFormParamsMode {
 /// Only top-level properties are allowed, without nesting.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ElicitRequestFormParamsRequestedSchema {
+    /// The `$schema` member.
     pub schema: Option<String>,
+    /// Restricted schema definitions that only allow primitive types without nested objects or arrays.
     pub properties: __rt::IndexMap<String, PrimitiveSchemaDefinition>,
+    /// The `required` member.
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3713,7 +3750,7 @@ impl __rt::Unknowns for ElicitRequestParams {
 /// The parameters for a request to elicit information from the user via a URL in the client.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ElicitRequestUrlParams {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<ElicitRequestUrlParamsMeta>,
     /// If specified, the caller is requesting task-augmented execution for this request.
     /// The request will return a CreateTaskResult immediately, and the actual result can be
@@ -3806,7 +3843,7 @@ impl __rt::Unknowns for ElicitRequestUrlParams {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
-/// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+/// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ElicitRequestUrlParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
@@ -3865,7 +3902,7 @@ impl __rt::Unknowns for ElicitRequestUrlParamsMeta {
 /// The client's response to an elicitation request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ElicitResult {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// The user action in response to the elicitation.
     /// - "accept": User submitted the form/confirmed the action
@@ -4008,6 +4045,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ElicitResultAction {
 impl __rt::Unknowns for ElicitResultAction {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
+/// The `content{}` member of [`ElicitResult`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ElicitResultContentValueStringOrNumberOrBoolean {
@@ -4083,6 +4121,7 @@ impl ::core::fmt::Display for ElicitResultContentValueStringOrNumberOrBoolean {
 impl __rt::Unknowns for ElicitResultContentValueStringOrNumberOrBoolean {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
+/// The `content{}` member of [`ElicitResult`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ElicitResultContentValue {
@@ -4147,6 +4186,7 @@ impl __rt::Unknowns for ElicitResultContentValue {
 /// An optional notification from the server to the client, informing it of a completion of a out-of-band elicitation request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ElicitationCompleteNotification {
+    /// The `params` member.
     pub params: ElicitationCompleteNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4200,6 +4240,7 @@ impl __rt::Unknowns for ElicitationCompleteNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ElicitationCompleteNotification`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct ElicitationCompleteNotificationParams {
     /// The ID of the elicitation that completed.
@@ -4251,10 +4292,11 @@ impl __rt::Unknowns for ElicitationCompleteNotificationParams {
 /// of the LLM and/or the user.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EmbeddedResource {
+    /// The `resource` member.
     pub resource: EmbeddedResourceResource,
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4328,6 +4370,7 @@ impl __rt::Unknowns for EmbeddedResource {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `resource` member of [`EmbeddedResource`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum EmbeddedResourceResource {
@@ -4376,7 +4419,9 @@ impl __rt::Unknowns for EmbeddedResourceResource {
         }
     }
 }
+/// The schema's `EmptyResult` definition.
 pub type EmptyResult = McpResult;
+/// The schema's `EnumSchema` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum EnumSchema {
@@ -4472,6 +4517,7 @@ impl __rt::Unknowns for EnumSchema {
         }
     }
 }
+/// The schema's `Error` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Error {
     /// The error type that occurred.
@@ -4536,7 +4582,9 @@ impl __rt::Unknowns for Error {
 /// Used by the client to get a prompt provided by the server.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetPromptRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// Parameters for a `prompts/get` request.
     pub params: GetPromptRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4601,7 +4649,7 @@ impl __rt::Unknowns for GetPromptRequest {
 /// Parameters for a `prompts/get` request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetPromptRequestParams {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<GetPromptRequestParamsMeta>,
     /// The name of the prompt or prompt template.
     pub name: String,
@@ -4668,7 +4716,7 @@ impl __rt::Unknowns for GetPromptRequestParams {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
-/// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+/// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct GetPromptRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
@@ -4727,10 +4775,11 @@ impl __rt::Unknowns for GetPromptRequestParamsMeta {
 /// The server's response to a prompts/get request from the client.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetPromptResult {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// An optional description for the prompt.
     pub description: Option<String>,
+    /// `messages`: Describes a message returned as part of a prompt.
     pub messages: Vec<PromptMessage>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4799,7 +4848,9 @@ impl __rt::Unknowns for GetPromptResult {
 /// A request to retrieve the result of a completed task.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetTaskPayloadRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// The `params` member.
     pub params: GetTaskPayloadRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4861,6 +4912,7 @@ impl __rt::Unknowns for GetTaskPayloadRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`GetTaskPayloadRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetTaskPayloadRequestParams {
     /// The task identifier to retrieve results for.
@@ -4911,7 +4963,7 @@ impl __rt::Unknowns for GetTaskPayloadRequestParams {
 /// For example, a tools/call task would return the CallToolResult structure.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct GetTaskPayloadResult {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4963,7 +5015,9 @@ impl __rt::Unknowns for GetTaskPayloadResult {
 /// A request to retrieve the state of a task.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetTaskRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// The `params` member.
     pub params: GetTaskRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5025,6 +5079,7 @@ impl __rt::Unknowns for GetTaskRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`GetTaskRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetTaskRequestParams {
     /// The task identifier to query.
@@ -5073,7 +5128,7 @@ impl __rt::Unknowns for GetTaskRequestParams {
 /// The response to a tasks/get request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetTaskResult {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// The task identifier.
     pub task_id: String,
@@ -5405,7 +5460,7 @@ pub struct ImageContent {
     pub mime_type: String,
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5500,6 +5555,7 @@ pub struct Implementation {
     /// - `image/svg+xml` - SVG images (scalable but requires security precautions)
     /// - `image/webp` - WebP images (modern, efficient format)
     pub icons: Option<Vec<Icon>>,
+    /// The `version` member.
     pub version: String,
     /// An optional human-readable description of what this implementation does.
     ///
@@ -5598,7 +5654,9 @@ impl __rt::Unknowns for Implementation {
 /// This request is sent from the client to the server when it first connects, asking it to begin initialization.
 #[derive(Debug, Clone, PartialEq)]
 pub struct InitializeRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// Parameters for an `initialize` request.
     pub params: InitializeRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5663,11 +5721,13 @@ impl __rt::Unknowns for InitializeRequest {
 /// Parameters for an `initialize` request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct InitializeRequestParams {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<InitializeRequestParamsMeta>,
     /// The latest version of the Model Context Protocol that the client supports. The client MAY decide to support older versions as well.
     pub protocol_version: String,
+    /// Capabilities a client may support.
     pub capabilities: ClientCapabilities,
+    /// Describes the MCP implementation.
     pub client_info: Implementation,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5734,7 +5794,7 @@ impl __rt::Unknowns for InitializeRequestParams {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
-/// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+/// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct InitializeRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
@@ -5793,11 +5853,13 @@ impl __rt::Unknowns for InitializeRequestParamsMeta {
 /// After receiving an initialize request from the client, the server sends this response.
 #[derive(Debug, Clone, PartialEq)]
 pub struct InitializeResult {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// The version of the Model Context Protocol that the server wants to use. This may not match the version that the client requested. If the client cannot support this version, it MUST disconnect.
     pub protocol_version: String,
+    /// Capabilities that a server may support.
     pub capabilities: ServerCapabilities,
+    /// Describes the MCP implementation.
     pub server_info: Implementation,
     /// Instructions describing how to use the server and its features.
     ///
@@ -5881,6 +5943,7 @@ impl __rt::Unknowns for InitializeResult {
 /// This notification is sent from the client to the server after initialization has finished.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct InitializedNotification {
+    /// The `params` member.
     pub params: Option<NotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5945,7 +6008,9 @@ impl __rt::Unknowns for InitializedNotification {
 /// A response to a request that indicates an error occurred.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsonRpcErrorResponse {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: Option<Option<RequestId>>,
+    /// The `error` member.
     pub error: Error,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6077,7 +6142,9 @@ impl __rt::Unknowns for JsonRpcMessage {
 /// A notification which does not expect a response.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsonRpcNotification {
+    /// The `method` member.
     pub method: String,
+    /// The `params` member.
     pub params: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6138,8 +6205,11 @@ impl __rt::Unknowns for JsonRpcNotification {
 /// A request that expects a response.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsonRpcRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// The `method` member.
     pub method: String,
+    /// The `params` member.
     pub params: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6250,7 +6320,9 @@ impl __rt::Unknowns for JsonRpcResponse {
 /// A successful (non-error) response to a request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsonRpcResultResponse {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// The `result` member.
     pub result: McpResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6310,12 +6382,16 @@ impl __rt::Unknowns for JsonRpcResultResponse {
 /// This interface will be removed in a future version.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LegacyTitledEnumSchema {
+    /// The `title` member.
     pub title: Option<String>,
+    /// The `description` member.
     pub description: Option<String>,
+    /// The `enum` member.
     pub r#enum: Vec<String>,
     /// (Legacy) Display names for enum values.
     /// Non-standard according to JSON schema 2020-12.
     pub enum_names: Option<Vec<String>>,
+    /// The `default` member.
     pub default: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6406,7 +6482,9 @@ impl __rt::Unknowns for LegacyTitledEnumSchema {
 /// Sent from the client to request a list of prompts and prompt templates the server has.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListPromptsRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// Common parameters for paginated requests.
     pub params: Option<PaginatedRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6476,11 +6554,12 @@ impl __rt::Unknowns for ListPromptsRequest {
 /// The server's response to a prompts/list request from the client.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListPromptsResult {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
+    /// `prompts`: A prompt or prompt template that the server offers.
     pub prompts: Vec<Prompt>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6549,7 +6628,9 @@ impl __rt::Unknowns for ListPromptsResult {
 /// Sent from the client to request a list of resource templates the server has.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListResourceTemplatesRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// Common parameters for paginated requests.
     pub params: Option<PaginatedRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6619,11 +6700,12 @@ impl __rt::Unknowns for ListResourceTemplatesRequest {
 /// The server's response to a resources/templates/list request from the client.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListResourceTemplatesResult {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
+    /// `resourceTemplates`: A template description for resources available on the server.
     pub resource_templates: Vec<ResourceTemplate>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6692,7 +6774,9 @@ impl __rt::Unknowns for ListResourceTemplatesResult {
 /// Sent from the client to request a list of resources the server has.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListResourcesRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// Common parameters for paginated requests.
     pub params: Option<PaginatedRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6762,11 +6846,12 @@ impl __rt::Unknowns for ListResourcesRequest {
 /// The server's response to a resources/list request from the client.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListResourcesResult {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
+    /// `resources`: A known resource that the server is capable of reading.
     pub resources: Vec<Resource>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6841,7 +6926,9 @@ impl __rt::Unknowns for ListResourcesResult {
 /// structure or access specific locations that the client has permission to read from.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListRootsRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// Common params for any request.
     pub params: Option<RequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6913,8 +7000,9 @@ impl __rt::Unknowns for ListRootsRequest {
 /// or file that the server can operate on.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListRootsResult {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
+    /// `roots`: Represents a root directory or file that the server can operate on.
     pub roots: Vec<Root>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6973,7 +7061,9 @@ impl __rt::Unknowns for ListRootsResult {
 /// A request to retrieve a list of tasks.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListTasksRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// Common parameters for paginated requests.
     pub params: Option<PaginatedRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -7043,11 +7133,12 @@ impl __rt::Unknowns for ListTasksRequest {
 /// The response to a tasks/list request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListTasksResult {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
+    /// `tasks`: Data associated with a task.
     pub tasks: Vec<Task>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -7116,7 +7207,9 @@ impl __rt::Unknowns for ListTasksResult {
 /// Sent from the client to request a list of tools the server has.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListToolsRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// Common parameters for paginated requests.
     pub params: Option<PaginatedRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -7186,11 +7279,12 @@ impl __rt::Unknowns for ListToolsRequest {
 /// The server's response to a tools/list request from the client.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListToolsResult {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
+    /// `tools`: Definition for a tool the client can call.
     pub tools: Vec<Tool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -7358,6 +7452,7 @@ impl __rt::Unknowns for LoggingLevel {
 /// JSONRPCNotification of a log message passed from server to client. If no logging/setLevel request has been sent from the client, the server MAY decide which messages to send automatically.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LoggingMessageNotification {
+    /// Parameters for a `notifications/message` notification.
     pub params: LoggingMessageNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -7414,7 +7509,7 @@ impl __rt::Unknowns for LoggingMessageNotification {
 /// Parameters for a `notifications/message` notification.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LoggingMessageNotificationParams {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// The severity of this log message.
     pub level: LoggingLevel,
@@ -7665,6 +7760,7 @@ impl __rt::Unknowns for ModelPreferences {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `MultiSelectEnumSchema` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum MultiSelectEnumSchema {
@@ -7717,9 +7813,12 @@ impl __rt::Unknowns for MultiSelectEnumSchema {
         }
     }
 }
+/// The schema's `Notification` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Notification {
+    /// The `method` member.
     pub method: String,
+    /// The `params` member.
     pub params: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -7772,9 +7871,10 @@ impl __rt::Unknowns for Notification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `NotificationParams` definition.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct NotificationParams {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -7825,13 +7925,20 @@ impl __rt::Unknowns for NotificationParams {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `NumberSchema` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NumberSchema {
+    /// The `type` member.
     pub r#type: NumberSchemaType,
+    /// The `title` member.
     pub title: Option<String>,
+    /// The `description` member.
     pub description: Option<String>,
+    /// The `minimum` member.
     pub minimum: Option<__rt::Number>,
+    /// The `maximum` member.
     pub maximum: Option<__rt::Number>,
+    /// The `default` member.
     pub default: Option<__rt::Number>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -7924,6 +8031,7 @@ impl __rt::Unknowns for NumberSchema {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `type` member of [`NumberSchema`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum NumberSchemaType {
     /// `"integer"`
@@ -7980,10 +8088,14 @@ impl<'de> __rt::serde::Deserialize<'de> for NumberSchemaType {
 impl __rt::Unknowns for NumberSchemaType {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
+/// The schema's `PaginatedRequest` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PaginatedRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// The `method` member.
     pub method: String,
+    /// Common parameters for paginated requests.
     pub params: Option<PaginatedRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -8052,7 +8164,7 @@ impl __rt::Unknowns for PaginatedRequest {
 /// Common parameters for paginated requests.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PaginatedRequestParams {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<PaginatedRequestParamsMeta>,
     /// An opaque token representing the current pagination position.
     /// If provided, the server should return results starting after this cursor.
@@ -8116,7 +8228,7 @@ impl __rt::Unknowns for PaginatedRequestParams {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
-/// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+/// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PaginatedRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
@@ -8172,9 +8284,10 @@ impl __rt::Unknowns for PaginatedRequestParamsMeta {
         at.pop();
     }
 }
+/// The schema's `PaginatedResult` definition.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PaginatedResult {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
@@ -8241,7 +8354,9 @@ impl __rt::Unknowns for PaginatedResult {
 /// A ping, issued by either the server or the client, to check that the other party is still alive. The receiver must promptly respond, or else may be disconnected.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PingRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// Common params for any request.
     pub params: Option<RequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -8459,6 +8574,7 @@ impl __rt::Unknowns for PrimitiveSchemaDefinition {
 /// An out-of-band notification used to inform the receiver of a progress update for a long-running request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProgressNotification {
+    /// Parameters for a `notifications/progress` notification.
     pub params: ProgressNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -8515,7 +8631,7 @@ impl __rt::Unknowns for ProgressNotification {
 /// Parameters for a `notifications/progress` notification.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProgressNotificationParams {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// The progress token which was given in the initial request, used to associate this notification with the request that is proceeding.
     pub progress_token: ProgressToken,
@@ -8684,7 +8800,7 @@ pub struct Prompt {
     pub description: Option<String>,
     /// A list of arguments to use for templating the prompt.
     pub arguments: Option<Vec<PromptArgument>>,
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -8873,6 +8989,7 @@ impl __rt::Unknowns for PromptArgument {
 /// An optional notification from the server to the client, informing it that the list of prompts it offers has changed. This may be issued by servers without any previous subscription from the client.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PromptListChangedNotification {
+    /// The `params` member.
     pub params: Option<NotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -8940,7 +9057,9 @@ impl __rt::Unknowns for PromptListChangedNotification {
 /// resources from the MCP server.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PromptMessage {
+    /// The sender or recipient of messages and data in a conversation.
     pub role: Role,
+    /// The `content` member.
     pub content: ContentBlock,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -9059,7 +9178,9 @@ impl __rt::Unknowns for PromptReference {
 /// Sent from the client to the server, to read a specific resource URI.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReadResourceRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// Parameters for a `resources/read` request.
     pub params: ReadResourceRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -9124,7 +9245,7 @@ impl __rt::Unknowns for ReadResourceRequest {
 /// Parameters for a `resources/read` request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReadResourceRequestParams {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<ReadResourceRequestParamsMeta>,
     /// The URI of the resource. The URI can use any protocol; it is up to the server how to interpret it.
     pub uri: String,
@@ -9179,7 +9300,7 @@ impl __rt::Unknowns for ReadResourceRequestParams {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
-/// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+/// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ReadResourceRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
@@ -9238,8 +9359,9 @@ impl __rt::Unknowns for ReadResourceRequestParamsMeta {
 /// The server's response to a resources/read request from the client.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReadResourceResult {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
+    /// The `contents` member.
     pub contents: Vec<ReadResourceResultContentsItem>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -9295,6 +9417,7 @@ impl __rt::Unknowns for ReadResourceResult {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `contents[]` member of [`ReadResourceResult`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ReadResourceResultContentsItem {
@@ -9394,9 +9517,12 @@ impl __rt::Unknowns for RelatedTaskMetadata {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `Request` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Request {
+    /// The `method` member.
     pub method: String,
+    /// The `params` member.
     pub params: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -9506,7 +9632,7 @@ impl __rt::Unknowns for RequestId {
 /// Common params for any request.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RequestParams {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<RequestParamsMeta>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -9557,7 +9683,7 @@ impl __rt::Unknowns for RequestParams {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
-/// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+/// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
@@ -9649,7 +9775,7 @@ pub struct Resource {
     ///
     /// This can be used by Hosts to display file sizes and estimate context window usage.
     pub size: Option<i64>,
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -9777,7 +9903,7 @@ pub struct ResourceContents {
     pub uri: String,
     /// The MIME type of this resource, if known.
     pub mime_type: Option<String>,
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -9878,7 +10004,7 @@ pub struct ResourceLink {
     ///
     /// This can be used by Hosts to display file sizes and estimate context window usage.
     pub size: Option<i64>,
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -10007,6 +10133,7 @@ impl __rt::Unknowns for ResourceLink {
 /// An optional notification from the server to the client, informing it that the list of resources it can read from has changed. This may be issued by servers without any previous subscription from the client.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ResourceListChangedNotification {
+    /// The `params` member.
     pub params: Option<NotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -10071,7 +10198,7 @@ impl __rt::Unknowns for ResourceListChangedNotification {
 /// Common parameters when working with resources.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ResourceRequestParams {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<ResourceRequestParamsMeta>,
     /// The URI of the resource. The URI can use any protocol; it is up to the server how to interpret it.
     pub uri: String,
@@ -10126,7 +10253,7 @@ impl __rt::Unknowns for ResourceRequestParams {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
-/// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+/// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ResourceRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
@@ -10214,7 +10341,7 @@ pub struct ResourceTemplate {
     pub mime_type: Option<String>,
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -10379,6 +10506,7 @@ impl __rt::Unknowns for ResourceTemplateReference {
 /// A notification from the server to the client, informing it that a resource has changed and may need to be read again. This should only be sent if the client previously sent a resources/subscribe request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ResourceUpdatedNotification {
+    /// Parameters for a `notifications/resources/updated` notification.
     pub params: ResourceUpdatedNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -10435,7 +10563,7 @@ impl __rt::Unknowns for ResourceUpdatedNotification {
 /// Parameters for a `notifications/resources/updated` notification.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ResourceUpdatedNotificationParams {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// The URI of the resource that has been updated. This might be a sub-resource of the one that the client actually subscribed to.
     pub uri: String,
@@ -10490,9 +10618,10 @@ impl __rt::Unknowns for ResourceUpdatedNotificationParams {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `Result` definition.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct McpResult {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -10606,7 +10735,7 @@ pub struct Root {
     /// identifier for the root, which may be useful for display purposes or for
     /// referencing the root in other parts of the application.
     pub name: Option<String>,
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -10674,6 +10803,7 @@ impl __rt::Unknowns for Root {
 /// The server should then request an updated list of roots using the ListRootsRequest.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RootsListChangedNotification {
+    /// The `params` member.
     pub params: Option<NotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -10738,9 +10868,11 @@ impl __rt::Unknowns for RootsListChangedNotification {
 /// Describes a message issued to or received from an LLM API.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SamplingMessage {
+    /// The sender or recipient of messages and data in a conversation.
     pub role: Role,
+    /// The `content` member.
     pub content: SamplingMessageContent,
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -10801,6 +10933,7 @@ impl __rt::Unknowns for SamplingMessage {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `content` member of [`SamplingMessage`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum SamplingMessageContent {
@@ -10898,6 +11031,7 @@ impl __rt::Unknowns for SamplingMessageContent {
         }
     }
 }
+/// The schema's `SamplingMessageContentBlock` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum SamplingMessageContentBlock {
@@ -11521,6 +11655,7 @@ impl __rt::Unknowns for ServerCapabilitiesTasks {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `ServerNotification` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ServerNotification {
@@ -11666,6 +11801,7 @@ impl __rt::Unknowns for ServerNotification {
         }
     }
 }
+/// The schema's `ServerRequest` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ServerRequest {
@@ -11774,6 +11910,7 @@ impl __rt::Unknowns for ServerRequest {
         }
     }
 }
+/// The schema's `ServerResult` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ServerResult {
@@ -11937,7 +12074,9 @@ impl __rt::Unknowns for ServerResult {
 /// A request from the client to the server, to enable or adjust logging.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SetLevelRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// Parameters for a `logging/setLevel` request.
     pub params: SetLevelRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -12002,7 +12141,7 @@ impl __rt::Unknowns for SetLevelRequest {
 /// Parameters for a `logging/setLevel` request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SetLevelRequestParams {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<SetLevelRequestParamsMeta>,
     /// The level of logging that the client wants to receive from the server. The server should send all logs at this level and higher (i.e., more severe) to the client as notifications/message.
     pub level: LoggingLevel,
@@ -12057,7 +12196,7 @@ impl __rt::Unknowns for SetLevelRequestParams {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
-/// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+/// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct SetLevelRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
@@ -12113,6 +12252,7 @@ impl __rt::Unknowns for SetLevelRequestParamsMeta {
         at.pop();
     }
 }
+/// The schema's `SingleSelectEnumSchema` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum SingleSelectEnumSchema {
@@ -12165,13 +12305,20 @@ impl __rt::Unknowns for SingleSelectEnumSchema {
         }
     }
 }
+/// The schema's `StringSchema` definition.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct StringSchema {
+    /// The `title` member.
     pub title: Option<String>,
+    /// The `description` member.
     pub description: Option<String>,
+    /// The `minLength` member.
     pub min_length: Option<i64>,
+    /// The `maxLength` member.
     pub max_length: Option<i64>,
+    /// The `format` member.
     pub format: Option<StringSchemaFormat>,
+    /// The `default` member.
     pub default: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -12277,6 +12424,7 @@ impl __rt::Unknowns for StringSchema {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `format` member of [`StringSchema`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StringSchemaFormat {
     /// `"date"`
@@ -12346,7 +12494,9 @@ impl __rt::Unknowns for StringSchemaFormat {
 /// Sent from the client to request resources/updated notifications from the server whenever a particular resource changes.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SubscribeRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// Parameters for a `resources/subscribe` request.
     pub params: SubscribeRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -12411,7 +12561,7 @@ impl __rt::Unknowns for SubscribeRequest {
 /// Parameters for a `resources/subscribe` request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SubscribeRequestParams {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<SubscribeRequestParamsMeta>,
     /// The URI of the resource. The URI can use any protocol; it is up to the server how to interpret it.
     pub uri: String,
@@ -12466,7 +12616,7 @@ impl __rt::Unknowns for SubscribeRequestParams {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
-/// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+/// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct SubscribeRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
@@ -12621,7 +12771,7 @@ impl __rt::Unknowns for Task {
 /// Common params for any task-augmented request.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct TaskAugmentedRequestParams {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<TaskAugmentedRequestParamsMeta>,
     /// If specified, the caller is requesting task-augmented execution for this request.
     /// The request will return a CreateTaskResult immediately, and the actual result can be
@@ -12695,7 +12845,7 @@ impl __rt::Unknowns for TaskAugmentedRequestParams {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
-/// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+/// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct TaskAugmentedRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
@@ -12887,6 +13037,7 @@ impl __rt::Unknowns for TaskStatus {
 /// An optional notification from the receiver to the requestor, informing them that a task's status has changed. Receivers are not required to send these notifications.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TaskStatusNotification {
+    /// Parameters for a `notifications/tasks/status` notification.
     pub params: TaskStatusNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -12943,7 +13094,7 @@ impl __rt::Unknowns for TaskStatusNotification {
 /// Parameters for a `notifications/tasks/status` notification.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TaskStatusNotificationParams {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// The task identifier.
     pub task_id: String,
@@ -13055,7 +13206,7 @@ pub struct TextContent {
     pub text: String,
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -13126,13 +13277,14 @@ impl __rt::Unknowns for TextContent {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `TextResourceContents` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TextResourceContents {
     /// The URI of this resource.
     pub uri: String,
     /// The MIME type of this resource, if known.
     pub mime_type: Option<String>,
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// The text of the item. This must only be set if the item can actually be represented as text (not binary data).
     pub text: String,
@@ -13313,6 +13465,7 @@ impl __rt::Unknowns for TitledMultiSelectEnumSchema {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `items.anyOf[]` member of [`TitledMultiSelectEnumSchema`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct TitledMultiSelectEnumSchemaItemsAnyOfItem {
     /// The constant enum value.
@@ -13501,6 +13654,7 @@ impl __rt::Unknowns for TitledSingleSelectEnumSchema {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `oneOf[]` member of [`TitledSingleSelectEnumSchema`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct TitledSingleSelectEnumSchemaOneOfItem {
     /// The enum value.
@@ -13590,7 +13744,7 @@ pub struct Tool {
     ///
     /// Display name precedence order is: title, annotations.title, then name.
     pub annotations: Option<ToolAnnotations>,
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -13726,8 +13880,11 @@ impl __rt::Unknowns for Tool {
 /// A JSON Schema object defining the expected parameters for the tool.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolInputSchema {
+    /// The `$schema` member.
     pub schema: Option<String>,
+    /// The `properties` member.
     pub properties: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
+    /// The `required` member.
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -13813,8 +13970,11 @@ impl __rt::Unknowns for ToolInputSchema {
 /// Currently restricted to type: "object" at the root level.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolOutputSchema {
+    /// The `$schema` member.
     pub schema: Option<String>,
+    /// The `properties` member.
     pub properties: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
+    /// The `required` member.
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -14279,6 +14439,7 @@ impl __rt::Unknowns for ToolExecutionTaskSupport {
 /// An optional notification from the server to the client, informing it that the list of tools it offers has changed. This may be issued by servers without any previous subscription from the client.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolListChangedNotification {
+    /// The `params` member.
     pub params: Option<NotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -14364,7 +14525,7 @@ pub struct ToolResultContent {
     /// Optional metadata about the tool result. Clients SHOULD preserve this field when
     /// including tool results in subsequent sampling requests to enable caching optimizations.
     ///
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -14464,7 +14625,7 @@ pub struct ToolUseContent {
     /// Optional metadata about the tool use. Clients SHOULD preserve this field when
     /// including tool uses in subsequent sampling requests to enable caching optimizations.
     ///
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -14533,7 +14694,9 @@ impl __rt::Unknowns for ToolUseContent {
 /// An error response that indicates that the server requires the client to provide additional information via an elicitation request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct UrlElicitationRequiredError {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: Option<RequestId>,
+    /// The `error` member.
     pub error: UrlElicitationRequiredErrorError,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -14600,6 +14763,7 @@ impl __rt::Unknowns for UrlElicitationRequiredError {
 /// Additional information about the error. The value of this member is defined by the sender (e.g. detailed error information, nested errors etc.).
 #[derive(Debug, Clone, PartialEq)]
 pub struct UrlElicitationRequiredErrorErrorData {
+    /// `elicitations`: The parameters for a request to elicit information from the user via a URL in the client.
     pub elicitations: Vec<ElicitRequestUrlParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -14644,6 +14808,7 @@ impl __rt::Unknowns for UrlElicitationRequiredErrorErrorData {
         at.pop();
     }
 }
+/// The `error` member of [`UrlElicitationRequiredError`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct UrlElicitationRequiredErrorError {
     /// A short description of the error. The message SHOULD be limited to a concise single sentence.
@@ -14707,7 +14872,9 @@ impl __rt::Unknowns for UrlElicitationRequiredErrorError {
 /// Sent from the client to request cancellation of resources/updated notifications from the server. This should follow a previous resources/subscribe request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct UnsubscribeRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// Parameters for a `resources/unsubscribe` request.
     pub params: UnsubscribeRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -14772,7 +14939,7 @@ impl __rt::Unknowns for UnsubscribeRequest {
 /// Parameters for a `resources/unsubscribe` request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct UnsubscribeRequestParams {
-    /// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+    /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
     pub meta: Option<UnsubscribeRequestParamsMeta>,
     /// The URI of the resource. The URI can use any protocol; it is up to the server how to interpret it.
     pub uri: String,
@@ -14827,7 +14994,7 @@ impl __rt::Unknowns for UnsubscribeRequestParams {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
-/// See \[General fields: `_meta`\](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
+/// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct UnsubscribeRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.

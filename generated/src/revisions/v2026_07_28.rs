@@ -102,6 +102,7 @@ pub struct AudioContent {
     pub mime_type: String,
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
+    /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
     pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -237,12 +238,14 @@ impl __rt::Unknowns for BaseMetadata {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `BlobResourceContents` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BlobResourceContents {
     /// The URI of this resource.
     pub uri: String,
     /// The MIME type of this resource, if known.
     pub mime_type: Option<String>,
+    /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
     pub meta: Option<MetaObject>,
     /// A base64-encoded string representing the binary data of the item.
     pub blob: String,
@@ -309,10 +312,14 @@ impl __rt::Unknowns for BlobResourceContents {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `BooleanSchema` definition.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct BooleanSchema {
+    /// The `title` member.
     pub title: Option<String>,
+    /// The `description` member.
     pub description: Option<String>,
+    /// The `default` member.
     pub default: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -391,6 +398,7 @@ impl __rt::Unknowns for BooleanSchema {
 /// A result that supports a time-to-live (TTL) hint for client-side caching.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CacheableResult {
+    /// Extends [`MetaObject`] with additional result-specific fields.
     pub meta: Option<ResultMetaObject>,
     /// Indicates the type of the result, which allows the client to determine
     /// how to parse the result object.
@@ -548,7 +556,9 @@ impl __rt::Unknowns for CacheableResultCacheScope {
 /// Used by the client to invoke a tool provided by the server.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CallToolRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// Parameters for a `tools/call` request.
     pub params: CallToolRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -613,8 +623,11 @@ impl __rt::Unknowns for CallToolRequest {
 /// Parameters for a `tools/call` request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CallToolRequestParams {
+    /// Extends [`MetaObject`] with additional request-specific fields.
     pub meta: RequestMetaObject,
+    /// A map of client responses to server-initiated requests.
     pub input_responses: Option<InputResponses>,
+    /// The `requestState` member.
     pub request_state: Option<String>,
     /// The name of the tool.
     pub name: String,
@@ -709,6 +722,7 @@ impl __rt::Unknowns for CallToolRequestParams {
 /// The result returned by the server for a [`CallToolRequest`] (`tools/call`) request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CallToolResult {
+    /// Extends [`MetaObject`] with additional result-specific fields.
     pub meta: Option<ResultMetaObject>,
     /// Indicates the type of the result, which allows the client to determine
     /// how to parse the result object.
@@ -836,7 +850,9 @@ impl __rt::Unknowns for CallToolResult {
 /// A successful response from the server for a [`CallToolRequest`] (`tools/call`) request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CallToolResultResponse {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// The `result` member.
     pub result: CallToolResultResponseResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -895,6 +911,7 @@ impl __rt::Unknowns for CallToolResultResponse {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `result` member of [`CallToolResultResponse`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum CallToolResultResponseResult {
@@ -956,6 +973,7 @@ impl __rt::Unknowns for CallToolResultResponseResult {
 /// This notification indicates that the result will be unused, so any associated processing SHOULD cease.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CancelledNotification {
+    /// Parameters for a `notifications/cancelled` notification.
     pub params: CancelledNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -1012,6 +1030,7 @@ impl __rt::Unknowns for CancelledNotification {
 /// Parameters for a `notifications/cancelled` notification.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CancelledNotificationParams {
+    /// Extends [`MetaObject`] with additional notification-specific fields.
     pub meta: Option<NotificationMetaObject>,
     /// The ID of the request to cancel.
     ///
@@ -1287,7 +1306,9 @@ impl __rt::Unknowns for ClientCapabilitiesSampling {
 /// Present if the client supports elicitation from the server.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ClientCapabilitiesElicitation {
+    /// The `form` member.
     pub form: Option<JsonObject>,
+    /// The `url` member.
     pub url: Option<JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -1363,6 +1384,7 @@ impl __rt::Unknowns for ClientCapabilitiesElicitation {
 /// This notification indicates that the result will be unused, so any associated processing SHOULD cease.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ClientNotification {
+    /// Parameters for a `notifications/cancelled` notification.
     pub params: CancelledNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -1416,6 +1438,7 @@ impl __rt::Unknowns for ClientNotification {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `ClientRequest` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ClientRequest {
@@ -1555,7 +1578,9 @@ pub type ClientResult = McpResult;
 /// A request from the client to the server, to ask for completion options.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompleteRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// Parameters for a `completion/complete` request.
     pub params: CompleteRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -1620,7 +1645,9 @@ impl __rt::Unknowns for CompleteRequest {
 /// Parameters for a `completion/complete` request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompleteRequestParams {
+    /// Extends [`MetaObject`] with additional request-specific fields.
     pub meta: RequestMetaObject,
+    /// The `ref` member.
     pub r#ref: CompleteRequestParamsRef,
     /// The argument's information
     pub argument: CompleteRequestParamsArgument,
@@ -1697,6 +1724,7 @@ impl __rt::Unknowns for CompleteRequestParams {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `ref` member of [`CompleteRequestParams`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum CompleteRequestParamsRef {
@@ -1872,6 +1900,7 @@ impl __rt::Unknowns for CompleteRequestParamsContext {
 /// The result returned by the server for a [`CompleteRequest`] (`completion/complete`) request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompleteResult {
+    /// Extends [`MetaObject`] with additional result-specific fields.
     pub meta: Option<ResultMetaObject>,
     /// Indicates the type of the result, which allows the client to determine
     /// how to parse the result object.
@@ -1881,6 +1910,7 @@ pub struct CompleteResult {
     /// server implementing an earlier protocol version (which does not include
     /// `resultType`), the client MUST treat the absent field as `"complete"`.
     pub result_type: String,
+    /// The `completion` member.
     pub completion: CompleteResultCompletion,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -1941,6 +1971,7 @@ impl __rt::Unknowns for CompleteResult {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `completion` member of [`CompleteResult`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompleteResultCompletion {
     /// An array of completion values. Must not exceed 100 items.
@@ -2013,7 +2044,9 @@ impl __rt::Unknowns for CompleteResultCompletion {
 /// A successful response from the server for a [`CompleteRequest`] (`completion/complete`) request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompleteResultResponse {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// The result returned by the server for a [`CompleteRequest`] (`completion/complete`) request.
     pub result: CompleteResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -2069,6 +2102,7 @@ impl __rt::Unknowns for CompleteResultResponse {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `ContentBlock` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ContentBlock {
@@ -2151,6 +2185,7 @@ impl __rt::Unknowns for ContentBlock {
 /// A request from the server to sample an LLM via the client. The client has full discretion over which model to select. The client should also inform the user before beginning sampling, to allow them to inspect the request (human in the loop) and decide whether to approve it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CreateMessageRequest {
+    /// Parameters for a `sampling/createMessage` request.
     pub params: CreateMessageRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -2204,6 +2239,7 @@ impl __rt::Unknowns for CreateMessageRequest {
 /// Parameters for a `sampling/createMessage` request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CreateMessageRequestParams {
+    /// `messages`: Describes a message issued to or received from an LLM API.
     pub messages: Vec<SamplingMessage>,
     /// The server's preferences for which model to select. The client MAY ignore these preferences.
     pub model_preferences: Option<ModelPreferences>,
@@ -2216,11 +2252,13 @@ pub struct CreateMessageRequestParams {
     /// omit this field or use `"none"`, and SHOULD only use the deprecated values if the client declares
     /// [`ClientCapabilities`]`.sampling.context`.
     pub include_context: Option<CreateMessageRequestParamsIncludeContext>,
+    /// The `temperature` member.
     pub temperature: Option<__rt::Number>,
     /// The requested maximum number of tokens to sample (to prevent runaway completions).
     ///
     /// The client MAY choose to sample fewer tokens than the requested maximum.
     pub max_tokens: i64,
+    /// The `stopSequences` member.
     pub stop_sequences: Option<Vec<String>>,
     /// Optional metadata to pass through to the LLM provider. The format of this metadata is provider-specific.
     pub metadata: Option<JsonObject>,
@@ -2444,8 +2482,11 @@ impl __rt::Unknowns for CreateMessageRequestParamsIncludeContext {
 /// to inspect the response (human in the loop) and decide whether to allow the server to see it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CreateMessageResult {
+    /// The sender or recipient of messages and data in a conversation.
     pub role: Role,
+    /// The `content` member.
     pub content: CreateMessageResultContent,
+    /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
     pub meta: Option<MetaObject>,
     /// The name of the model that generated the message.
     pub model: String,
@@ -2531,6 +2572,7 @@ impl __rt::Unknowns for CreateMessageResult {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `content` member of [`CreateMessageResult`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum CreateMessageResultContent {
@@ -2654,7 +2696,9 @@ pub type Cursor = String;
 /// to — version negotiation can also happen inline via per-request `_meta`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DiscoverRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// Common params for any request.
     pub params: RequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -2716,6 +2760,7 @@ impl __rt::Unknowns for DiscoverRequest {
 /// The result returned by the server for a [`DiscoverRequest`] (`server/discover`) request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DiscoverResult {
+    /// Extends [`MetaObject`] with additional result-specific fields.
     pub meta: Option<ResultMetaObject>,
     /// Indicates the type of the result, which allows the client to determine
     /// how to parse the result object.
@@ -2904,7 +2949,9 @@ impl __rt::Unknowns for DiscoverResultCacheScope {
 /// A successful response from the server for a [`DiscoverRequest`] (`server/discover`) request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DiscoverResultResponse {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// The result returned by the server for a [`DiscoverRequest`] (`server/discover`) request.
     pub result: DiscoverResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -2963,6 +3010,7 @@ impl __rt::Unknowns for DiscoverResultResponse {
 /// A request from the server to elicit additional information from the user via the client.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ElicitRequest {
+    /// The parameters for a request to elicit additional information from the user via the client.
     pub params: ElicitRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3138,8 +3186,11 @@ impl __rt::Unknowns for ElicitRequestFormParamsMode {
 /// Only top-level properties are allowed, without nesting.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ElicitRequestFormParamsRequestedSchema {
+    /// The `$schema` member.
     pub schema: Option<String>,
+    /// Restricted schema definitions that only allow primitive types without nested objects or arrays.
     pub properties: __rt::IndexMap<String, PrimitiveSchemaDefinition>,
+    /// The `required` member.
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3452,6 +3503,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ElicitResultAction {
 impl __rt::Unknowns for ElicitResultAction {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
+/// The `content{}` member of [`ElicitResult`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ElicitResultContentValueStringOrNumberOrBoolean {
@@ -3527,6 +3579,7 @@ impl ::core::fmt::Display for ElicitResultContentValueStringOrNumberOrBoolean {
 impl __rt::Unknowns for ElicitResultContentValueStringOrNumberOrBoolean {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
+/// The `content{}` member of [`ElicitResult`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ElicitResultContentValue {
@@ -3594,9 +3647,11 @@ impl __rt::Unknowns for ElicitResultContentValue {
 /// of the LLM and/or the user.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EmbeddedResource {
+    /// The `resource` member.
     pub resource: EmbeddedResourceResource,
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
+    /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
     pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3670,6 +3725,7 @@ impl __rt::Unknowns for EmbeddedResource {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `resource` member of [`EmbeddedResource`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum EmbeddedResourceResource {
@@ -3720,6 +3776,7 @@ impl __rt::Unknowns for EmbeddedResourceResource {
 }
 /// Common result fields.
 pub type EmptyResult = McpResult;
+/// The schema's `EnumSchema` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum EnumSchema {
@@ -3815,6 +3872,7 @@ impl __rt::Unknowns for EnumSchema {
         }
     }
 }
+/// The schema's `Error` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Error {
     /// The error type that occurred.
@@ -3879,7 +3937,9 @@ impl __rt::Unknowns for Error {
 /// Used by the client to get a prompt provided by the server.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetPromptRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// Parameters for a `prompts/get` request.
     pub params: GetPromptRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -3944,8 +4004,11 @@ impl __rt::Unknowns for GetPromptRequest {
 /// Parameters for a `prompts/get` request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetPromptRequestParams {
+    /// Extends [`MetaObject`] with additional request-specific fields.
     pub meta: RequestMetaObject,
+    /// A map of client responses to server-initiated requests.
     pub input_responses: Option<InputResponses>,
+    /// The `requestState` member.
     pub request_state: Option<String>,
     /// The name of the prompt or prompt template.
     pub name: String,
@@ -4030,6 +4093,7 @@ impl __rt::Unknowns for GetPromptRequestParams {
 /// The result returned by the server for a [`GetPromptRequest`] (`prompts/get`) request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetPromptResult {
+    /// Extends [`MetaObject`] with additional result-specific fields.
     pub meta: Option<ResultMetaObject>,
     /// Indicates the type of the result, which allows the client to determine
     /// how to parse the result object.
@@ -4041,6 +4105,7 @@ pub struct GetPromptResult {
     pub result_type: String,
     /// An optional description for the prompt.
     pub description: Option<String>,
+    /// `messages`: Describes a message returned as part of a prompt.
     pub messages: Vec<PromptMessage>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4111,7 +4176,9 @@ impl __rt::Unknowns for GetPromptResult {
 /// A successful response from the server for a [`GetPromptRequest`] (`prompts/get`) request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetPromptResultResponse {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// The `result` member.
     pub result: GetPromptResultResponseResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4170,6 +4237,7 @@ impl __rt::Unknowns for GetPromptResultResponse {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `result` member of [`GetPromptResultResponse`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum GetPromptResultResponseResult {
@@ -4228,7 +4296,9 @@ impl __rt::Unknowns for GetPromptResultResponseResult {
 /// status code MUST be `400 Bad Request`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct HeaderMismatchError {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: Option<RequestId>,
+    /// The `error` member.
     pub error: HeaderMismatchErrorError,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4292,6 +4362,7 @@ impl __rt::Unknowns for HeaderMismatchError {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `error` member of [`HeaderMismatchError`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct HeaderMismatchErrorError {
     /// A short description of the error. The message SHOULD be limited to a concise single sentence.
@@ -4583,6 +4654,7 @@ pub struct ImageContent {
     pub mime_type: String,
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
+    /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
     pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4773,6 +4845,7 @@ impl __rt::Unknowns for Implementation {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `InputRequest` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum InputRequest {
@@ -4843,8 +4916,11 @@ pub type InputRequests = __rt::IndexMap<String, InputRequest>;
 /// At least one of `inputRequests` or `requestState` MUST be present.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct InputRequiredResult {
+    /// Extends [`MetaObject`] with additional result-specific fields.
     pub meta: Option<ResultMetaObject>,
+    /// A map of server-initiated requests that the client must fulfill.
     pub input_requests: Option<InputRequests>,
+    /// The `requestState` member.
     pub request_state: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -4923,6 +4999,7 @@ impl __rt::Unknowns for InputRequiredResult {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `InputResponse` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum InputResponse {
@@ -4978,10 +5055,14 @@ impl __rt::Unknowns for InputResponse {
         }
     }
 }
+/// The schema's `InputResponseRequestParams` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct InputResponseRequestParams {
+    /// Extends [`MetaObject`] with additional request-specific fields.
     pub meta: RequestMetaObject,
+    /// A map of client responses to server-initiated requests.
     pub input_responses: Option<InputResponses>,
+    /// The `requestState` member.
     pub request_state: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5249,12 +5330,16 @@ impl __rt::Unknowns for InvalidRequestError {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `JSONArray` definition.
 pub type JsonArray = Vec<JsonValue>;
+/// The schema's `JSONObject` definition.
 pub type JsonObject = __rt::IndexMap<String, JsonValue>;
 /// A response to a request that indicates an error occurred.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsonRpcErrorResponse {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: Option<Option<RequestId>>,
+    /// The `error` member.
     pub error: Error,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5386,7 +5471,9 @@ impl __rt::Unknowns for JsonRpcMessage {
 /// A notification which does not expect a response.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsonRpcNotification {
+    /// The `method` member.
     pub method: String,
+    /// The `params` member.
     pub params: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5447,8 +5534,11 @@ impl __rt::Unknowns for JsonRpcNotification {
 /// A request that expects a response.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsonRpcRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// The `method` member.
     pub method: String,
+    /// The `params` member.
     pub params: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5559,7 +5649,9 @@ impl __rt::Unknowns for JsonRpcResponse {
 /// A successful (non-error) response to a request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsonRpcResultResponse {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// Common result fields.
     pub result: McpResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5615,6 +5707,7 @@ impl __rt::Unknowns for JsonRpcResultResponse {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `JSONValue` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum JsonValue {
@@ -5686,6 +5779,7 @@ impl __rt::Unknowns for JsonValue {
         }
     }
 }
+/// The schema's `JSONValue` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum JsonValueStringOrIntegerOrBoolean {
@@ -5764,12 +5858,16 @@ impl __rt::Unknowns for JsonValueStringOrIntegerOrBoolean {
 /// This interface will be removed in a future version.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LegacyTitledEnumSchema {
+    /// The `title` member.
     pub title: Option<String>,
+    /// The `description` member.
     pub description: Option<String>,
+    /// The `enum` member.
     pub r#enum: Vec<String>,
     /// (Legacy) Display names for enum values.
     /// Non-standard according to JSON schema 2020-12.
     pub enum_names: Option<Vec<String>>,
+    /// The `default` member.
     pub default: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5860,7 +5958,9 @@ impl __rt::Unknowns for LegacyTitledEnumSchema {
 /// Sent from the client to request a list of prompts and prompt templates the server has.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListPromptsRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// Common params for paginated requests.
     pub params: PaginatedRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -5925,6 +6025,7 @@ impl __rt::Unknowns for ListPromptsRequest {
 /// The result returned by the server for a [`ListPromptsRequest`] (`prompts/list`) request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListPromptsResult {
+    /// Extends [`MetaObject`] with additional result-specific fields.
     pub meta: Option<ResultMetaObject>,
     /// Indicates the type of the result, which allows the client to determine
     /// how to parse the result object.
@@ -5957,6 +6058,7 @@ pub struct ListPromptsResult {
     ///   authorization contexts (e.g., a different access token requires a
     ///   different cache).
     pub cache_scope: ListPromptsResultCacheScope,
+    /// `prompts`: A prompt or prompt template that the server offers.
     pub prompts: Vec<Prompt>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6102,7 +6204,9 @@ impl __rt::Unknowns for ListPromptsResultCacheScope {
 /// A successful response from the server for a [`ListPromptsRequest`] (`prompts/list`) request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListPromptsResultResponse {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// The result returned by the server for a [`ListPromptsRequest`] (`prompts/list`) request.
     pub result: ListPromptsResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6161,7 +6265,9 @@ impl __rt::Unknowns for ListPromptsResultResponse {
 /// Sent from the client to request a list of resource templates the server has.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListResourceTemplatesRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// Common params for paginated requests.
     pub params: PaginatedRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6226,6 +6332,7 @@ impl __rt::Unknowns for ListResourceTemplatesRequest {
 /// The result returned by the server for a [`ListResourceTemplatesRequest`] (`resources/templates/list`) request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListResourceTemplatesResult {
+    /// Extends [`MetaObject`] with additional result-specific fields.
     pub meta: Option<ResultMetaObject>,
     /// Indicates the type of the result, which allows the client to determine
     /// how to parse the result object.
@@ -6258,6 +6365,7 @@ pub struct ListResourceTemplatesResult {
     ///   authorization contexts (e.g., a different access token requires a
     ///   different cache).
     pub cache_scope: ListResourceTemplatesResultCacheScope,
+    /// `resourceTemplates`: A template description for resources available on the server.
     pub resource_templates: Vec<ResourceTemplate>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6403,7 +6511,9 @@ impl __rt::Unknowns for ListResourceTemplatesResultCacheScope {
 /// A successful response from the server for a [`ListResourceTemplatesRequest`] (`resources/templates/list`) request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListResourceTemplatesResultResponse {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// The result returned by the server for a [`ListResourceTemplatesRequest`] (`resources/templates/list`) request.
     pub result: ListResourceTemplatesResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6465,7 +6575,9 @@ impl __rt::Unknowns for ListResourceTemplatesResultResponse {
 /// Sent from the client to request a list of resources the server has.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListResourcesRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// Common params for paginated requests.
     pub params: PaginatedRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6530,6 +6642,7 @@ impl __rt::Unknowns for ListResourcesRequest {
 /// The result returned by the server for a [`ListResourcesRequest`] (`resources/list`) request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListResourcesResult {
+    /// Extends [`MetaObject`] with additional result-specific fields.
     pub meta: Option<ResultMetaObject>,
     /// Indicates the type of the result, which allows the client to determine
     /// how to parse the result object.
@@ -6562,6 +6675,7 @@ pub struct ListResourcesResult {
     ///   authorization contexts (e.g., a different access token requires a
     ///   different cache).
     pub cache_scope: ListResourcesResultCacheScope,
+    /// `resources`: A known resource that the server is capable of reading.
     pub resources: Vec<Resource>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6707,7 +6821,9 @@ impl __rt::Unknowns for ListResourcesResultCacheScope {
 /// A successful response from the server for a [`ListResourcesRequest`] (`resources/list`) request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListResourcesResultResponse {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// The result returned by the server for a [`ListResourcesRequest`] (`resources/list`) request.
     pub result: ListResourcesResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6775,6 +6891,7 @@ impl __rt::Unknowns for ListResourcesResultResponse {
 /// structure or access specific locations that the client has permission to read from.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListRootsRequest {
+    /// The `params` member.
     pub params: Option<ListRootsRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6833,8 +6950,10 @@ impl __rt::Unknowns for ListRootsRequest {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `params` member of [`ListRootsRequest`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListRootsRequestParams {
+    /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
     pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6890,6 +7009,7 @@ impl __rt::Unknowns for ListRootsRequestParams {
 /// or file that the server can operate on.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListRootsResult {
+    /// `roots`: Represents a root directory or file that the server can operate on.
     pub roots: Vec<Root>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -6938,7 +7058,9 @@ impl __rt::Unknowns for ListRootsResult {
 /// Sent from the client to request a list of tools the server has.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListToolsRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// Common params for paginated requests.
     pub params: PaginatedRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -7003,6 +7125,7 @@ impl __rt::Unknowns for ListToolsRequest {
 /// The result returned by the server for a [`ListToolsRequest`] (`tools/list`) request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListToolsResult {
+    /// Extends [`MetaObject`] with additional result-specific fields.
     pub meta: Option<ResultMetaObject>,
     /// Indicates the type of the result, which allows the client to determine
     /// how to parse the result object.
@@ -7035,6 +7158,7 @@ pub struct ListToolsResult {
     ///   authorization contexts (e.g., a different access token requires a
     ///   different cache).
     pub cache_scope: ListToolsResultCacheScope,
+    /// `tools`: Definition for a tool the client can call.
     pub tools: Vec<Tool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -7180,7 +7304,9 @@ impl __rt::Unknowns for ListToolsResultCacheScope {
 /// A successful response from the server for a [`ListToolsRequest`] (`tools/list`) request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListToolsResultResponse {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// The result returned by the server for a [`ListToolsRequest`] (`tools/list`) request.
     pub result: ListToolsResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -7338,6 +7464,7 @@ impl __rt::Unknowns for LoggingLevel {
 /// JSONRPCNotification of a log message passed from server to client. The client opts in by setting `"io.modelcontextprotocol/logLevel"` in a request's `_meta`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LoggingMessageNotification {
+    /// Parameters for a `notifications/message` notification.
     pub params: LoggingMessageNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -7394,6 +7521,7 @@ impl __rt::Unknowns for LoggingMessageNotification {
 /// Parameters for a `notifications/message` notification.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LoggingMessageNotificationParams {
+    /// Extends [`MetaObject`] with additional notification-specific fields.
     pub meta: Option<NotificationMetaObject>,
     /// The severity of this log message.
     pub level: LoggingLevel,
@@ -7552,7 +7680,9 @@ impl __rt::Unknowns for MethodNotFoundError {
 /// `400 Bad Request`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MissingRequiredClientCapabilityError {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: Option<RequestId>,
+    /// The `error` member.
     pub error: MissingRequiredClientCapabilityErrorError,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -7666,6 +7796,7 @@ impl __rt::Unknowns for MissingRequiredClientCapabilityErrorErrorData {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `error` member of [`MissingRequiredClientCapabilityError`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct MissingRequiredClientCapabilityErrorError {
     /// A short description of the error. The message SHOULD be limited to a concise single sentence.
@@ -7906,6 +8037,7 @@ impl __rt::Unknowns for ModelPreferences {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `MultiSelectEnumSchema` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum MultiSelectEnumSchema {
@@ -7958,9 +8090,12 @@ impl __rt::Unknowns for MultiSelectEnumSchema {
         }
     }
 }
+/// The schema's `Notification` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Notification {
+    /// The `method` member.
     pub method: String,
+    /// The `params` member.
     pub params: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -8082,6 +8217,7 @@ impl __rt::Unknowns for NotificationMetaObject {
 /// Common params for any notification.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct NotificationParams {
+    /// Extends [`MetaObject`] with additional notification-specific fields.
     pub meta: Option<NotificationMetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -8132,13 +8268,20 @@ impl __rt::Unknowns for NotificationParams {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `NumberSchema` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NumberSchema {
+    /// The `type` member.
     pub r#type: NumberSchemaType,
+    /// The `title` member.
     pub title: Option<String>,
+    /// The `description` member.
     pub description: Option<String>,
+    /// The `minimum` member.
     pub minimum: Option<__rt::Number>,
+    /// The `maximum` member.
     pub maximum: Option<__rt::Number>,
+    /// The `default` member.
     pub default: Option<__rt::Number>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -8231,6 +8374,7 @@ impl __rt::Unknowns for NumberSchema {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `type` member of [`NumberSchema`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum NumberSchemaType {
     /// `"integer"`
@@ -8287,10 +8431,14 @@ impl<'de> __rt::serde::Deserialize<'de> for NumberSchemaType {
 impl __rt::Unknowns for NumberSchemaType {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
+/// The schema's `PaginatedRequest` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PaginatedRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// The `method` member.
     pub method: String,
+    /// Common params for paginated requests.
     pub params: PaginatedRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -8355,6 +8503,7 @@ impl __rt::Unknowns for PaginatedRequest {
 /// Common params for paginated requests.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PaginatedRequestParams {
+    /// Extends [`MetaObject`] with additional request-specific fields.
     pub meta: RequestMetaObject,
     /// An opaque token representing the current pagination position.
     /// If provided, the server should return results starting after this cursor.
@@ -8410,8 +8559,10 @@ impl __rt::Unknowns for PaginatedRequestParams {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `PaginatedResult` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PaginatedResult {
+    /// Extends [`MetaObject`] with additional result-specific fields.
     pub meta: Option<ResultMetaObject>,
     /// Indicates the type of the result, which allows the client to determine
     /// how to parse the result object.
@@ -8699,6 +8850,7 @@ impl __rt::Unknowns for PrimitiveSchemaDefinition {
 /// An out-of-band notification used to inform the receiver of a progress update for a long-running request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProgressNotification {
+    /// Parameters for a [`ProgressNotification`] (`notifications/progress`) notification.
     pub params: ProgressNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -8755,6 +8907,7 @@ impl __rt::Unknowns for ProgressNotification {
 /// Parameters for a [`ProgressNotification`] (`notifications/progress`) notification.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProgressNotificationParams {
+    /// Extends [`MetaObject`] with additional notification-specific fields.
     pub meta: Option<NotificationMetaObject>,
     /// The progress token which was given in the initial request, used to associate this notification with the request that is proceeding.
     pub progress_token: ProgressToken,
@@ -8923,6 +9076,7 @@ pub struct Prompt {
     pub description: Option<String>,
     /// A list of arguments to use for templating the prompt.
     pub arguments: Option<Vec<PromptArgument>>,
+    /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
     pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -9111,6 +9265,7 @@ impl __rt::Unknowns for PromptArgument {
 /// An optional notification from the server to the client, informing it that the list of prompts it offers has changed. This is only delivered on a [`SubscriptionsListenRequest`] (`subscriptions/listen`) stream when the client requested it via the `promptsListChanged` filter field.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PromptListChangedNotification {
+    /// Common params for any notification.
     pub params: Option<NotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -9178,7 +9333,9 @@ impl __rt::Unknowns for PromptListChangedNotification {
 /// resources from the MCP server.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PromptMessage {
+    /// The sender or recipient of messages and data in a conversation.
     pub role: Role,
+    /// The `content` member.
     pub content: ContentBlock,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -9297,7 +9454,9 @@ impl __rt::Unknowns for PromptReference {
 /// Sent from the client to the server, to read a specific resource URI.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReadResourceRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// Parameters for a `resources/read` request.
     pub params: ReadResourceRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -9362,10 +9521,13 @@ impl __rt::Unknowns for ReadResourceRequest {
 /// Parameters for a `resources/read` request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReadResourceRequestParams {
+    /// Extends [`MetaObject`] with additional request-specific fields.
     pub meta: RequestMetaObject,
     /// The URI of the resource. The URI can use any protocol; it is up to the server how to interpret it.
     pub uri: String,
+    /// A map of client responses to server-initiated requests.
     pub input_responses: Option<InputResponses>,
+    /// The `requestState` member.
     pub request_state: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -9436,6 +9598,7 @@ impl __rt::Unknowns for ReadResourceRequestParams {
 /// The result returned by the server for a [`ReadResourceRequest`] (`resources/read`) request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReadResourceResult {
+    /// Extends [`MetaObject`] with additional result-specific fields.
     pub meta: Option<ResultMetaObject>,
     /// Indicates the type of the result, which allows the client to determine
     /// how to parse the result object.
@@ -9465,6 +9628,7 @@ pub struct ReadResourceResult {
     ///   authorization contexts (e.g., a different access token requires a
     ///   different cache).
     pub cache_scope: ReadResourceResultCacheScope,
+    /// The `contents` member.
     pub contents: Vec<ReadResourceResultContentsItem>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -9597,6 +9761,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ReadResourceResultCacheScope {
 impl __rt::Unknowns for ReadResourceResultCacheScope {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
+/// The `contents[]` member of [`ReadResourceResult`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ReadResourceResultContentsItem {
@@ -9652,7 +9817,9 @@ impl __rt::Unknowns for ReadResourceResultContentsItem {
 /// A successful response from the server for a [`ReadResourceRequest`] (`resources/read`) request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReadResourceResultResponse {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// The `result` member.
     pub result: ReadResourceResultResponseResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -9711,6 +9878,7 @@ impl __rt::Unknowns for ReadResourceResultResponse {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `result` member of [`ReadResourceResultResponse`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ReadResourceResultResponseResult {
@@ -9763,9 +9931,12 @@ impl __rt::Unknowns for ReadResourceResultResponseResult {
         }
     }
 }
+/// The schema's `Request` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Request {
+    /// The `method` member.
     pub method: String,
+    /// The `params` member.
     pub params: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -10002,6 +10173,7 @@ impl __rt::Unknowns for RequestMetaObject {
 /// Common params for any request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RequestParams {
+    /// Extends [`MetaObject`] with additional request-specific fields.
     pub meta: RequestMetaObject,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -10080,6 +10252,7 @@ pub struct Resource {
     ///
     /// This can be used by Hosts to display file sizes and estimate context window usage.
     pub size: Option<i64>,
+    /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
     pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -10207,6 +10380,7 @@ pub struct ResourceContents {
     pub uri: String,
     /// The MIME type of this resource, if known.
     pub mime_type: Option<String>,
+    /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
     pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -10307,6 +10481,7 @@ pub struct ResourceLink {
     ///
     /// This can be used by Hosts to display file sizes and estimate context window usage.
     pub size: Option<i64>,
+    /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
     pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -10435,6 +10610,7 @@ impl __rt::Unknowns for ResourceLink {
 /// An optional notification from the server to the client, informing it that the list of resources it can read from has changed. This is only delivered on a [`SubscriptionsListenRequest`] (`subscriptions/listen`) stream when the client requested it via the `resourcesListChanged` filter field.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ResourceListChangedNotification {
+    /// Common params for any notification.
     pub params: Option<NotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -10499,6 +10675,7 @@ impl __rt::Unknowns for ResourceListChangedNotification {
 /// Common params for resource-related requests.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ResourceRequestParams {
+    /// Extends [`MetaObject`] with additional request-specific fields.
     pub meta: RequestMetaObject,
     /// The URI of the resource. The URI can use any protocol; it is up to the server how to interpret it.
     pub uri: String,
@@ -10577,6 +10754,7 @@ pub struct ResourceTemplate {
     pub mime_type: Option<String>,
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
+    /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
     pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -10741,6 +10919,7 @@ impl __rt::Unknowns for ResourceTemplateReference {
 /// A notification from the server to the client, informing it that a resource has changed and may need to be read again. This is only sent for resources the client opted in to via the `resourceSubscriptions` field of a [`SubscriptionsListenRequest`] (`subscriptions/listen`) request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ResourceUpdatedNotification {
+    /// Parameters for a `notifications/resources/updated` notification.
     pub params: ResourceUpdatedNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -10797,6 +10976,7 @@ impl __rt::Unknowns for ResourceUpdatedNotification {
 /// Parameters for a `notifications/resources/updated` notification.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ResourceUpdatedNotificationParams {
+    /// Extends [`MetaObject`] with additional notification-specific fields.
     pub meta: Option<NotificationMetaObject>,
     /// The URI of the resource that has been updated. This might be a sub-resource of the one that the client actually subscribed to.
     pub uri: String,
@@ -10854,6 +11034,7 @@ impl __rt::Unknowns for ResourceUpdatedNotificationParams {
 /// Common result fields.
 #[derive(Debug, Clone, PartialEq)]
 pub struct McpResult {
+    /// Extends [`MetaObject`] with additional result-specific fields.
     pub meta: Option<ResultMetaObject>,
     /// Indicates the type of the result, which allows the client to determine
     /// how to parse the result object.
@@ -11050,6 +11231,7 @@ pub struct Root {
     /// identifier for the root, which may be useful for display purposes or for
     /// referencing the root in other parts of the application.
     pub name: Option<String>,
+    /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
     pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -11115,8 +11297,11 @@ impl __rt::Unknowns for Root {
 /// Describes a message issued to or received from an LLM API.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SamplingMessage {
+    /// The sender or recipient of messages and data in a conversation.
     pub role: Role,
+    /// The `content` member.
     pub content: SamplingMessageContent,
+    /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
     pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -11177,6 +11362,7 @@ impl __rt::Unknowns for SamplingMessage {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `content` member of [`SamplingMessage`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum SamplingMessageContent {
@@ -11274,6 +11460,7 @@ impl __rt::Unknowns for SamplingMessageContent {
         }
     }
 }
+/// The schema's `SamplingMessageContentBlock` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum SamplingMessageContentBlock {
@@ -11713,6 +11900,7 @@ impl __rt::Unknowns for ServerCapabilitiesTools {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `ServerNotification` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ServerNotification {
@@ -11847,6 +12035,7 @@ impl __rt::Unknowns for ServerNotification {
         }
     }
 }
+/// The schema's `ServerResult` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ServerResult {
@@ -11993,6 +12182,7 @@ impl __rt::Unknowns for ServerResult {
         }
     }
 }
+/// The schema's `SingleSelectEnumSchema` definition.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum SingleSelectEnumSchema {
@@ -12045,13 +12235,20 @@ impl __rt::Unknowns for SingleSelectEnumSchema {
         }
     }
 }
+/// The schema's `StringSchema` definition.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct StringSchema {
+    /// The `title` member.
     pub title: Option<String>,
+    /// The `description` member.
     pub description: Option<String>,
+    /// The `minLength` member.
     pub min_length: Option<i64>,
+    /// The `maxLength` member.
     pub max_length: Option<i64>,
+    /// The `format` member.
     pub format: Option<StringSchemaFormat>,
+    /// The `default` member.
     pub default: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -12157,6 +12354,7 @@ impl __rt::Unknowns for StringSchema {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `format` member of [`StringSchema`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StringSchemaFormat {
     /// `"date"`
@@ -12330,6 +12528,7 @@ impl __rt::Unknowns for SubscriptionFilter {
 /// subscriptions MAY be interleaved before it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SubscriptionsAcknowledgedNotification {
+    /// Parameters for a [`SubscriptionsAcknowledgedNotification`] (`notifications/subscriptions/acknowledged`) notification.
     pub params: SubscriptionsAcknowledgedNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -12386,6 +12585,7 @@ impl __rt::Unknowns for SubscriptionsAcknowledgedNotification {
 /// Parameters for a [`SubscriptionsAcknowledgedNotification`] (`notifications/subscriptions/acknowledged`) notification.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SubscriptionsAcknowledgedNotificationParams {
+    /// Extends [`MetaObject`] with additional notification-specific fields.
     pub meta: Option<NotificationMetaObject>,
     /// The subset of requested notification types the server agreed to honor.
     /// Only includes notification types the server actually supports; if the
@@ -12451,7 +12651,9 @@ impl __rt::Unknowns for SubscriptionsAcknowledgedNotificationParams {
 /// endpoint and ensures consistent behavior between HTTP and STDIO.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SubscriptionsListenRequest {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// Parameters for a [`SubscriptionsListenRequest`] (`subscriptions/listen`) request.
     pub params: SubscriptionsListenRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -12516,6 +12718,7 @@ impl __rt::Unknowns for SubscriptionsListenRequest {
 /// Parameters for a [`SubscriptionsListenRequest`] (`subscriptions/listen`) request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SubscriptionsListenRequestParams {
+    /// Extends [`MetaObject`] with additional request-specific fields.
     pub meta: RequestMetaObject,
     /// The notifications the client opts in to on this stream. The server
     /// **MUST NOT** send notification types the client has not explicitly
@@ -12577,6 +12780,7 @@ impl __rt::Unknowns for SubscriptionsListenRequestParams {
 /// close carries no response. The result body is otherwise empty.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SubscriptionsListenResult {
+    /// Extends [`ResultMetaObject`] with the subscription-stream identifier carried by a [`SubscriptionsListenResult`].
     pub meta: SubscriptionsListenResultMetaObject,
     /// Indicates the type of the result, which allows the client to determine
     /// how to parse the result object.
@@ -12718,7 +12922,9 @@ impl __rt::Unknowns for SubscriptionsListenResultMetaObject {
 /// request, sent when the server tears the subscription down gracefully.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SubscriptionsListenResultResponse {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: RequestId,
+    /// The response to a [`SubscriptionsListenRequest`] (`subscriptions/listen`) request, signalling that the subscription has ended gracefully (for example, during server shutdown).
     pub result: SubscriptionsListenResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -12784,6 +12990,7 @@ pub struct TextContent {
     pub text: String,
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
+    /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
     pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -12854,12 +13061,14 @@ impl __rt::Unknowns for TextContent {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The schema's `TextResourceContents` definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TextResourceContents {
     /// The URI of this resource.
     pub uri: String,
     /// The MIME type of this resource, if known.
     pub mime_type: Option<String>,
+    /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
     pub meta: Option<MetaObject>,
     /// The text of the item. This must only be set if the item can actually be represented as text (not binary data).
     pub text: String,
@@ -13040,6 +13249,7 @@ impl __rt::Unknowns for TitledMultiSelectEnumSchema {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `items.anyOf[]` member of [`TitledMultiSelectEnumSchema`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct TitledMultiSelectEnumSchemaItemsAnyOfItem {
     /// The constant enum value.
@@ -13228,6 +13438,7 @@ impl __rt::Unknowns for TitledSingleSelectEnumSchema {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `oneOf[]` member of [`TitledSingleSelectEnumSchema`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct TitledSingleSelectEnumSchemaOneOfItem {
     /// The enum value.
@@ -13327,6 +13538,7 @@ pub struct Tool {
     ///
     /// Display name precedence order is: `title`, `annotations.title`, then `name`.
     pub annotations: Option<ToolAnnotations>,
+    /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
     pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -13462,6 +13674,7 @@ impl __rt::Unknowns for Tool {
 /// Defaults to JSON Schema 2020-12 when no explicit `$schema` is provided.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolInputSchema {
+    /// The `$schema` member.
     pub schema: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -13521,6 +13734,7 @@ impl __rt::Unknowns for ToolInputSchema {
 /// Defaults to JSON Schema 2020-12 when no explicit `$schema` is provided.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolOutputSchema {
+    /// The `$schema` member.
     pub schema: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -13820,6 +14034,7 @@ impl __rt::Unknowns for ToolChoiceMode {
 /// An optional notification from the server to the client, informing it that the list of tools it offers has changed. This is only delivered on a [`SubscriptionsListenRequest`] (`subscriptions/listen`) stream when the client requested it via the `toolsListChanged` filter field.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolListChangedNotification {
+    /// Common params for any notification.
     pub params: Option<NotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -14071,7 +14286,9 @@ impl __rt::Unknowns for ToolUseContent {
 /// `400 Bad Request`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct UnsupportedProtocolVersionError {
+    /// A uniquely identifying ID for a request in JSON-RPC.
     pub id: Option<RequestId>,
+    /// The `error` member.
     pub error: UnsupportedProtocolVersionErrorError,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
@@ -14186,6 +14403,7 @@ impl __rt::Unknowns for UnsupportedProtocolVersionErrorErrorData {
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
+/// The `error` member of [`UnsupportedProtocolVersionError`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct UnsupportedProtocolVersionErrorError {
     /// A short description of the error. The message SHOULD be limited to a concise single sentence.
