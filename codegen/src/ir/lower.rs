@@ -597,7 +597,7 @@ impl<'a> Lowerer<'a> {
             0 => TypeRef::Any,
             1 => variants.pop().unwrap_or(TypeRef::Any),
             _ => {
-                let names: Vec<String> = variants.iter().map(variant_base_name).collect();
+                let names: Vec<String> = variants.iter().map(naming::variant_base_name).collect();
                 let names = naming::variant_names(&names);
                 let kind = TypeKind::Union(Union {
                     variants: variants
@@ -878,22 +878,6 @@ fn inline_variant_hint(obj: &Map<String, Value>) -> String {
             .collect::<Vec<_>>()
             .join("Or"),
         _ => "Variant".to_owned(),
-    }
-}
-
-/// The name a member lends its union variant.
-pub(crate) fn variant_base_name(ty: &TypeRef) -> String {
-    match ty {
-        TypeRef::Named(n) => n.clone(),
-        TypeRef::String => "String".into(),
-        TypeRef::Integer { .. } => "Integer".into(),
-        TypeRef::Number => "Number".into(),
-        TypeRef::Boolean => "Boolean".into(),
-        TypeRef::Any => "Value".into(),
-        TypeRef::Object => "Object".into(),
-        TypeRef::Array(_) => "Array".into(),
-        TypeRef::Map(_) => "Map".into(),
-        TypeRef::Nullable(inner) => variant_base_name(inner),
     }
 }
 

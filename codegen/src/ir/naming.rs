@@ -2,6 +2,8 @@
 
 use heck::{ToSnakeCase, ToUpperCamelCase};
 
+use super::TypeRef;
+
 /// Acronyms the schema spells in capitals, with their Rust spelling. Longest first, so that
 /// `JSONRPC` wins over `JSON`.
 const ACRONYMS: &[(&str, &str)] = &[
@@ -283,6 +285,22 @@ pub fn variant_name(union: &str, member: &str, member_type: &str) -> String {
         member_type.to_owned()
     } else {
         rest.concat()
+    }
+}
+
+/// The name a member lends its union variant.
+pub fn variant_base_name(ty: &TypeRef) -> String {
+    match ty {
+        TypeRef::Named(n) => n.clone(),
+        TypeRef::String => "String".into(),
+        TypeRef::Integer { .. } => "Integer".into(),
+        TypeRef::Number => "Number".into(),
+        TypeRef::Boolean => "Boolean".into(),
+        TypeRef::Any => "Value".into(),
+        TypeRef::Object => "Object".into(),
+        TypeRef::Array(_) => "Array".into(),
+        TypeRef::Map(_) => "Map".into(),
+        TypeRef::Nullable(inner) => variant_base_name(inner),
     }
 }
 

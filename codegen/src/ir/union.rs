@@ -212,7 +212,7 @@ fn flatten(module: &Module, name: &str) -> Result<Vec<Variant>> {
                 .and_then(|d| d.schema_name.as_deref())
                 .map(naming::camel)
                 .unwrap_or_else(|| n.clone()),
-            other => super::lower::variant_base_name(other),
+            other => naming::variant_base_name(other),
         })
         .collect();
     // Keep the names the lowering gave when nothing was flattened (kind names such as
