@@ -244,8 +244,8 @@ pub fn structural_notes(ra: &str, ma: &Module, rb: &str, mb: &Module) -> Vec<Str
             .iter()
             .find(|t| t.schema_name.as_deref() == Some(union))?;
         match &t.kind {
-            TypeKind::Union(u) => match u.plan.as_ref().map(|p| &p.object) {
-                Some(crate::ir::union::ObjectPlan::Tagged(tagged)) => {
+            TypeKind::Union(u) => match &u.plan.object {
+                crate::ir::union::ObjectPlan::Tagged(tagged) => {
                     Some(tagged.arms.iter().map(|(v, _)| v.clone()).collect())
                 }
                 _ => None,

@@ -145,7 +145,7 @@ pub(super) fn struct_builder(cx: &Cx, s: &Struct) -> TokenStream {
 /// `impl Deserialize` of a union (in the parent module).
 pub(super) fn union_deserialize(cx: &Cx, u: &Union) -> TokenStream {
     let name = cx.name();
-    let plan = plan_of(u);
+    let plan = &u.plan;
     let only_objects = plan.scalars.is_empty() && plan.arrays.is_empty();
     let entry = if only_objects {
         quote!(deserialize_map)
@@ -161,18 +161,10 @@ pub(super) fn union_deserialize(cx: &Cx, u: &Union) -> TokenStream {
     }
 }
 
-fn plan_of(u: &Union) -> Plan {
-    u.plan.clone().unwrap_or(Plan {
-        scalars: Default::default(),
-        arrays: Vec::new(),
-        object: ObjectPlan::None,
-    })
-}
-
 /// The visitor, tag builder and merged builders of a union (in `__de`).
 pub(super) fn union_machinery(cx: &Cx, u: &Union) -> TokenStream {
     let name = cx.name();
-    let plan = plan_of(u);
+    let plan = &u.plan;
     let expecting = expecting(cx, &plan);
     let mut out = TokenStream::new();
     let variant = |i: usize| {

@@ -49,7 +49,7 @@ fn method_set(set: &Set) -> TokenStream {
     let envelope = set.envelope;
     match &set.ty.kind {
         TypeKind::Union(u) => {
-            let Some(ObjectPlan::Tagged(t)) = u.plan.as_ref().map(|p| &p.object) else {
+            let ObjectPlan::Tagged(t) = &u.plan.object else {
                 return TokenStream::new();
             };
             if t.tag != "method" {

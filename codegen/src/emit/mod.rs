@@ -395,8 +395,8 @@ impl Cx<'_> {
 
     fn union_item(&self, doc: TokenStream, u: &Union) -> TokenStream {
         let name = self.name();
-        let catch_all = match u.plan.as_ref().map(|p| &p.object) {
-            Some(ObjectPlan::Tagged(t)) => Some((t.unknown, t.tag.as_str())),
+        let catch_all = match &u.plan.object {
+            ObjectPlan::Tagged(t) => Some((t.unknown, t.tag.as_str())),
             _ => None,
         };
         let variants = u.variants.iter().enumerate().map(|(i, v)| {

@@ -76,8 +76,8 @@ pub(super) fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
 pub(super) fn for_union(cx: &Cx, u: &Union) -> TokenStream {
     let name = cx.name();
     let union_name = cx.ty.schema_name.as_deref().unwrap_or(&cx.ty.name);
-    let catch_all = match u.plan.as_ref().map(|p| &p.object) {
-        Some(ObjectPlan::Tagged(t)) => Some((t.unknown, t.tag.as_str())),
+    let catch_all = match &u.plan.object {
+        ObjectPlan::Tagged(t) => Some((t.unknown, t.tag.as_str())),
         _ => None,
     };
     let mut any = false;

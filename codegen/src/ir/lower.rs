@@ -320,7 +320,7 @@ impl<'a> Lowerer<'a> {
                     }
                     let kind = TypeKind::Union(Union {
                         variants,
-                        plan: None,
+                        plan: Default::default(),
                     });
                     if !nullable {
                         return Ok(Shape::Kind(kind));
@@ -605,7 +605,7 @@ impl<'a> Lowerer<'a> {
                         .zip(names)
                         .map(|(ty, rust_name)| Variant { rust_name, ty })
                         .collect(),
-                    plan: None,
+                    plan: Default::default(),
                 });
                 if !nullable {
                     return Ok(Shape::Kind(kind));

@@ -221,8 +221,9 @@ pub struct EnumValue {
 pub struct Union {
     /// Variants in schema order (nested unions flattened).
     pub variants: Vec<Variant>,
-    /// How a JSON value is assigned to a variant. Filled by [`union::plan_all`].
-    pub plan: Option<union::Plan>,
+    /// How a JSON value is assigned to a variant, decided by [`union::plan_all`] for every
+    /// union of a lowered module.
+    pub plan: union::Plan,
 }
 
 /// One union variant.

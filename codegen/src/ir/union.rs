@@ -71,8 +71,12 @@ pub fn catch_all_name(tag: &str) -> &'static str {
     }
 }
 
-/// The decision procedure of a union.
-#[derive(Debug, Clone, PartialEq)]
+/// The decision procedure of a union. (`Default`, no member taking anything, only stands in
+/// while the module is lowered: [`plan_all`] gives every union its plan before [`lower`]
+/// returns.)
+///
+/// [`lower`]: super::lower()
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Plan {
     /// Variant taking each non-object kind.
     pub scalars: BTreeMap<Kind, usize>,
@@ -84,9 +88,10 @@ pub struct Plan {
 }
 
 /// How objects are assigned to variants.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub enum ObjectPlan {
     /// No member accepts objects.
+    #[default]
     None,
     /// One member does.
     Single(usize),
@@ -178,7 +183,7 @@ pub fn plan_all(module: &mut Module) -> Result<()> {
                     ty: TypeRef::Object,
                 });
             }
-            u.plan = Some(plan);
+            u.plan = plan;
         }
     }
     Ok(())
@@ -662,7 +667,7 @@ mod tests {
 
     fn plan_of<'m>(m: &'m Module, name: &str) -> &'m Plan {
         match &m.get(name).unwrap().kind {
-            TypeKind::Union(u) => u.plan.as_ref().unwrap(),
+            TypeKind::Union(u) => &u.plan,
             _ => panic!("{name} is not a union"),
         }
     }
