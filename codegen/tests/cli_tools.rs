@@ -33,7 +33,7 @@ fn writes_then_checks_then_detects_drift() {
     let out = tools(&["--from", list, "--out", out_arg]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
-        stderr(&out).contains("9 tools: 9 fully typed, 0 with a serde_json fallback"),
+        stderr(&out).contains("9 tools: 9 fully typed, 0 typed but for 0 loosened member(s), 0 with a serde_json fallback"),
         "{}",
         stderr(&out)
     );
@@ -66,19 +66,36 @@ fn a_schema_typify_cannot_take_is_a_warning_not_a_failure() {
     let out = tools(&["--from", "tests/fixtures/tool-lists/odd-schemas.json"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let err = stderr(&out);
+    // Only the member at fault is loosened, and the warning names it.
     assert!(
-        err.contains("warning: tool \"external-ref\": odd-schemas.json#/tools/0/inputSchema: typify cannot take this schema: external references are not supported"),
+        err.contains("warning: tool \"external-ref\": odd-schemas.json#/tools/0/inputSchema/properties/where: typify cannot take this schema: external references are not supported: https://example.com/schemas/place.json; this member is serde_json::Value, the rest of the tool stays typed"),
         "{err}"
     );
     assert!(
-        err.contains("7 tools: 5 fully typed, 2 with a serde_json fallback"),
+        err.contains("odd-schemas.json#/tools/0/outputSchema/properties/x: typify cannot take this schema: $ref #/$defs/missing is missing; this member is serde_json::Value"),
+        "{err}"
+    );
+    // A schema whose root is at fault still falls back whole.
+    assert!(
+        err.contains("warning: tool \"not-an-object\": odd-schemas.json#/tools/6/inputSchema: not an object schema"),
+        "{err}"
+    );
+    assert!(
+        err.contains("7 tools: 5 fully typed, 1 typed but for 2 loosened member(s), 1 with a serde_json fallback"),
         "{err}"
     );
     // typify's own panic message is not printed: the warning carries it.
     assert!(!err.contains("panicked"), "{err}");
     let code = String::from_utf8_lossy(&out.stdout);
     assert!(
-        code.contains("pub struct ExternalRefOutput(pub ::serde_json::Value);"),
+        code.contains("pub struct ExternalRefOutput {")
+            && code.contains("pub x: ::std::option::Option<::serde_json::Value>,"),
+        "{code}"
+    );
+    assert!(
+        code.contains(
+            "Not typed (serde_json::Value): typify cannot take this schema: external references are not supported"
+        ),
         "{code}"
     );
 }

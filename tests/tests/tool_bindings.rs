@@ -439,7 +439,7 @@ fn server_everything_tools_called_through_the_generated_helpers() {
 /// naming the tool and the schema's pointer; the rest of the list is typed; names stay
 /// idiomatic and distinct.
 #[test]
-fn odd_schemas_fall_back_per_tool_and_names_do_not_collide() {
+fn odd_schemas_fall_back_per_member_and_names_do_not_collide() {
     let path = mcp_tests::workspace().join("tests/fixtures/tool-lists/odd-schemas.json");
     let generated = mcp_typed_codegen::ToolsBuilder::new()
         .tool_list_path(&path)
@@ -453,8 +453,14 @@ fn odd_schemas_fall_back_per_tool_and_names_do_not_collide() {
     assert_eq!(
         warnings,
         [
-            ("external-ref", "odd-schemas.json#/tools/0/inputSchema"),
-            ("external-ref", "odd-schemas.json#/tools/0/outputSchema"),
+            (
+                "external-ref",
+                "odd-schemas.json#/tools/0/inputSchema/properties/where"
+            ),
+            (
+                "external-ref",
+                "odd-schemas.json#/tools/0/outputSchema/properties/x"
+            ),
             ("not-an-object", "odd-schemas.json#/tools/6/inputSchema"),
         ]
         .map(|(t, p)| (t.to_owned(), p.to_owned()))
@@ -484,9 +490,11 @@ fn odd_schemas_fall_back_per_tool_and_names_do_not_collide() {
         ]
     );
 
-    // The fallbacks, compiled (in build.rs's module) and working: JSON in, JSON out.
-    let args =
-        odd_schemas::ExternalRefArgs(json!({"where": {"lat": 1}}).as_object().unwrap().clone());
+    // Only the members typify could not take are raw JSON (in build.rs's module, compiled and
+    // working); the tool's types stay structs.
+    let args = odd_schemas::ExternalRefArgs {
+        where_: Some(json!({"lat": 1})),
+    };
     assert_eq!(
         Value::Object(args.call().arguments.unwrap()),
         json!({"where": {"lat": 1}})
@@ -494,7 +502,7 @@ fn odd_schemas_fall_back_per_tool_and_names_do_not_collide() {
     let mut r = m::CallToolResult::new(vec![]);
     r.structured_content = json!({"x": [1, 2]}).as_object().cloned();
     let out = odd_schemas::ExternalRefOutput::from_result(&r).unwrap();
-    assert_eq!(out.0, json!({"x": [1, 2]}));
+    assert_eq!(out.x, Some(json!([1, 2])));
 
     // 2020-12 `$defs`: typed, the output's `Item` kept apart from the input's.
     let typed = odd_schemas::defs202012::Defs202012Args {

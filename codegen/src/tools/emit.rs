@@ -90,12 +90,29 @@ pub fn emit(tools: &[ToolDef], config: &EmitConfig<'_>, origin: &str) -> Emitted
         }
         // Each schema alone first, so that a failure is blamed on the right one, then both in
         // one type space (they share its `error` module).
+        // A schema typify refuses is loosened where the fault is (one member), so the rest of
+        // the tool stays typed; only a fault at its root costs the whole schema.
         for (slot, key) in [(&mut input, "inputSchema"), (&mut output, "outputSchema")] {
             if let Some(schema) = slot.as_ref()
                 && let Err(e) = typify(Some(schema), None)
             {
-                warnings.push(Warning::new(tool, pointer(key), e));
-                *slot = None;
+                match localize(schema) {
+                    Some((fixed, loosened)) => {
+                        for l in loosened {
+                            warnings.push(Warning::member(
+                                tool,
+                                format!("{}{}", pointer(key), l.pointer),
+                                l.error,
+                                l.as_type,
+                            ));
+                        }
+                        *slot = Some(fixed);
+                    }
+                    None => {
+                        warnings.push(Warning::new(tool, pointer(key), e));
+                        *slot = None;
+                    }
+                }
             }
         }
         let types = match typify(input.as_ref(), output.as_ref()) {
@@ -107,7 +124,13 @@ pub fn emit(tools: &[ToolDef], config: &EmitConfig<'_>, origin: &str) -> Emitted
             }
         };
         let has_output = tool.output_schema.is_some();
+        let loosened: Vec<String> = warnings
+            .iter()
+            .filter(|w| w.tool == tool.name && w.loosened_to.is_some())
+            .map(|w| w.pointer.clone())
+            .collect();
         let binding = ToolBinding {
+            loosened,
             name: tool.name.clone(),
             module: module.clone(),
             args_type: args_name.clone(),
@@ -162,16 +185,26 @@ pub fn emit(tools: &[ToolDef], config: &EmitConfig<'_>, origin: &str) -> Emitted
         let name = &tool.name;
         items.push(quote! {
             #(#[doc = #module_doc])*
+            // A program uses the tools it calls, and of those the helpers it needs: what is
+            // left unused is expected, not a warning.
+            #[allow(dead_code)]
             pub mod #module_ident {
                 /// The tool's name, as the server lists it.
                 pub const NAME: &str = #name;
                 #body
             }
         });
+        // A binary that uses some of the tools must not warn about the others.
         reexports.push(if has_output {
-            quote! { pub use #module_ident::{#args_ident, #output_ident}; }
+            quote! {
+                #[allow(unused_imports)]
+                pub use #module_ident::{#args_ident, #output_ident};
+            }
         } else {
-            quote! { pub use #module_ident::#args_ident; }
+            quote! {
+                #[allow(unused_imports)]
+                pub use #module_ident::#args_ident;
+            }
         });
         bindings.push(binding);
     }
@@ -183,6 +216,7 @@ pub fn emit(tools: &[ToolDef], config: &EmitConfig<'_>, origin: &str) -> Emitted
     });
     let tokens = quote! {
         /// The names of the tools these bindings cover, in the server's order.
+        #[allow(dead_code)]
         pub const TOOLS: &[&str] = &[#(#names),*];
         #(#reexports)*
         #(#items)*
@@ -194,6 +228,132 @@ pub fn emit(tools: &[ToolDef], config: &EmitConfig<'_>, origin: &str) -> Emitted
         warnings,
         crates,
     }
+}
+
+/// A member of a schema typify refused, and what it became.
+#[derive(Debug, Clone, PartialEq)]
+struct Loosened {
+    /// JSON Pointer from the schema's root (`/properties/sort`).
+    pointer: String,
+    /// typify's message for the schema with that member as it was.
+    error: String,
+    /// `String` or `serde_json::Value`.
+    as_type: &'static str,
+}
+
+/// Finds the smallest members whose loosening makes typify take `schema`: each property
+/// alone first (descending into object and array members to blame the innermost one), then
+/// as many as it takes, in order. `None` when the root itself is at fault.
+fn localize(schema: &Value) -> Option<(Value, Vec<Loosened>)> {
+    let ok = |s: &Value| typify(Some(s), None).is_ok();
+    let mut current = schema.clone();
+    let mut loosened = Vec::new();
+    // Bounded: each round loosens one more member, and a schema has finitely many.
+    for _ in 0..64 {
+        let Err(error) = typify(Some(&current), None) else {
+            return (!loosened.is_empty()).then_some((current, loosened));
+        };
+        let members = member_pointers(&current, "", 0);
+        // The innermost member whose loosening alone fixes it; else the first whose loosening
+        // changes the error (progress towards a schema typify takes); else give up.
+        let fixing = members.iter().rev().find(|p| ok(&loosen_at(&current, p).0));
+        let chosen = match fixing {
+            Some(p) => p.clone(),
+            None => members
+                .iter()
+                .find(|p| {
+                    typify(Some(&loosen_at(&current, p).0), None).err() != Some(error.clone())
+                })?
+                .clone(),
+        };
+        let error = error.trim_start_matches("typify: ").to_owned();
+        let (mut next, as_type) = loosen_at(&current, &chosen);
+        // Say so where a user reads it: the member's doc.
+        if let Some(Value::Object(member)) = next.pointer_mut(&chosen) {
+            let note = format!("Not typed ({as_type}): {error}.");
+            let doc = match member.get("description").and_then(Value::as_str) {
+                Some(d) => format!("{d}\n\n{note}"),
+                None => note,
+            };
+            member.insert("description".into(), Value::String(doc));
+        }
+        loosened.push(Loosened {
+            pointer: chosen,
+            error,
+            as_type,
+        });
+        current = next;
+    }
+    None
+}
+
+/// The pointers of every member below `schema`'s `properties` and `items`, outer ones first
+/// (definitions are reached through the members that use them).
+fn member_pointers(schema: &Value, at: &str, depth: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    if depth > 16 {
+        return out;
+    }
+    if let Some(Value::Object(props)) = schema.get("properties") {
+        for (k, v) in props {
+            let p = format!(
+                "{at}/properties/{}",
+                k.replace('~', "~0").replace('/', "~1")
+            );
+            out.push(p.clone());
+            out.extend(member_pointers(v, &p, depth + 1));
+        }
+    }
+    if let Some(items) = schema.get("items").filter(|i| i.is_object()) {
+        let p = format!("{at}/items");
+        out.push(p.clone());
+        out.extend(member_pointers(items, &p, depth + 1));
+    }
+    out
+}
+
+/// `schema` with the member at `pointer` loosened: a string member (an enum whose values
+/// typify cannot name apart, a pattern it cannot compile…) to a plain string that still lists
+/// its allowed values in its description; anything else to any JSON value.
+fn loosen_at(schema: &Value, pointer: &str) -> (Value, &'static str) {
+    let mut out = schema.clone();
+    let Some(member) = out.pointer_mut(pointer) else {
+        return (out, "serde_json::Value");
+    };
+    let old = member.take();
+    let mut description = old
+        .get("description")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_owned();
+    if let Some(Value::Array(values)) = old.get("enum") {
+        let list: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+        if !description.is_empty() {
+            description.push_str("\n\n");
+        }
+        description.push_str(&format!("One of: {}.", list.join(", ")));
+    }
+    let is_string = old.get("type").and_then(Value::as_str) == Some("string")
+        || old
+            .get("enum")
+            .and_then(Value::as_array)
+            .is_some_and(|v| !v.is_empty() && v.iter().all(Value::is_string));
+    let mut new = Map::new();
+    if is_string {
+        new.insert("type".into(), Value::String("string".into()));
+    }
+    if !description.is_empty() {
+        new.insert("description".into(), Value::String(description));
+    }
+    *member = Value::Object(new);
+    (
+        out,
+        if is_string {
+            "String"
+        } else {
+            "serde_json::Value"
+        },
+    )
 }
 
 fn settings() -> TypeSpaceSettings {
@@ -557,5 +717,78 @@ fn helpers(
             #request
         }
         #from_result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn schema(props: Value) -> Value {
+        json!({"type": "object", "title": "Args", "properties": props})
+    }
+
+    #[test]
+    fn an_enum_typify_cannot_name_apart_costs_only_its_member() {
+        let s = schema(json!({
+            "q": {"type": "string"},
+            "sort": {"type": "string", "description": "Order", "enum": ["reactions", "reactions-+1", "reactions--1"]},
+            "page": {"type": "integer"}
+        }));
+        assert!(typify(Some(&s), None).is_err(), "the case this handles");
+        let (fixed, loosened) = localize(&s).unwrap();
+        assert_eq!(loosened.len(), 1);
+        assert_eq!(loosened[0].pointer, "/properties/sort");
+        assert_eq!(loosened[0].as_type, "String");
+        assert!(
+            loosened[0].error.contains("reactions-+1"),
+            "{:?}",
+            loosened[0]
+        );
+        let sort = &fixed["properties"]["sort"];
+        assert_eq!(sort["type"], "string");
+        let doc = sort["description"].as_str().unwrap();
+        assert!(
+            doc.starts_with("Order\n\nOne of: \"reactions\", \"reactions-+1\", \"reactions--1\"."),
+            "{doc}"
+        );
+        assert!(doc.contains("Not typed (String)"), "{doc}");
+        // The rest is untouched, and typify takes the whole.
+        assert_eq!(fixed["properties"]["page"], json!({"type": "integer"}));
+        assert!(typify(Some(&fixed), None).is_ok());
+    }
+
+    #[test]
+    fn the_innermost_member_at_fault_is_blamed() {
+        let s = schema(json!({
+            "filter": {"type": "object", "properties": {
+                "kind": {"type": "string"},
+                "place": {"$ref": "https://example.com/place.json"}
+            }},
+            "limit": {"type": "integer"}
+        }));
+        let (fixed, loosened) = localize(&s).unwrap();
+        let pointers: Vec<&str> = loosened.iter().map(|l| l.pointer.as_str()).collect();
+        assert_eq!(pointers, ["/properties/filter/properties/place"]);
+        assert_eq!(loosened[0].as_type, "serde_json::Value");
+        assert_eq!(
+            fixed["properties"]["filter"]["properties"]["kind"],
+            json!({"type": "string"})
+        );
+    }
+
+    #[test]
+    fn two_faults_are_both_loosened_and_a_sound_schema_needs_nothing() {
+        let s = schema(json!({
+            "a": {"$ref": "https://example.com/a.json"},
+            "b": {"$ref": "#/definitions/missing"},
+            "c": {"type": "boolean"}
+        }));
+        let (_, loosened) = localize(&s).unwrap();
+        let mut pointers: Vec<&str> = loosened.iter().map(|l| l.pointer.as_str()).collect();
+        pointers.sort();
+        assert_eq!(pointers, ["/properties/a", "/properties/b"]);
+        assert!(localize(&schema(json!({"c": {"type": "boolean"}}))).is_none());
     }
 }

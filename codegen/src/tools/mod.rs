@@ -256,12 +256,21 @@ pub struct ToolBinding {
     /// Whether the output type comes from the schema (`false` without an `outputSchema`, or
     /// for a `serde_json::Value` fallback).
     pub typed_output: bool,
+    /// Members typed loosely (`String`, `serde_json::Value`) because typify refused them,
+    /// while the rest of their schema stays typed: `file#/tools/3/inputSchema/properties/sort`.
+    pub loosened: Vec<String>,
 }
 
 impl ToolBinding {
-    /// Whether every schema the tool declares got its own types.
-    pub fn fully_typed(&self) -> bool {
+    /// Whether every schema the tool declares got its own types (a loosened member is a
+    /// schema's own type too; see [`loosened`](Self::loosened)).
+    pub fn typed(&self) -> bool {
         self.typed_args && (self.output_type.is_none() || self.typed_output)
+    }
+
+    /// Typed, with nothing loosened.
+    pub fn fully_typed(&self) -> bool {
+        self.typed() && self.loosened.is_empty()
     }
 }
 
@@ -274,6 +283,10 @@ pub struct Warning {
     pub pointer: String,
     /// Why it could not be typed.
     pub message: String,
+    /// What was given up: the whole schema (`None`: the tool's arguments or output are raw
+    /// JSON), or only the member at [`pointer`](Self::pointer), typed as this instead
+    /// (`String`, `serde_json::Value`) while the rest of the tool stays typed.
+    pub loosened_to: Option<String>,
 }
 
 impl Warning {
@@ -282,17 +295,32 @@ impl Warning {
             tool: tool.name.clone(),
             pointer,
             message: message.into(),
+            loosened_to: None,
+        }
+    }
+
+    fn member(tool: &ToolDef, pointer: String, message: String, loosened_to: &str) -> Self {
+        Warning {
+            loosened_to: Some(loosened_to.to_owned()),
+            ..Warning::new(tool, pointer, message)
         }
     }
 }
 
 impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "tool {:?}: {}: {}; using serde_json instead",
-            self.tool, self.pointer, self.message
-        )
+        match &self.loosened_to {
+            None => write!(
+                f,
+                "tool {:?}: {}: {}; using serde_json instead",
+                self.tool, self.pointer, self.message
+            ),
+            Some(ty) => write!(
+                f,
+                "tool {:?}: {}: {}; this member is {ty}, the rest of the tool stays typed",
+                self.tool, self.pointer, self.message
+            ),
+        }
     }
 }
 
