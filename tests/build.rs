@@ -56,11 +56,14 @@ fn main() {
 }
 
 /// The captured servers, by fixture file stem.
-const TOOL_LISTS: [&str; 5] = [
+const TOOL_LISTS: [&str; 8] = [
     "server-everything",
     "python-sdk",
     "server-filesystem",
     "server-memory",
+    "server-github",
+    "server-sequential-thinking",
+    "python-pydantic",
     // Written by hand: schemas typify cannot take, 2020-12 `$defs`, names that collide.
     "odd-schemas",
 ];

@@ -27,3 +27,8 @@ capture python-sdk "$PEERS/venv/bin/python" "$HERE/py_server.py"
 capture server-filesystem node "$TOOL_SERVERS/node_modules/@modelcontextprotocol/server-filesystem/dist/index.js" "$SCRATCH"
 MEMORY_FILE_PATH="$SCRATCH/memory.jsonl" \
   capture server-memory node "$TOOL_SERVERS/node_modules/@modelcontextprotocol/server-memory/dist/index.js"
+# server-github lists its tools without a token (it needs one only to call them).
+GITHUB_PERSONAL_ACCESS_TOKEN=unused \
+  capture server-github node "$TOOL_SERVERS/node_modules/@modelcontextprotocol/server-github/dist/index.js"
+capture server-sequential-thinking node "$TOOL_SERVERS/node_modules/@modelcontextprotocol/server-sequential-thinking/dist/index.js"
+capture python-pydantic "$PEERS/venv/bin/python" "$HERE/py_tools_server.py"

@@ -145,11 +145,17 @@ fn same_json(a: &Value, b: &Value) -> bool {
 
 #[test]
 fn every_tools_example_arguments_round_trip() {
-    let servers: [(&str, &[(&str, RoundTrip)]); 4] = [
+    let servers: [(&str, &[(&str, RoundTrip)]); 7] = [
         ("server-everything", server_everything_args::ARGS),
         ("python-sdk", python_sdk_args::ARGS),
         ("server-filesystem", server_filesystem_args::ARGS),
         ("server-memory", server_memory_args::ARGS),
+        ("server-github", server_github_args::ARGS),
+        (
+            "server-sequential-thinking",
+            server_sequential_thinking_args::ARGS,
+        ),
+        ("python-pydantic", python_pydantic_args::ARGS),
     ];
     let mut checked = 0;
     for (server, table) in servers {
@@ -176,7 +182,7 @@ fn every_tools_example_arguments_round_trip() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 13 + 8 + 14 + 9);
+    assert_eq!(checked, 13 + 8 + 14 + 9 + 26 + 1 + 3);
 }
 
 #[test]
