@@ -84,9 +84,14 @@ fn tool_bindings(workspace: &Path) {
             .module_name(&module)
             .generate()
             .unwrap_or_else(|e| panic!("{e}"));
-        // odd-schemas warns by design; the test checks those warnings itself.
+        // odd-schemas warns by design, and a real server's loosened member is expected
+        // (server-github's `sort`): tool_bindings.rs checks those; anything else is news.
         if server != "odd-schemas" {
-            for w in generated.warnings() {
+            for w in generated
+                .warnings()
+                .iter()
+                .filter(|w| w.loosened_to.is_none())
+            {
                 println!("cargo:warning={w}");
             }
         }

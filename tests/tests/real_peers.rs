@@ -108,7 +108,7 @@ fn every_tagged_union_keeps_an_unknown_tag_whole() {
             let (Some(def), TypeKind::Union(u)) = (&t.schema_name, &t.kind) else {
                 continue;
             };
-            let Some(ObjectPlan::Tagged(tagged)) = u.plan.as_ref().map(|p| &p.object) else {
+            let ObjectPlan::Tagged(tagged) = &u.plan.object else {
                 continue;
             };
             let future = "x-from-a-future-revision";

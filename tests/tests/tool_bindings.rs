@@ -636,3 +636,49 @@ fn helpers_for_each_revision() {
     let out = server_everything_draft::GetStructuredContentOutput::from_result(&r).unwrap();
     assert_eq!(out.humidity, 99.0);
 }
+
+/// server-github 2025.4.8's `search_issues` sorts by `reactions-+1` and `reactions--1`, which
+/// typify cannot name apart: only that member is a `String` (its doc lists the values), the
+/// other 25 tools and the rest of this one are typed.
+#[test]
+fn server_github_loses_one_member_not_a_tool() {
+    let path = mcp_tests::workspace().join("tests/fixtures/tool-lists/server-github.json");
+    let generated = mcp_typed_codegen::ToolsBuilder::new()
+        .tool_list_path(&path)
+        .generate()
+        .unwrap();
+    let loosened: Vec<(&str, &str, Option<&str>)> = generated
+        .warnings()
+        .iter()
+        .map(|w| {
+            (
+                w.tool.as_str(),
+                w.pointer.as_str(),
+                w.loosened_to.as_deref(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        loosened,
+        [(
+            "search_issues",
+            "server-github.json#/tools/14/inputSchema/properties/sort",
+            Some("String")
+        )]
+    );
+    let tools = generated.tools();
+    assert_eq!(tools.len(), 26);
+    assert_eq!(tools.iter().filter(|t| t.fully_typed()).count(), 25);
+    // Compiled (build.rs's module): the query and the order stay typed, `sort` is a string.
+    let args = server_github::SearchIssuesArgs {
+        q: "repo:a/b is:open".into(),
+        sort: Some("reactions-+1".into()),
+        order: Some(server_github::search_issues::SearchIssuesArgsOrder::Desc),
+        page: None,
+        per_page: None,
+    };
+    assert_eq!(
+        Value::Object(args.call().arguments.unwrap()),
+        json!({"q": "repo:a/b is:open", "sort": "reactions-+1", "order": "desc"})
+    );
+}

@@ -23,23 +23,32 @@ newtype for that tool.";
 
 /// Arguments of `tools`.
 #[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("live").args(["server", "url"])))]
 pub struct ToolsArgs {
     /// A saved tools/list answer: `{\"tools\": [...]}`, a JSON-RPC response holding one, or an
     /// array of tools.
     #[arg(
         long,
         value_name = "FILE",
-        conflicts_with = "server",
-        required_unless_present = "server"
+        conflicts_with_all = ["server", "url"],
+        required_unless_present_any = ["server", "url"]
     )]
     pub from: Option<PathBuf>,
     /// Start the server given after `--` and ask it (stdio).
     #[arg(long, requires = "command")]
     pub server: bool,
-    /// With --server: also write the tool list received to FILE (for --from and build.rs).
-    #[arg(long, value_name = "FILE", requires = "server")]
+    /// Ask the server at URL over Streamable HTTP (loopback or remote).
+    #[arg(long, value_name = "URL", conflicts_with = "server")]
+    pub url: Option<String>,
+    /// With --url: a header sent with every request, `NAME: VALUE` (repeatable), e.g.
+    /// `--header 'Authorization: Bearer …'`.
+    #[arg(long = "header", value_name = "NAME: VALUE", requires = "url")]
+    pub headers: Vec<String>,
+    /// With --server or --url: also write the tool list received to FILE (for --from and
+    /// build.rs).
+    #[arg(long, value_name = "FILE", requires = "live")]
     pub save: Option<PathBuf>,
-    /// With --server: seconds to wait for each answer.
+    /// With --server or --url: seconds to wait for each answer.
     #[arg(long, value_name = "SECS", default_value_t = 30.0)]
     pub timeout: f64,
     /// The file to write (default: stdout).
@@ -130,10 +139,11 @@ fn server_list(args: &ToolsArgs) -> Result<(String, String)> {
         .into());
     }
     let started = Instant::now();
-    let listed = tools::client::list_tools(
-        &args.command,
-        std::time::Duration::from_secs_f64(args.timeout),
-    )?;
+    let timeout = std::time::Duration::from_secs_f64(args.timeout);
+    let listed = match &args.url {
+        Some(url) => http_list(url, &args.headers, timeout)?,
+        None => tools::client::list_tools(&args.command, timeout)?,
+    };
     report!(
         "server {} {}: protocol {}, {} tools in {} page(s), {} messages, {:.0} ms",
         listed.server.0,
@@ -162,6 +172,32 @@ fn server_list(args: &ToolsArgs) -> Result<(String, String)> {
         None => format!("the tools/list of {} {}", listed.server.0, listed.server.1),
     };
     Ok((text, origin))
+}
+
+#[cfg(all(feature = "tools-server", feature = "http"))]
+fn http_list(
+    url: &str,
+    headers: &[String],
+    timeout: std::time::Duration,
+) -> Result<tools::client::ServerTools> {
+    let headers = headers
+        .iter()
+        .map(|h| match h.split_once(':') {
+            Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_owned(), v.trim().to_owned())),
+            _ => Err(mcp_typed_codegen::Error::Config(format!(
+                "--header {h:?}: expected `NAME: VALUE`"
+            ))),
+        })
+        .collect::<std::result::Result<Vec<_>, _>>()?;
+    Ok(tools::client::list_tools_http(url, &headers, timeout)?)
+}
+
+#[cfg(all(feature = "tools-server", not(feature = "http")))]
+fn http_list(_: &str, _: &[String], _: std::time::Duration) -> Result<tools::client::ServerTools> {
+    Err(mcp_typed_codegen::Error::Config(
+        "--url needs mcp-typed-codegen built with the `http` feature (on by default)".into(),
+    )
+    .into())
 }
 
 #[cfg(not(feature = "tools-server"))]

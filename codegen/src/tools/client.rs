@@ -1,5 +1,6 @@
-//! Asking a server for its tools over stdio: start it, `initialize` at the newest revision
-//! both sides speak, `notifications/initialized`, page through `tools/list`, shut it down.
+//! Asking a server for its tools, over stdio (start it, and shut it down after) or over
+//! Streamable HTTP (`--url`): `initialize` at the newest revision both sides speak,
+//! `notifications/initialized`, page through `tools/list`.
 //!
 //! The messages are mcp-typed' own (revision 2025-11-25, the newest with `initialize`): what
 //! is sent is encoded from them, and every line received is decoded by
@@ -7,6 +8,7 @@
 //! answered (`ping` with an empty result, anything else with "method not found"), and
 //! notifications (logging…) are passed over.
 
+use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -75,7 +77,7 @@ pub fn list_tools(command: &[String], timeout: Duration) -> Result<ServerTools> 
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| Error::Config(format!("cannot start server {program:?}: {e}")))?;
-    let mut session = Session::new(&mut child, command.join(" "), timeout);
+    let mut session = Session::stdio(&mut child, command.join(" "), timeout);
     let result = session.run();
     let stderr = session.stderr.clone();
     drop(session);
@@ -96,9 +98,142 @@ pub fn list_tools(command: &[String], timeout: Duration) -> Result<ServerTools> 
     })
 }
 
+/// Asks the Streamable HTTP server at `url` for its tools. `headers` go with every request
+/// (`Authorization: Bearer …` for a server that needs a token). Each answer is bounded by
+/// `timeout`.
+#[cfg(feature = "http")]
+pub fn list_tools_http(
+    url: &str,
+    headers: &[(String, String)],
+    timeout: Duration,
+) -> Result<ServerTools> {
+    let config = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(timeout))
+        .user_agent(concat!("mcp-typed-codegen/", env!("CARGO_PKG_VERSION")))
+        .build();
+    let transport = Transport::Http(Http {
+        agent: ureq::Agent::new_with_config(config),
+        url: url.to_owned(),
+        headers: headers.to_vec(),
+        session: None,
+        version: None,
+        queue: VecDeque::new(),
+    });
+    let mut session = Session {
+        transport,
+        stderr: Arc::default(),
+        command: url.to_owned(),
+        timeout,
+        line_no: 0,
+        next_id: 1,
+        messages: 0,
+    };
+    session.run()
+}
+
+/// How messages travel.
+enum Transport {
+    /// Lines on the child's stdin and stdout.
+    Stdio {
+        input: Option<ChildStdin>,
+        lines: Receiver<std::io::Result<String>>,
+    },
+    /// Streamable HTTP: each message a POST; what the server answers (a JSON body, or the
+    /// events of an SSE stream) is queued for [`Session::recv`].
+    #[cfg(feature = "http")]
+    Http(Http),
+}
+
+#[cfg(feature = "http")]
+struct Http {
+    agent: ureq::Agent,
+    url: String,
+    headers: Vec<(String, String)>,
+    /// `Mcp-Session-Id`, once the server gave one.
+    session: Option<String>,
+    /// `MCP-Protocol-Version`, once negotiated.
+    version: Option<String>,
+    queue: VecDeque<String>,
+}
+
+#[cfg(feature = "http")]
+impl Http {
+    /// POSTs one message and queues what comes back: for a request, the messages of its
+    /// answer up to the response to `id`.
+    fn post(&mut self, body: &str, id: Option<&Value>) -> std::result::Result<(), String> {
+        let mut request = self
+            .agent
+            .post(&self.url)
+            .header("Content-Type", "application/json")
+            .header("Accept", "application/json, text/event-stream");
+        if let Some(s) = &self.session {
+            request = request.header("Mcp-Session-Id", s);
+        }
+        if let Some(v) = &self.version {
+            request = request.header("MCP-Protocol-Version", v);
+        }
+        for (k, v) in &self.headers {
+            request = request.header(k, v);
+        }
+        let response = request
+            .send(body)
+            .map_err(|e| format!("POST {}: {e}", self.url))?;
+        let status = response.status();
+        if let Some(s) = response.headers().get("mcp-session-id") {
+            self.session = Some(s.to_str().map_err(|e| e.to_string())?.to_owned());
+        }
+        let sse = response
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("text/event-stream"));
+        let mut reader = BufReader::new(response.into_body().into_reader());
+        if !status.is_success() {
+            let mut text = String::new();
+            let _ = std::io::Read::read_to_string(&mut reader, &mut text);
+            return Err(format!(
+                "POST {}: HTTP {status}: {}",
+                self.url,
+                truncate(text.trim())
+            ));
+        }
+        if !sse {
+            let mut text = String::new();
+            std::io::Read::read_to_string(&mut reader, &mut text)
+                .map_err(|e| format!("reading the answer: {e}"))?;
+            match serde_json::from_str::<Value>(&text) {
+                Ok(Value::Array(batch)) => self.queue.extend(batch.iter().map(Value::to_string)),
+                Ok(_) => self.queue.push_back(text),
+                Err(_) if text.trim().is_empty() => {}
+                Err(e) => return Err(format!("the answer is not JSON ({e}): {}", truncate(&text))),
+            }
+            return Ok(());
+        }
+        // Server-sent events: `data:` lines up to a blank line make one message.
+        let mut data = String::new();
+        for line in reader.lines() {
+            let line = line.map_err(|e| format!("reading the event stream: {e}"))?;
+            if let Some(rest) = line.strip_prefix("data:") {
+                data.push_str(rest.strip_prefix(' ').unwrap_or(rest));
+            } else if line.is_empty() && !data.is_empty() {
+                let event = std::mem::take(&mut data);
+                let done = id.is_some_and(|id| {
+                    serde_json::from_str::<Value>(&event)
+                        .is_ok_and(|v| v.get("method").is_none() && v.get("id") == Some(id))
+                });
+                self.queue.push_back(event);
+                if done {
+                    break;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
 struct Session {
-    input: Option<ChildStdin>,
-    lines: Receiver<std::io::Result<String>>,
+    transport: Transport,
     stderr: Arc<Mutex<String>>,
     command: String,
     timeout: Duration,
@@ -108,7 +243,7 @@ struct Session {
 }
 
 impl Session {
-    fn new(child: &mut Child, command: String, timeout: Duration) -> Session {
+    fn stdio(child: &mut Child, command: String, timeout: Duration) -> Session {
         let input = child.stdin.take();
         let stdout = child.stdout.take().expect("stdout is piped");
         let (tx, lines) = mpsc::channel();
@@ -139,8 +274,7 @@ impl Session {
             });
         }
         Session {
-            input,
-            lines,
+            transport: Transport::Stdio { input, lines },
             stderr,
             command,
             timeout,
@@ -162,6 +296,10 @@ impl Session {
         // The server answers with the version it picks; a client that cannot speak it
         // disconnects.
         let version = init.protocol_version.clone();
+        #[cfg(feature = "http")]
+        if let Transport::Http(http) = &mut self.transport {
+            http.version = Some(version.clone());
+        }
         let speaks = client_revisions();
         if !speaks.contains(&version.as_str()) {
             return Err(self.error(format!(
@@ -217,12 +355,26 @@ impl Session {
     fn send(&mut self, message: &m::ClientMessage) -> Result<()> {
         let mut line = serde_json::to_string(message)
             .map_err(|e| self.error(format!("encoding a message: {e}")))?;
-        line.push('\n');
-        let input = self.input.as_mut().expect("stdin is open until the end");
-        input
-            .write_all(line.as_bytes())
-            .and_then(|()| input.flush())
-            .map_err(|e| self.error(format!("writing to its stdin: {e} (did it exit?)")))?;
+        let written = match &mut self.transport {
+            Transport::Stdio { input, .. } => {
+                line.push('\n');
+                let input = input.as_mut().expect("stdin is open until the end");
+                input
+                    .write_all(line.as_bytes())
+                    .and_then(|()| input.flush())
+                    .map_err(|e| format!("writing to its stdin: {e} (did it exit?)"))
+            }
+            #[cfg(feature = "http")]
+            Transport::Http(http) => {
+                let id = match message {
+                    m::ClientMessage::Request(r) => m::ClientMessage::request_id(r)
+                        .map(|id| serde_json::to_value(id).expect("ids encode")),
+                    _ => None,
+                };
+                http.post(&line, id.as_ref())
+            }
+        };
+        written.map_err(|e| self.error(e))?;
         self.messages += 1;
         Ok(())
     }
@@ -291,7 +443,23 @@ impl Session {
 
     fn recv(&mut self, deadline: Instant, what: &str) -> Result<String> {
         let wait = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(wait) {
+        let lines = match &mut self.transport {
+            Transport::Stdio { lines, .. } => lines,
+            #[cfg(feature = "http")]
+            Transport::Http(http) => {
+                return match http.queue.pop_front() {
+                    Some(message) => {
+                        self.line_no += 1;
+                        self.messages += 1;
+                        Ok(message)
+                    }
+                    None => Err(self.error(format!(
+                        "the HTTP answer ended without the response to {what}"
+                    ))),
+                };
+            }
+        };
+        match lines.recv_timeout(wait) {
             Ok(Ok(line)) => {
                 self.line_no += 1;
                 self.messages += 1;

@@ -1,0 +1,212 @@
+//! `tools --url`: typed bindings asked of a live server over Streamable HTTP (server-everything
+//! in its HTTP mode, on loopback, installed by `tests/peers/install.sh`), then two of its tools
+//! called through those bindings, over HTTP too, from a program built against them.
+#![cfg(feature = "tools-server")]
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn workspace() -> PathBuf {
+    mcp_typed_codegen::source::find_workspace(Path::new(env!("CARGO_MANIFEST_DIR")))
+        .expect("inside the project")
+}
+
+struct Server(Child);
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// server-everything's Streamable HTTP mode on a free loopback port; its URL.
+fn start_everything() -> (Server, String) {
+    let ws = workspace();
+    let out = Command::new("bash")
+        .arg(ws.join("tests/peers/install.sh"))
+        .output()
+        .expect("bash");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let peers = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
+    let entry =
+        peers.join("node/node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+    let port = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let child = Command::new("node")
+        .arg(entry)
+        .arg("streamableHttp")
+        .env("PORT", port.to_string())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("node");
+    let server = Server(child);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            Instant::now() < deadline,
+            "server-everything did not listen on {port}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    (server, format!("http://127.0.0.1:{port}/mcp"))
+}
+
+#[test]
+fn bindings_from_a_live_http_server_call_two_of_its_tools() {
+    let ws = workspace();
+    let (_server, url) = start_everything();
+    let dir = tempfile::tempdir().unwrap();
+    let krate = dir.path().join("http-user");
+    std::fs::create_dir_all(krate.join("src")).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_mcp-typed-codegen"))
+        .args(["tools", "--url", &url, "--header", "X-Test: 1", "--out"])
+        .arg(krate.join("src/everything.rs"))
+        .arg("--save")
+        .arg(dir.path().join("tools.json"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.contains("protocol 2025-11-25, 13 tools in 1 page(s)"),
+        "{err}"
+    );
+    // The same list as the stdio capture of the same server.
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("tools.json")).unwrap())
+            .unwrap();
+    let captured: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(ws.join("tests/fixtures/tool-lists/server-everything.json"))
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(saved, captured);
+
+    std::fs::write(
+        krate.join("Cargo.toml"),
+        format!(
+            r#"[package]
+name = "http-user"
+version = "0.0.0"
+edition = "2024"
+publish = false
+
+[dependencies]
+mcp-typed = {{ path = "{}", default-features = false, features = ["v2025_11_25"] }}
+serde = {{ version = "1", features = ["derive"] }}
+serde_json = "1"
+ureq = {{ version = "3", default-features = false }}
+
+[workspace]
+"#,
+            ws.join("generated").display()
+        ),
+    )
+    .unwrap();
+    std::fs::copy(ws.join("Cargo.lock"), krate.join("Cargo.lock")).unwrap();
+    std::fs::write(krate.join("src/main.rs"), PROGRAM).unwrap();
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let o = Command::new(cargo)
+        .args(["run", "--quiet", "--offline", "--", &url])
+        .current_dir(&krate)
+        .env("CARGO_TARGET_DIR", ws.join("target").join("tools-http"))
+        .env_remove("RUSTFLAGS")
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(o.status.success(), "{text}");
+    assert!(text.contains("echo: Echo: typed over HTTP"), "{text}");
+    assert!(
+        text.contains("get-sum: The sum of 2 and 40.5 is 42.5."),
+        "{text}"
+    );
+}
+
+/// A client of the generated bindings: initialize, then `echo` and `get-sum` through their
+/// typed arguments, each answer decoded as the revision's `CallToolResult`.
+const PROGRAM: &str = r#"#![deny(warnings)]
+
+mod everything;
+
+use mcp_typed::v2025_11_25::{
+    CallToolResult, ClientCapabilities, ClientMessage, ContentBlock, Implementation,
+    InitializeRequest, InitializeRequestParams, InitializedNotification, ServerMessage,
+};
+
+struct Http {
+    agent: ureq::Agent,
+    url: String,
+    session: Option<String>,
+}
+
+impl Http {
+    /// POSTs a message; the JSON-RPC answer, from a JSON body or the SSE stream's last event.
+    fn post(&mut self, message: &ClientMessage) -> Option<ServerMessage> {
+        let mut request = self
+            .agent
+            .post(&self.url)
+            .header("Content-Type", "application/json")
+            .header("Accept", "application/json, text/event-stream")
+            .header("MCP-Protocol-Version", "2025-11-25");
+        if let Some(s) = &self.session {
+            request = request.header("Mcp-Session-Id", s);
+        }
+        let mut response = request.send(serde_json::to_string(message).unwrap()).unwrap();
+        if let Some(s) = response.headers().get("mcp-session-id") {
+            self.session = Some(s.to_str().unwrap().to_owned());
+        }
+        let body = response.body_mut().read_to_string().unwrap();
+        let json = body
+            .lines()
+            .filter_map(|l| l.strip_prefix("data:"))
+            .map(str::trim)
+            .last()
+            .unwrap_or(body.trim())
+            .to_owned();
+        (!json.is_empty()).then(|| ServerMessage::from_json(&json).unwrap())
+    }
+
+    fn call(&mut self, request: mcp_typed::v2025_11_25::CallToolRequest) -> String {
+        let Some(ServerMessage::Response(r)) = self.post(&ClientMessage::request(request)) else {
+            panic!("no response")
+        };
+        let result: CallToolResult = r
+            .result_as::<mcp_typed::v2025_11_25::CallToolRequest>()
+            .unwrap();
+        match &result.content[0] {
+            ContentBlock::Text(t) => t.text.clone(),
+            other => format!("{other:?}"),
+        }
+    }
+}
+
+fn main() {
+    let url = std::env::args().nth(1).unwrap();
+    let mut http = Http { agent: ureq::Agent::new_with_defaults(), url, session: None };
+    let params = InitializeRequestParams::new(
+        "2025-11-25",
+        ClientCapabilities::new(),
+        Implementation::new("http-user", "0"),
+    );
+    http.post(&ClientMessage::request(InitializeRequest::new(1, params))).unwrap();
+    http.post(&ClientMessage::notification(InitializedNotification::new()));
+    let echo = everything::EchoArgs { message: "typed over HTTP".into() }.request(2);
+    println!("echo: {}", http.call(echo));
+    let sum = everything::GetSumArgs { a: 2.0, b: 40.5 }.request(3);
+    println!("get-sum: {}", http.call(sum));
+}
+"#;
