@@ -8,6 +8,7 @@
 //! answered (`ping` with an empty result, anything else with "method not found"), and
 //! notifications (logging…) are passed over.
 
+#[cfg(feature = "http")]
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
