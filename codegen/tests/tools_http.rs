@@ -210,3 +210,91 @@ fn main() {
     println!("get-sum: {}", http.call(sum));
 }
 "#;
+
+/// A 2026-07-28 server has no `initialize`: `--url` asks it with `server/discover` and
+/// `tools/list` carrying the revision in `_meta` (the project's booking example, which also
+/// speaks 2025-11-25, answers at 2026-07-28).
+#[test]
+fn a_2026_07_28_server_is_asked_with_server_discover() {
+    let ws = workspace();
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut build = Command::new(&cargo);
+    // Without the variables cargo set for this test: build scripts that watch them would see
+    // them change and rebuild their crates (as tests/src/lib.rs's example builder does).
+    for (key, _) in std::env::vars_os() {
+        let key = key.to_string_lossy();
+        if key.starts_with("CARGO_PKG_")
+            || key.starts_with("CARGO_MANIFEST_")
+            || matches!(
+                &*key,
+                "CARGO_CRATE_NAME"
+                    | "CARGO_BIN_NAME"
+                    | "CARGO_PRIMARY_PACKAGE"
+                    | "CARGO_TARGET_TMPDIR"
+                    | "CARGO_RUSTC_CURRENT_DIR"
+                    | "OUT_DIR"
+            )
+        {
+            build.env_remove(&*key);
+        }
+    }
+    let built = build
+        .args([
+            "build",
+            "--quiet",
+            "-p",
+            "mcp-tests",
+            "--all-features",
+            "--example",
+            "booking-server",
+        ])
+        .current_dir(&ws)
+        .status()
+        .unwrap();
+    assert!(built.success());
+    let port = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let addr = format!("127.0.0.1:{port}");
+    let child = Command::new(ws.join("target/debug/examples/booking-server"))
+        .args(["--http", &addr])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let _server = Server(child);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while std::net::TcpStream::connect(&addr).is_err() {
+        assert!(
+            Instant::now() < deadline,
+            "booking-server did not listen on {addr}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_mcp-typed-codegen"))
+        .args([
+            "tools",
+            "--url",
+            &format!("http://{addr}/mcp"),
+            "--revision",
+            "2026-07-28",
+        ])
+        .arg("--out")
+        .arg(dir.path().join("booking.rs"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.contains("server booking-server 0.1.0: protocol 2026-07-28, 2 tools"),
+        "{err}"
+    );
+    let code = std::fs::read_to_string(dir.path().join("booking.rs")).unwrap();
+    assert!(
+        code.contains("pub mod book_table") && code.contains("mcp_typed::v2026_07_28"),
+        "{code}"
+    );
+}

@@ -1,6 +1,7 @@
 //! Asking a server for its tools, over stdio (start it, and shut it down after) or over
 //! Streamable HTTP (`--url`): `initialize` at the newest revision both sides speak,
-//! `notifications/initialized`, page through `tools/list`.
+//! `notifications/initialized`, page through `tools/list`. Over HTTP, a 2026-07-28 server is
+//! asked with `server/discover` and requests that name the revision in their `_meta`.
 //!
 //! The messages are mcp-typed' own (revision 2025-11-25, the newest with `initialize`): what
 //! is sent is encoded from them, and every line received is decoded by
@@ -130,6 +131,16 @@ pub fn list_tools_http(
         next_id: 1,
         messages: 0,
     };
+    // Over HTTP every request is answered, so asking a 2025 server what it does not know
+    // costs one exchange: `server/discover` first, `initialize` when it is not understood.
+    if let Some(listed) = session.run_discovered()? {
+        return Ok(listed);
+    }
+    if let Transport::Http(http) = &mut session.transport {
+        http.queue.clear();
+        http.session = None;
+        http.version = None;
+    }
     session.run()
 }
 
@@ -173,6 +184,15 @@ impl Http {
         }
         if let Some(v) = &self.version {
             request = request.header("MCP-Protocol-Version", v);
+            // From 2026-07-28 on, the method rides in a header too (for routing without
+            // reading the body).
+            if v.as_str() >= "2026-07-28"
+                && let Some(method) = serde_json::from_str::<Value>(body)
+                    .ok()
+                    .and_then(|m| m.get("method").and_then(Value::as_str).map(str::to_owned))
+            {
+                request = request.header("Mcp-Method", method);
+            }
         }
         for (k, v) in &self.headers {
             request = request.header(k, v);
@@ -343,6 +363,75 @@ impl Session {
         })
     }
 
+    /// A 2026-07-28 session has no handshake: `server/discover` says which revisions the
+    /// server speaks, then each request names the revision in its `_meta`. `Ok(None)` when
+    /// the server does not know `server/discover` (an older server).
+    #[cfg(feature = "http")]
+    fn run_discovered(&mut self) -> Result<Option<ServerTools>> {
+        use mcp_typed::v2026_07_28 as n;
+        const MODERN: &str = "2026-07-28";
+        let meta = || n::RequestMetaObject::new(MODERN, n::ClientCapabilities::new());
+        // Stateless: the revision goes in a header of every request, no session.
+        if let Transport::Http(http) = &mut self.transport {
+            http.version = Some(MODERN.to_owned());
+        }
+        let id = self.next_id();
+        let discover = n::DiscoverRequest::new(modern_id(&id), n::RequestParams::new(meta()));
+        let line = serde_json::to_string(&n::ClientMessage::request(discover))
+            .map_err(|e| self.error(format!("encoding server/discover: {e}")))?;
+        let found = self
+            .send_line(line, serde_json::to_value(&id).ok())
+            .and_then(|()| self.answer(id, "server/discover"));
+        let Ok(found) = found else {
+            return Ok(None);
+        };
+        let found: n::DiscoverResult = match serde_json::from_value(found) {
+            Ok(d) => d,
+            Err(_) => return Ok(None),
+        };
+        if !found.supported_versions.iter().any(|v| v == MODERN) {
+            return Ok(None);
+        }
+        let server = found
+            .meta
+            .and_then(|m| m.server_info)
+            .map(|i| (i.name, i.version))
+            .unwrap_or_default();
+        let mut tools = Vec::new();
+        let mut cursor: Option<String> = None;
+        let mut pages = 0;
+        loop {
+            let id = self.next_id();
+            let mut params = n::PaginatedRequestParams::new(meta());
+            if let Some(c) = cursor.take() {
+                params = params.with_cursor(c);
+            }
+            let request = n::ListToolsRequest::new(modern_id(&id), params);
+            let line = serde_json::to_string(&n::ClientMessage::request(request))
+                .map_err(|e| self.error(format!("encoding tools/list: {e}")))?;
+            self.send_line(line, serde_json::to_value(&id).ok())?;
+            let page = self.answer(id, "tools/list")?;
+            pages += 1;
+            let typed: n::ListToolsResult = serde_json::from_value(page.clone())
+                .map_err(|e| self.error(format!("tools/list page {pages}: {e}")))?;
+            if let Some(Value::Array(list)) = page.get("tools") {
+                tools.extend(list.iter().cloned());
+            }
+            match typed.next_cursor {
+                Some(next) if pages < 1000 => cursor = Some(next),
+                Some(_) => return Err(self.error("tools/list: more than 1000 pages".into())),
+                None => break,
+            }
+        }
+        Ok(Some(ServerTools {
+            protocol_version: MODERN.to_owned(),
+            server,
+            tools,
+            pages,
+            messages: self.messages,
+        }))
+    }
+
     fn next_id(&mut self) -> m::RequestId {
         let id = self.next_id;
         self.next_id += 1;
@@ -354,8 +443,20 @@ impl Session {
     }
 
     fn send(&mut self, message: &m::ClientMessage) -> Result<()> {
-        let mut line = serde_json::to_string(message)
+        let line = serde_json::to_string(message)
             .map_err(|e| self.error(format!("encoding a message: {e}")))?;
+        let id = match message {
+            m::ClientMessage::Request(r) => m::ClientMessage::request_id(r)
+                .map(|id| serde_json::to_value(id).expect("ids encode")),
+            _ => None,
+        };
+        self.send_line(line, id)
+    }
+
+    /// Sends one encoded message (`id`: a request's, for the HTTP answer's end).
+    fn send_line(&mut self, mut line: String, id: Option<Value>) -> Result<()> {
+        #[cfg(not(feature = "http"))]
+        let _ = &id;
         let written = match &mut self.transport {
             Transport::Stdio { input, .. } => {
                 line.push('\n');
@@ -366,14 +467,7 @@ impl Session {
                     .map_err(|e| format!("writing to its stdin: {e} (did it exit?)"))
             }
             #[cfg(feature = "http")]
-            Transport::Http(http) => {
-                let id = match message {
-                    m::ClientMessage::Request(r) => m::ClientMessage::request_id(r)
-                        .map(|id| serde_json::to_value(id).expect("ids encode")),
-                    _ => None,
-                };
-                http.post(&line, id.as_ref())
-            }
+            Transport::Http(http) => http.post(&line, id.as_ref()),
         };
         written.map_err(|e| self.error(e))?;
         self.messages += 1;
@@ -395,6 +489,11 @@ impl Session {
         let request = request.into();
         let id = m::ClientMessage::request_id(&request).expect("a typed request has an id");
         self.send(&m::ClientMessage::request(request))?;
+        self.answer(id, what)
+    }
+
+    /// The result of request `id`, answering what the server asks in between.
+    fn answer(&mut self, id: m::RequestId, what: &str) -> Result<Value> {
         let deadline = Instant::now() + self.timeout;
         loop {
             let line = self.recv(deadline, what)?;
@@ -477,6 +576,15 @@ impl Session {
                 "closed its stdout (exited?) before answering {what}"
             ))),
         }
+    }
+}
+
+/// The same id in 2026-07-28's type.
+#[cfg(feature = "http")]
+fn modern_id(id: &m::RequestId) -> mcp_typed::v2026_07_28::RequestId {
+    match id {
+        m::RequestId::Integer(i) => mcp_typed::v2026_07_28::RequestId::Integer(*i),
+        m::RequestId::String(s) => mcp_typed::v2026_07_28::RequestId::String(s.clone()),
     }
 }
 
