@@ -1,12 +1,17 @@
-//! `tools --url`: typed bindings asked of a live server over Streamable HTTP (server-everything
-//! in its HTTP mode, on loopback, installed by `tests/peers/install.sh`), then two of its tools
-//! called through those bindings, over HTTP too, from a program built against them.
-#![cfg(feature = "tools-server")]
+//! `tools --url`'s client (`tools::client::list_tools_http`): typed bindings asked of a live
+//! server over Streamable HTTP (server-everything in its HTTP mode, on loopback, installed by
+//! `tests/peers/install.sh`), then two of its tools called through those bindings, over HTTP
+//! too, from a program built against them. Through the library, not the binary: another test
+//! (`cli_install`) rebuilds `target/debug/mcp-typed-codegen` with default features.
+#![cfg(all(feature = "tools-server", feature = "http"))]
 
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+
+use mcp_typed_codegen::ToolsBuilder;
+use mcp_typed_codegen::tools::client::list_tools_http;
 
 fn workspace() -> PathBuf {
     mcp_typed_codegen::source::find_workspace(Path::new(env!("CARGO_MANIFEST_DIR")))
@@ -68,23 +73,25 @@ fn bindings_from_a_live_http_server_call_two_of_its_tools() {
     let dir = tempfile::tempdir().unwrap();
     let krate = dir.path().join("http-user");
     std::fs::create_dir_all(krate.join("src")).unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_mcp-typed-codegen"))
-        .args(["tools", "--url", &url, "--header", "X-Test: 1", "--out"])
-        .arg(krate.join("src/everything.rs"))
-        .arg("--save")
-        .arg(dir.path().join("tools.json"))
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(o.status.success(), "{err}");
-    assert!(
-        err.contains("protocol 2025-11-25, 13 tools in 1 page(s)"),
-        "{err}"
+    let headers = [("X-Test".to_owned(), "1".to_owned())];
+    let listed = list_tools_http(&url, &headers, Duration::from_secs(30)).unwrap();
+    assert_eq!(
+        (
+            listed.protocol_version.as_str(),
+            listed.tools.len(),
+            listed.pages
+        ),
+        ("2025-11-25", 13, 1)
     );
+    std::fs::write(dir.path().join("tools.json"), listed.to_json()).unwrap();
+    ToolsBuilder::new()
+        .tool_list_path(dir.path().join("tools.json"))
+        .generate()
+        .unwrap()
+        .write_to(krate.join("src/everything.rs"))
+        .unwrap();
     // The same list as the stdio capture of the same server.
-    let saved: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.path().join("tools.json")).unwrap())
-            .unwrap();
+    let saved: serde_json::Value = serde_json::from_str(&listed.to_json()).unwrap();
     let captured: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(ws.join("tests/fixtures/tool-lists/server-everything.json"))
             .unwrap(),
@@ -274,25 +281,26 @@ fn a_2026_07_28_server_is_asked_with_server_discover() {
         std::thread::sleep(Duration::from_millis(50));
     }
     let dir = tempfile::tempdir().unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_mcp-typed-codegen"))
-        .args([
-            "tools",
-            "--url",
-            &format!("http://{addr}/mcp"),
-            "--revision",
-            "2026-07-28",
-        ])
-        .arg("--out")
-        .arg(dir.path().join("booking.rs"))
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(o.status.success(), "{err}");
-    assert!(
-        err.contains("server booking-server 0.1.0: protocol 2026-07-28, 2 tools"),
-        "{err}"
+    let listed =
+        list_tools_http(&format!("http://{addr}/mcp"), &[], Duration::from_secs(30)).unwrap();
+    assert_eq!(listed.protocol_version, "2026-07-28");
+    assert_eq!(
+        listed.server,
+        ("booking-server".to_owned(), "0.1.0".to_owned())
     );
-    let code = std::fs::read_to_string(dir.path().join("booking.rs")).unwrap();
+    let names: Vec<&str> = listed
+        .tools
+        .iter()
+        .filter_map(|t| t["name"].as_str())
+        .collect();
+    assert_eq!(names, ["book_table", "survey"]);
+    std::fs::write(dir.path().join("booking.json"), listed.to_json()).unwrap();
+    let generated = ToolsBuilder::new()
+        .tool_list_path(dir.path().join("booking.json"))
+        .revision("2026-07-28")
+        .generate()
+        .unwrap();
+    let code = generated.code();
     assert!(
         code.contains("pub mod book_table") && code.contains("mcp_typed::v2026_07_28"),
         "{code}"
