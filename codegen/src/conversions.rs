@@ -187,11 +187,7 @@ pub fn emit(models: &[(&str, &Module)]) -> TokenStream {
             });
         }
         // The typed messages of each direction, when both revisions have them.
-        let has_messages = |m: &Module| {
-            m.types
-                .iter()
-                .any(|t| t.schema_name.as_deref() == Some("RequestId"))
-        };
+        let has_messages = |m: &Module| m.by_schema("RequestId").is_some();
         if has_messages(ma) && has_messages(mb) {
             for side in ["ClientMessage", "ServerMessage"] {
                 let t = format_ident!("{side}");
@@ -239,10 +235,7 @@ pub fn emit(models: &[(&str, &Module)]) -> TokenStream {
 /// member mapping can bridge, refused by the conversions. One line each, after a heading line.
 pub fn structural_notes(ra: &str, ma: &Module, rb: &str, mb: &Module) -> Vec<String> {
     let methods = |m: &Module, union: &str| -> Option<Vec<String>> {
-        let t = m
-            .types
-            .iter()
-            .find(|t| t.schema_name.as_deref() == Some(union))?;
+        let t = m.by_schema(union)?;
         match &t.kind {
             TypeKind::Union(u) => match &u.plan.object {
                 crate::ir::union::ObjectPlan::Tagged(tagged) => {

@@ -132,12 +132,7 @@ pub fn files(registry: &Registry, generated: &[RevisionCode<'_>]) -> Result<File
 /// The map at the top of a revision module's docs: where to start, generated from its
 /// model (links are relative to `revisions/mod.rs`, hence `module::Type`).
 fn entry_points(model: &Module, module: &str) -> String {
-    let by_schema = |n: &str| {
-        model
-            .types
-            .iter()
-            .find(|t| t.schema_name.as_deref() == Some(n))
-    };
+    let by_schema = |n: &str| model.by_schema(n);
     let link = |rust: &str| format!("[`{rust}`]({module}::{rust})");
     let members = |union: &str| -> Vec<String> {
         let Some(t) = by_schema(union) else {
@@ -374,12 +369,7 @@ struct ElicitTypes {
 
 impl ElicitTypes {
     fn of(model: &Module) -> Option<Self> {
-        let by_schema_name = |name: &str| {
-            model
-                .types
-                .iter()
-                .find(|t| t.schema_name.as_deref() == Some(name))
-        };
+        let by_schema_name = |name: &str| model.by_schema(name);
         // Form mode has its own params from 2025-11-25 on; before, `ElicitRequest`'s params
         // (an inline schema, named by the generator) are the form.
         let params = by_schema_name("ElicitRequestFormParams")

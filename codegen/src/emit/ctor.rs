@@ -230,12 +230,7 @@ pub(super) fn error_codes(module: &Module) -> TokenStream {
 
 /// `ToolSchema` for the types of `Tool.inputSchema` and `Tool.outputSchema`.
 pub(super) fn tool_schemas(module: &Module) -> TokenStream {
-    let Some(TypeKind::Struct(tool)) = module
-        .types
-        .iter()
-        .find(|t| t.schema_name.as_deref() == Some("Tool"))
-        .map(|t| &t.kind)
-    else {
+    let Some(TypeKind::Struct(tool)) = module.by_schema("Tool").map(|t| &t.kind) else {
         return TokenStream::new();
     };
     let mut out = TokenStream::new();

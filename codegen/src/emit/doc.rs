@@ -177,9 +177,7 @@ fn link(content: &str, module: &Module) -> String {
 
 fn rust_name<'m>(schema_name: &str, module: &'m Module) -> Option<&'m str> {
     module
-        .types
-        .iter()
-        .find(|t| t.schema_name.as_deref() == Some(schema_name))
+        .by_schema(schema_name)
         .map(|t| t.name.as_str())
         .or_else(|| module.get(schema_name).map(|t| t.name.as_str()))
 }
@@ -197,10 +195,7 @@ mod tests {
             doc: None,
             kind: TypeKind::Alias(TypeRef::Any),
         };
-        Module {
-            by_name: [("CallToolRequest".to_owned(), 0)].into(),
-            types: vec![t],
-        }
+        Module::new(vec![t])
     }
 
     #[test]

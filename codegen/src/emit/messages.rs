@@ -21,10 +21,7 @@ struct Set<'m> {
 }
 
 fn find<'m>(module: &'m Module, schema_name: &str) -> Option<Set<'m>> {
-    let ty = module
-        .types
-        .iter()
-        .find(|t| t.schema_name.as_deref() == Some(schema_name))?;
+    let ty = module.by_schema(schema_name)?;
     let ty = match &ty.kind {
         TypeKind::Alias(TypeRef::Named(n)) => module.get(n)?,
         _ => ty,
@@ -136,16 +133,10 @@ fn method_set(set: &Set) -> TokenStream {
 /// `__de` — empty for schemas without the JSON-RPC definitions (a schema that is not MCP's).
 pub(super) fn emit(module: &Module) -> (TokenStream, TokenStream) {
     let (Some(id), Some(error)) = (
+        module.by_schema("RequestId"),
         module
-            .types
-            .iter()
-            .find(|t| t.schema_name.as_deref() == Some("RequestId")),
-        module.types.iter().find(|t| {
-            matches!(
-                t.schema_name.as_deref(),
-                Some("JSONRPCErrorResponse") | Some("JSONRPCError")
-            )
-        }),
+            .by_schema("JSONRPCErrorResponse")
+            .or_else(|| module.by_schema("JSONRPCError")),
     ) else {
         return Default::default();
     };
@@ -196,15 +187,8 @@ pub(super) fn emit(module: &Module) -> (TokenStream, TokenStream) {
             }
         }
         let result_ty = module
-            .types
-            .iter()
-            .find(|t| t.schema_name.as_deref() == Some(result_name))
-            .or_else(|| {
-                module
-                    .types
-                    .iter()
-                    .find(|t| t.schema_name.as_deref() == Some("Result"))
-            });
+            .by_schema(result_name)
+            .or_else(|| module.by_schema("Result"));
         let (item, visitor) = message(
             side,
             other,
@@ -512,9 +496,7 @@ fn error_constructor(
 /// generic `Result` the JSON-RPC envelope (`JSONRPCResultResponse.result`) holds.
 fn generic_result_froms(module: &Module) -> TokenStream {
     let Some(generic) = module
-        .types
-        .iter()
-        .find(|t| t.schema_name.as_deref() == Some("Result"))
+        .by_schema("Result")
         .filter(|t| matches!(t.kind, TypeKind::Struct(_)))
     else {
         return TokenStream::new();
@@ -523,12 +505,7 @@ fn generic_result_froms(module: &Module) -> TokenStream {
     let mut seen: Vec<&str> = vec![generic.name.as_str()];
     let mut out = TokenStream::new();
     for union in ["ServerResult", "ClientResult"] {
-        let Some(TypeKind::Union(u)) = module
-            .types
-            .iter()
-            .find(|t| t.schema_name.as_deref() == Some(union))
-            .map(|t| &t.kind)
-        else {
+        let Some(TypeKind::Union(u)) = module.by_schema(union).map(|t| &t.kind) else {
             continue;
         };
         for v in &u.variants {

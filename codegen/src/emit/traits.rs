@@ -88,12 +88,7 @@ pub(super) fn emit(module: &Module) -> TokenStream {
 /// schema declares one (it says exactly which results may come back), else `{base}Result`,
 /// else the empty result.
 pub(crate) fn result_type(module: &Module, base: &str) -> Option<TypeRef> {
-    let by_schema = |n: &str| {
-        module
-            .types
-            .iter()
-            .find(|t| t.schema_name.as_deref() == Some(n))
-    };
+    let by_schema = |n: &str| module.by_schema(n);
     if let Some(resp) = by_schema(&format!("{base}ResultResponse"))
         && let TypeKind::Struct(s) = &resp.kind
         && let Some(f) = s.field("result")

@@ -147,16 +147,7 @@ impl<'a> Lowerer<'a> {
     }
 
     fn finish(self) -> Module {
-        let by_name = self
-            .types
-            .iter()
-            .enumerate()
-            .map(|(i, t)| (t.name.clone(), i))
-            .collect();
-        Module {
-            types: self.types,
-            by_name,
-        }
+        Module::new(self.types)
     }
 
     /// A fresh name for an inline type.

@@ -21,9 +21,35 @@ pub struct Module {
     pub types: Vec<TypeDef>,
     /// Index into `types` by Rust name.
     pub by_name: BTreeMap<String, usize>,
+    /// Index into `types` by schema definition name (`JSONRPCMessage`).
+    pub by_schema_name: BTreeMap<String, usize>,
 }
 
 impl Module {
+    /// A module of these types, indexed by Rust name and by schema name.
+    pub fn new(types: Vec<TypeDef>) -> Self {
+        let by_name = types
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.name.clone(), i))
+            .collect();
+        let by_schema_name = types
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| Some((t.schema_name.clone()?, i)))
+            .collect();
+        Module {
+            types,
+            by_name,
+            by_schema_name,
+        }
+    }
+
+    /// The type generated for the schema definition `name` (`"JSONRPCMessage"`).
+    pub fn by_schema(&self, name: &str) -> Option<&TypeDef> {
+        self.by_schema_name.get(name).map(|&i| &self.types[i])
+    }
+
     /// The type with this Rust name.
     pub fn get(&self, name: &str) -> Option<&TypeDef> {
         self.by_name.get(name).map(|&i| &self.types[i])
