@@ -132,10 +132,9 @@ pub fn files(registry: &Registry, generated: &[RevisionCode<'_>]) -> Result<File
 /// The map at the top of a revision module's docs: where to start, generated from its
 /// model (links are relative to `revisions/mod.rs`, hence `module::Type`).
 fn entry_points(model: &Module, module: &str) -> String {
-    let by_schema = |n: &str| model.by_schema(n);
     let link = |rust: &str| format!("[`{rust}`]({module}::{rust})");
     let members = |union: &str| -> Vec<String> {
-        let Some(t) = by_schema(union) else {
+        let Some(t) = model.by_schema(union) else {
             return Vec::new();
         };
         let ty = match &t.kind {
@@ -177,7 +176,7 @@ fn entry_points(model: &Module, module: &str) -> String {
         let message = format!("{side}Message");
         // The message types are emitted beside the schema's (not in the model) wherever the
         // side's notifications are defined.
-        if by_schema(&format!("{side}Notification")).is_some() {
+        if model.by_schema(&format!("{side}Notification")).is_some() {
             out.push(format!(
                 "- {}: what a {} sends; `from_json` decodes a line, `request`, `notification`, `response` and `error` build one.",
                 link(&message),
@@ -210,7 +209,7 @@ fn entry_points(model: &Module, module: &str) -> String {
         "ElicitResult",
     ]
     .iter()
-    .filter_map(|n| by_schema(n).map(|t| t.name.clone()))
+    .filter_map(|n| model.by_schema(n).map(|t| t.name.clone()))
     .collect();
     if !elicit.is_empty() {
         out.push(format!("- Elicitation: {}.", list(elicit)));
@@ -369,10 +368,10 @@ struct ElicitTypes {
 
 impl ElicitTypes {
     fn of(model: &Module) -> Option<Self> {
-        let by_schema_name = |name: &str| model.by_schema(name);
         // Form mode has its own params from 2025-11-25 on; before, `ElicitRequest`'s params
         // (an inline schema, named by the generator) are the form.
-        let params = by_schema_name("ElicitRequestFormParams")
+        let params = model
+            .by_schema("ElicitRequestFormParams")
             .or_else(|| model.get("ElicitRequestParams"))?;
         let TypeKind::Struct(s) = &params.kind else {
             return None;
@@ -383,9 +382,11 @@ impl ElicitTypes {
         Some(ElicitTypes {
             requested_schema: requested_schema.clone(),
             form_params: params.name.clone(),
-            result: by_schema_name("ElicitResult")?.name.clone(),
-            url_params: by_schema_name("ElicitRequestURLParams").map(|t| t.name.clone()),
-            input_request: by_schema_name("InputRequest").map(|t| t.name.clone()),
+            result: model.by_schema("ElicitResult")?.name.clone(),
+            url_params: model
+                .by_schema("ElicitRequestURLParams")
+                .map(|t| t.name.clone()),
+            input_request: model.by_schema("InputRequest").map(|t| t.name.clone()),
         })
     }
 }

@@ -6,17 +6,14 @@
 #![cfg(all(feature = "tools-server", feature = "http"))]
 
 use std::net::TcpListener;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+use common::workspace;
 use mcp_typed_codegen::ToolsBuilder;
 use mcp_typed_codegen::tools::client::list_tools_http;
-
-fn workspace() -> PathBuf {
-    mcp_typed_codegen::source::find_workspace(Path::new(env!("CARGO_MANIFEST_DIR")))
-        .expect("inside the project")
-}
 
 struct Server(Child);
 impl Drop for Server {
@@ -99,43 +96,14 @@ fn bindings_from_a_live_http_server_call_two_of_its_tools() {
     .unwrap();
     assert_eq!(saved, captured);
 
-    std::fs::write(
-        krate.join("Cargo.toml"),
-        format!(
-            r#"[package]
-name = "http-user"
-version = "0.0.0"
-edition = "2024"
-publish = false
-
-[dependencies]
-mcp-typed = {{ path = "{}", default-features = false, features = ["v2025_11_25"] }}
-serde = {{ version = "1", features = ["derive"] }}
-serde_json = "1"
-ureq = {{ version = "3", default-features = false }}
-
-[workspace]
-"#,
-            ws.join("generated").display()
-        ),
-    )
-    .unwrap();
-    std::fs::copy(ws.join("Cargo.lock"), krate.join("Cargo.lock")).unwrap();
-    std::fs::write(krate.join("src/main.rs"), PROGRAM).unwrap();
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let o = Command::new(cargo)
-        .args(["run", "--quiet", "--offline", "--", &url])
-        .current_dir(&krate)
-        .env("CARGO_TARGET_DIR", ws.join("target").join("tools-http"))
-        .env_remove("RUSTFLAGS")
-        .output()
-        .unwrap();
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
+    common::user_crate(
+        &krate,
+        "http-user",
+        r#"ureq = { version = "3", default-features = false }"#,
+        PROGRAM,
     );
-    assert!(o.status.success(), "{text}");
+    let (ok, text) = common::cargo_run(&krate, "tools-http", &[&url]);
+    assert!(ok, "{text}");
     assert!(text.contains("echo: Echo: typed over HTTP"), "{text}");
     assert!(
         text.contains("get-sum: The sum of 2 and 40.5 is 42.5."),

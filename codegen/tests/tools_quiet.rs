@@ -2,13 +2,10 @@
 //! uses two of server-everything's 13 tools builds (unused tools and re-exports are not
 //! warnings there).
 
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn workspace() -> PathBuf {
-    mcp_typed_codegen::source::find_workspace(Path::new(env!("CARGO_MANIFEST_DIR")))
-        .expect("inside the project")
-}
+mod common;
+use common::workspace;
 
 #[test]
 fn a_binary_using_two_tools_builds_under_deny_warnings() {
@@ -28,29 +25,10 @@ fn a_binary_using_two_tools_builds_under_deny_warnings() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    std::fs::write(
-        krate.join("Cargo.toml"),
-        format!(
-            r#"[package]
-name = "quiet"
-version = "0.0.0"
-edition = "2024"
-publish = false
-
-[dependencies]
-mcp-typed = {{ path = "{}", default-features = false, features = ["v2025_11_25"] }}
-serde = {{ version = "1", features = ["derive"] }}
-serde_json = "1"
-
-[workspace]
-"#,
-            ws.join("generated").display()
-        ),
-    )
-    .unwrap();
-    std::fs::copy(ws.join("Cargo.lock"), krate.join("Cargo.lock")).unwrap();
-    std::fs::write(
-        krate.join("src/main.rs"),
+    common::user_crate(
+        &krate,
+        "quiet",
+        "",
         r#"#![deny(warnings)]
 
 mod everything;
@@ -61,21 +39,8 @@ fn main() {
     println!("{} {}", echo.name, serde_json::to_string(&sum).unwrap());
 }
 "#,
-    )
-    .unwrap();
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let o = Command::new(cargo)
-        .args(["run", "--quiet", "--offline"])
-        .current_dir(&krate)
-        .env("CARGO_TARGET_DIR", ws.join("target").join("tools-quiet"))
-        .env_remove("RUSTFLAGS")
-        .output()
-        .unwrap();
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
     );
-    assert!(o.status.success(), "{text}");
+    let (ok, text) = common::cargo_run(&krate, "tools-quiet", &[]);
+    assert!(ok, "{text}");
     assert!(text.starts_with("echo {"), "{text}");
 }

@@ -296,14 +296,14 @@ impl Cx<'_> {
         let Some(def) = steps.next() else {
             return format!("The `{}` type.", self.ty.name);
         };
-        let def = def.replace("~1", "/").replace("~0", "~");
+        let def = crate::load::unescape_pointer(def);
         let mut path: Vec<String> = Vec::new();
         let mut steps = steps.peekable();
         while let Some(step) = steps.next() {
             match step {
                 "properties" => {
                     if let Some(p) = steps.next() {
-                        path.push(p.replace("~1", "/").replace("~0", "~"));
+                        path.push(crate::load::unescape_pointer(p));
                     }
                 }
                 "items" => path.push("[]".into()),

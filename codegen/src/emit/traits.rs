@@ -88,18 +88,17 @@ pub(super) fn emit(module: &Module) -> TokenStream {
 /// schema declares one (it says exactly which results may come back), else `{base}Result`,
 /// else the empty result.
 pub(crate) fn result_type(module: &Module, base: &str) -> Option<TypeRef> {
-    let by_schema = |n: &str| module.by_schema(n);
-    if let Some(resp) = by_schema(&format!("{base}ResultResponse"))
+    if let Some(resp) = module.by_schema(&format!("{base}ResultResponse"))
         && let TypeKind::Struct(s) = &resp.kind
         && let Some(f) = s.field("result")
     {
         return Some(f.ty.clone());
     }
-    if let Some(r) = by_schema(&format!("{base}Result")) {
+    if let Some(r) = module.by_schema(&format!("{base}Result")) {
         return Some(TypeRef::Named(r.name.clone()));
     }
     ["EmptyResult", "Result"]
         .iter()
-        .find_map(|n| by_schema(n))
+        .find_map(|n| module.by_schema(n))
         .map(|r| TypeRef::Named(r.name.clone()))
 }

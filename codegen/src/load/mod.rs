@@ -153,6 +153,11 @@ pub fn escape_pointer(token: &str) -> String {
     token.replace('~', "~0").replace('/', "~1")
 }
 
+/// A JSON Pointer token as the name it escapes (RFC 6901): `~1` is `/`, `~0` is `~`.
+pub fn unescape_pointer(token: &str) -> String {
+    token.replace("~1", "/").replace("~0", "~")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,7 +17,7 @@ use std::collections::{HashMap, HashSet};
 
 use serde_json::Value;
 
-use super::escape_pointer;
+use super::{escape_pointer, unescape_pointer as unescape};
 use crate::error::{Error, Result};
 
 /// Member order per declaration, read from a `schema.ts`.
@@ -291,10 +291,6 @@ fn string_literals(ty: &Ty) -> HashSet<String> {
         Ty::Or(branches) => branches.iter().flat_map(string_literals).collect(),
         _ => HashSet::new(),
     }
-}
-
-fn unescape(token: &str) -> String {
-    token.replace("~1", "/").replace("~0", "~")
 }
 
 #[derive(Debug, Clone, PartialEq)]

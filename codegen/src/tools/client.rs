@@ -173,7 +173,12 @@ struct Http {
 impl Http {
     /// POSTs one message and queues what comes back: for a request, the messages of its
     /// answer up to the response to `id`.
-    fn post(&mut self, body: &str, id: Option<&Value>) -> std::result::Result<(), String> {
+    fn post(
+        &mut self,
+        body: &str,
+        id: Option<&Value>,
+        method: Option<&str>,
+    ) -> std::result::Result<(), String> {
         let mut request = self
             .agent
             .post(&self.url)
@@ -187,9 +192,7 @@ impl Http {
             // From 2026-07-28 on, the method rides in a header too (for routing without
             // reading the body).
             if v.as_str() >= "2026-07-28"
-                && let Some(method) = serde_json::from_str::<Value>(body)
-                    .ok()
-                    .and_then(|m| m.get("method").and_then(Value::as_str).map(str::to_owned))
+                && let Some(method) = method
             {
                 request = request.header("Mcp-Method", method);
             }
@@ -331,29 +334,16 @@ impl Session {
         self.send(&m::ClientMessage::notification(
             m::InitializedNotification::new(),
         ))?;
-        let mut tools = Vec::new();
-        let mut cursor: Option<String> = None;
-        let mut pages = 0;
-        loop {
-            let id = self.next_id();
-            let mut request = m::ListToolsRequest::new(id);
-            if let Some(c) = cursor.take() {
-                request = request.with_params(m::PaginatedRequestParams::new().with_cursor(c));
-            }
-            let page: Value = self.request_raw(request, "tools/list")?;
-            pages += 1;
-            // Decoded with the typed result to check it, kept raw to lose nothing.
-            let typed: m::ListToolsResult = serde_json::from_value(page.clone())
-                .map_err(|e| self.error(format!("tools/list page {pages}: {e}")))?;
-            if let Some(Value::Array(list)) = page.get("tools") {
-                tools.extend(list.iter().cloned());
-            }
-            match typed.next_cursor {
-                Some(next) if pages < 1000 => cursor = Some(next),
-                Some(_) => return Err(self.error("tools/list: more than 1000 pages".into())),
-                None => break,
-            }
-        }
+        let (tools, pages) = self.list_pages(
+            |s, cursor| {
+                let mut request = m::ListToolsRequest::new(s.next_id());
+                if let Some(c) = cursor {
+                    request = request.with_params(m::PaginatedRequestParams::new().with_cursor(c));
+                }
+                s.request_raw(request, "tools/list")
+            },
+            |page| serde_json::from_value::<m::ListToolsResult>(page).map(|r| r.next_cursor),
+        )?;
         Ok(ServerTools {
             protocol_version: version,
             server: (init.server_info.name, init.server_info.version),
@@ -377,11 +367,7 @@ impl Session {
         }
         let id = self.next_id();
         let discover = n::DiscoverRequest::new(modern_id(&id), n::RequestParams::new(meta()));
-        let line = serde_json::to_string(&n::ClientMessage::request(discover))
-            .map_err(|e| self.error(format!("encoding server/discover: {e}")))?;
-        let found = self
-            .send_line(line, serde_json::to_value(&id).ok())
-            .and_then(|()| self.answer(id, "server/discover"));
+        let found = self.modern_request(n::ClientMessage::request(discover), id, "server/discover");
         let Ok(found) = found else {
             return Ok(None);
         };
@@ -397,32 +383,18 @@ impl Session {
             .and_then(|m| m.server_info)
             .map(|i| (i.name, i.version))
             .unwrap_or_default();
-        let mut tools = Vec::new();
-        let mut cursor: Option<String> = None;
-        let mut pages = 0;
-        loop {
-            let id = self.next_id();
-            let mut params = n::PaginatedRequestParams::new(meta());
-            if let Some(c) = cursor.take() {
-                params = params.with_cursor(c);
-            }
-            let request = n::ListToolsRequest::new(modern_id(&id), params);
-            let line = serde_json::to_string(&n::ClientMessage::request(request))
-                .map_err(|e| self.error(format!("encoding tools/list: {e}")))?;
-            self.send_line(line, serde_json::to_value(&id).ok())?;
-            let page = self.answer(id, "tools/list")?;
-            pages += 1;
-            let typed: n::ListToolsResult = serde_json::from_value(page.clone())
-                .map_err(|e| self.error(format!("tools/list page {pages}: {e}")))?;
-            if let Some(Value::Array(list)) = page.get("tools") {
-                tools.extend(list.iter().cloned());
-            }
-            match typed.next_cursor {
-                Some(next) if pages < 1000 => cursor = Some(next),
-                Some(_) => return Err(self.error("tools/list: more than 1000 pages".into())),
-                None => break,
-            }
-        }
+        let (tools, pages) = self.list_pages(
+            |s, cursor| {
+                let id = s.next_id();
+                let mut params = n::PaginatedRequestParams::new(meta());
+                if let Some(c) = cursor {
+                    params = params.with_cursor(c);
+                }
+                let request = n::ListToolsRequest::new(modern_id(&id), params);
+                s.modern_request(n::ClientMessage::request(request), id, "tools/list")
+            },
+            |page| serde_json::from_value::<n::ListToolsResult>(page).map(|r| r.next_cursor),
+        )?;
         Ok(Some(ServerTools {
             protocol_version: MODERN.to_owned(),
             server,
@@ -430,6 +402,46 @@ impl Session {
             pages,
             messages: self.messages,
         }))
+    }
+
+    /// Sends a 2026-07-28 request (`id` is its id) and returns its result.
+    #[cfg(feature = "http")]
+    fn modern_request(
+        &mut self,
+        message: mcp_typed::v2026_07_28::ClientMessage,
+        id: m::RequestId,
+        what: &str,
+    ) -> Result<Value> {
+        let line = serde_json::to_string(&message)
+            .map_err(|e| self.error(format!("encoding {what}: {e}")))?;
+        self.send_line(line, serde_json::to_value(&id).ok(), Some(what))?;
+        self.answer(id, what)
+    }
+
+    /// Pages through `tools/list`: `page(self, cursor)` asks for one page, `next(page)` checks
+    /// it with the revision's typed result and gives its `nextCursor`. The tools are kept as
+    /// they came, to lose nothing.
+    fn list_pages(
+        &mut self,
+        mut page: impl FnMut(&mut Self, Option<String>) -> Result<Value>,
+        next: impl Fn(Value) -> serde_json::Result<Option<String>>,
+    ) -> Result<(Vec<Value>, usize)> {
+        let mut tools = Vec::new();
+        let mut cursor = None;
+        let mut pages = 0;
+        loop {
+            let raw = page(self, cursor.take())?;
+            pages += 1;
+            if let Some(Value::Array(list)) = raw.get("tools") {
+                tools.extend(list.iter().cloned());
+            }
+            match next(raw).map_err(|e| self.error(format!("tools/list page {pages}: {e}")))? {
+                Some(c) if pages < 1000 => cursor = Some(c),
+                Some(_) => return Err(self.error("tools/list: more than 1000 pages".into())),
+                None => break,
+            }
+        }
+        Ok((tools, pages))
     }
 
     fn next_id(&mut self) -> m::RequestId {
@@ -445,18 +457,28 @@ impl Session {
     fn send(&mut self, message: &m::ClientMessage) -> Result<()> {
         let line = serde_json::to_string(message)
             .map_err(|e| self.error(format!("encoding a message: {e}")))?;
-        let id = match message {
-            m::ClientMessage::Request(r) => m::ClientMessage::request_id(r)
-                .map(|id| serde_json::to_value(id).expect("ids encode")),
-            _ => None,
+        let (id, method) = match message {
+            m::ClientMessage::Request(r) => (
+                m::ClientMessage::request_id(r)
+                    .map(|id| serde_json::to_value(id).expect("ids encode")),
+                Some(r.method()),
+            ),
+            m::ClientMessage::Notification(n) => (None, Some(n.method())),
+            _ => (None, None),
         };
-        self.send_line(line, id)
+        self.send_line(line, id, method)
     }
 
-    /// Sends one encoded message (`id`: a request's, for the HTTP answer's end).
-    fn send_line(&mut self, mut line: String, id: Option<Value>) -> Result<()> {
+    /// Sends one encoded message (`id`: a request's, for the HTTP answer's end; `method`, for
+    /// the header that names it from 2026-07-28 on).
+    fn send_line(
+        &mut self,
+        mut line: String,
+        id: Option<Value>,
+        method: Option<&str>,
+    ) -> Result<()> {
         #[cfg(not(feature = "http"))]
-        let _ = &id;
+        let _ = (&id, method);
         let written = match &mut self.transport {
             Transport::Stdio { input, .. } => {
                 line.push('\n');
@@ -467,7 +489,7 @@ impl Session {
                     .map_err(|e| format!("writing to its stdin: {e} (did it exit?)"))
             }
             #[cfg(feature = "http")]
-            Transport::Http(http) => http.post(&line, id.as_ref()),
+            Transport::Http(http) => http.post(&line, id.as_ref(), method),
         };
         written.map_err(|e| self.error(e))?;
         self.messages += 1;

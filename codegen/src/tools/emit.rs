@@ -296,10 +296,7 @@ fn member_pointers(schema: &Value, at: &str, depth: usize) -> Vec<String> {
     }
     if let Some(Value::Object(props)) = schema.get("properties") {
         for (k, v) in props {
-            let p = format!(
-                "{at}/properties/{}",
-                k.replace('~', "~0").replace('/', "~1")
-            );
+            let p = format!("{at}/properties/{}", crate::load::escape_pointer(k));
             out.push(p.clone());
             out.extend(member_pointers(v, &p, depth + 1));
         }
