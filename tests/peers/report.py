@@ -11,7 +11,7 @@ import re
 import sys
 from collections import defaultdict
 
-from mcp_typed import methods
+from mcp_types import methods
 
 BEGIN = "<!-- BEGIN GENERATED (tests/peers/report.py) -->"
 END = "<!-- END GENERATED -->"
@@ -85,7 +85,7 @@ def main() -> int:
     w("")
 
     w("### Lines the SDKs call invalid\n")
-    w(f"`sdk_validate.py` (Python SDK `mcp_typed` per-revision surfaces) rejects {len(invalid)} captured lines "
+    w(f"`sdk_validate.py` (Python SDK `mcp_types` per-revision surfaces) rejects {len(invalid)} captured lines "
       "(full list: `sdk-invalid.json`). Grouped:\n")
     groups = defaultdict(list)
     for row in invalid:
@@ -192,7 +192,7 @@ def main() -> int:
       + ("; ".join(f"{k}: {len(v)} files" for k, v in sorted(member_orders.items())) or "none") + ".")
     w("- `_meta` keys seen, with revisions: " + "; ".join(f"`{k}`: {revs(v)}" for k, v in sorted(meta_keys.items())) + ".")
     w("- Members of server results that the Python SDK's per-revision surface does not know (dropped by "
-      "`mcp_typed.methods.serialize_server_result`), with revisions:")
+      "`mcp_types.methods.serialize_server_result`), with revisions:")
     if dropped:
         for k, v in sorted(dropped.items()):
             w(f"  - `{k}`: {revs(v)}")

@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
 """Validate every captured message against the Python SDK's own types (`mcp` pinned
-in versions.env, i.e. `mcp_typed`), and print the rejections as a JSON array of
+in versions.env, i.e. `mcp_types`), and print the rejections as a JSON array of
 {file, line, reason} (empty array if none).
 
     python sdk_validate.py tests/fixtures/real-traffic > tests/fixtures/real-traffic/sdk-invalid.json
 
 Per message, at the revision the session negotiated (captures.json):
   1. the JSON-RPC envelope: `mcp.types.jsonrpc.JSONRPCMessage`;
-  2. requests / notifications: `mcp_typed.methods.parse_{client,server}_{request,notification}`
+  2. requests / notifications: `mcp_types.methods.parse_{client,server}_{request,notification}`
      (the SDK's per-revision wire surface, then its version-free model);
-  3. results: `mcp_typed.methods.parse_{server,client}_result` for the method of the request
+  3. results: `mcp_types.methods.parse_{server,client}_result` for the method of the request
      they answer (matched by id, opposite direction).
 A method the SDK has no entry for at that revision is reported as
 "not in SDK surface" (the SDK would not route it); a shape the SDK refuses is reported
@@ -23,7 +23,7 @@ import sys
 from pydantic import TypeAdapter, ValidationError
 
 from mcp.types import jsonrpc
-from mcp_typed import methods
+from mcp_types import methods
 
 ENVELOPE = TypeAdapter(jsonrpc.JSONRPCMessage)
 
