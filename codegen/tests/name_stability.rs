@@ -88,3 +88,46 @@ fn names_are_stable_between_adjacent_revisions() {
         compared.0, compared.1
     );
 }
+
+/// Every inline type is held by a field, an item, a map value or a variant: none is left
+/// over when its union is flattened into its parent (the 2025-06-18 to 2026-07-28 modules
+/// had `ElicitResultContentValueStringOrNumberOrBoolean`, which nothing held).
+#[test]
+fn every_inline_type_is_used() {
+    fn refs<'a>(ty: &'a TypeRef, out: &mut Vec<&'a str>) {
+        match ty {
+            TypeRef::Named(n) => out.push(n),
+            TypeRef::Array(t) | TypeRef::Map(t) | TypeRef::Nullable(t) => refs(t, out),
+            _ => {}
+        }
+    }
+    for rev in source::revisions() {
+        let m = model(&rev);
+        let mut used = Vec::new();
+        for t in &m.types {
+            match &t.kind {
+                TypeKind::Alias(a) => refs(a, &mut used),
+                TypeKind::Struct(s) => {
+                    for f in &s.fields {
+                        refs(&f.ty, &mut used);
+                    }
+                    if let mcp_typed_codegen::ir::Extra::Typed(x) = &s.extra {
+                        refs(x, &mut used);
+                    }
+                }
+                TypeKind::Union(u) => u.variants.iter().for_each(|v| refs(&v.ty, &mut used)),
+                TypeKind::StringEnum(_) => {}
+            }
+        }
+        let unused: Vec<&str> = m
+            .types
+            .iter()
+            .filter(|t| t.schema_name.is_none() && !used.contains(&t.name.as_str()))
+            .map(|t| t.name.as_str())
+            .collect();
+        assert!(
+            unused.is_empty(),
+            "{rev}: inline types nothing holds: {unused:?}"
+        );
+    }
+}

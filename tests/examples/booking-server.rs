@@ -311,7 +311,7 @@ fn modern(message: &str, requested: &str) -> Option<v26::ServerMessage> {
         let data = json!({"requested": requested, "supported": [ours]});
         let message = format!("protocol version `{requested}` is not supported");
         let error = v26::Error::new(v26::UNSUPPORTED_PROTOCOL_VERSION, message).with_data(data);
-        let id = Some(Some(id));
+        let id = Some(id);
         return Some(M::Error(v26::JsonRpcErrorResponse {
             error,
             id,

@@ -204,7 +204,7 @@ impl Conformance {
                 None => Vec::new(),
             },
             ClientMessage::Response(answer) => self.answered(&answer.id, Ok(&answer)),
-            ClientMessage::Error(error) => match error.id.clone().flatten() {
+            ClientMessage::Error(error) => match error.id.clone() {
                 Some(id) => self.answered(&id, Err(&error.error)),
                 None => Vec::new(),
             },

@@ -575,7 +575,7 @@ impl Client {
                     return serde_json::from_str(response.result.get())
                         .map_err(|e| format!("the result of {} is no {result}: {e}", R::METHOD));
                 }
-                Some(ServerMessage::Error(e)) if e.id == Some(Some(id.clone())) => {
+                Some(ServerMessage::Error(e)) if e.id.as_ref() == Some(&id) => {
                     return Err(format!(
                         "{} failed: {} {}",
                         R::METHOD,

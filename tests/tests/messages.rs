@@ -543,3 +543,35 @@ fn a_tool_handler_reads_arguments_and_answers_in_one_line_each() {
     );
     assert_eq!(serde_json::to_value(&old).unwrap()["id"], 5);
 }
+
+/// An error response's id is one `Option` in every revision: from 2025-11-25 on the member
+/// is optional, and the errata also allow JSON-RPC 2.0's `"id": null`; both read as `None`,
+/// which is written as `null` (what 2024-11-05 to 2025-06-18 require and the Python SDK
+/// expects).
+#[test]
+fn an_error_without_an_id_reads_the_same_absent_or_null() {
+    use mcp_typed::v2025_11_25::*;
+    let absent = r#"{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"}}"#;
+    let null = r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}"#;
+    let with = r#"{"jsonrpc":"2.0","id":7,"error":{"code":-32700,"message":"Parse error"}}"#;
+    for (text, id) in [
+        (absent, None),
+        (null, None),
+        (with, Some(RequestId::from(7))),
+    ] {
+        let Ok(ClientMessage::Error(e)) = ClientMessage::from_json(text) else {
+            panic!("not an error response: {text}");
+        };
+        assert_eq!(e.id, id, "{text}");
+    }
+    let sent =
+        serde_json::to_value(ServerMessage::error(None, PARSE_ERROR, "Parse error")).unwrap();
+    assert_eq!(sent["id"], Value::Null);
+    assert!(sent.as_object().unwrap().contains_key("id"));
+    let e = JsonRpcErrorResponse::new(Error::new(PARSE_ERROR, "x")).with_id(3);
+    assert_eq!(e.id, Some(RequestId::from(3)));
+    // A 2025-06-18 peer (id required there, nullable by the errata) reads what we send.
+    let older =
+        mcp_typed::v2025_06_18::ServerMessage::from_json(&serde_json::to_string(&sent).unwrap());
+    assert!(older.is_ok(), "{older:?}");
+}

@@ -101,6 +101,8 @@ pub(super) fn struct_builder(cx: &Cx, s: &Struct) -> TokenStream {
         let k = &f.json_name;
         if f.required {
             quote! { #field: __rt::required(self.#n, #k)?, }
+        } else if f.absent_as_null {
+            quote! { #field: self.#n.flatten(), }
         } else {
             quote! { #field: self.#n, }
         }

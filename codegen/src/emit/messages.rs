@@ -472,7 +472,7 @@ fn error_constructor(
     let error_name = ident(&error_field.rust_name);
     let nullable = matches!(id_field.ty, TypeRef::Nullable(_));
     // The field is `id`, like the argument: written in shorthand when it takes it as is.
-    let id_init = match (nullable, id_field.required) {
+    let id_init = match (nullable, id_field.always_written()) {
         (true, true) | (false, false) => quote!(#id_name),
         (true, false) => quote!(#id_name: Some(id)),
         (false, true) => return TokenStream::new(),

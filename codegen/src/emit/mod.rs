@@ -274,18 +274,25 @@ impl Cx<'_> {
     }
 
     fn field_decl(&self, f: &Field) -> TokenStream {
-        let fallback;
-        let text = match f.doc.as_deref() {
-            Some(d) => d,
-            None => {
-                fallback = self.fallback_field_doc(f);
-                &fallback
-            }
+        let mut text = match f.doc.as_deref() {
+            Some(d) => d.to_owned(),
+            None => self.fallback_field_doc(f),
         };
+        if f.absent_as_null {
+            text.push_str(&format!(
+                "\n\n`None` when the member is absent or `null`; written as `\"{}\": null`.",
+                f.json_name
+            ));
+        }
+        let text = text.as_str();
         let doc = doc_attrs(Some(text), self.module);
         let name = ident(&f.rust_name);
         let ty = self.ty_tokens(&f.ty);
-        let ty = if f.required { ty } else { quote!(Option<#ty>) };
+        let ty = if f.wraps_option() {
+            quote!(Option<#ty>)
+        } else {
+            ty
+        };
         quote! { #doc pub #name: #ty, }
     }
 

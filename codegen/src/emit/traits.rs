@@ -50,7 +50,7 @@ pub(super) fn emit(module: &Module) -> TokenStream {
             Some(f) => {
                 let ty = type_tokens(&f.ty);
                 let i = ident(&f.rust_name);
-                if f.required {
+                if !f.wraps_option() {
                     (ty, quote!(&self.#i))
                 } else {
                     (quote!(Option<#ty>), quote!(&self.#i))

@@ -103,7 +103,7 @@ pub fn lower_with(doc: &SchemaDoc, fixed: &[(String, String, String)]) -> Result
     }
     let mut module = cx.finish();
     super::union::plan_all(&mut module)?;
-    Ok(module)
+    Ok(module.without_orphans())
 }
 
 struct Lowerer<'a> {
@@ -473,6 +473,7 @@ impl<'a> Lowerer<'a> {
                         required: false,
                         doc: description(prop_obj, &at)?,
                         optional_const: Some(s.clone()),
+                        absent_as_null: false,
                     });
                     continue;
                 }
@@ -481,6 +482,7 @@ impl<'a> Lowerer<'a> {
             fields.push(Field {
                 rust_name: naming::field_name(json_name),
                 json_name: json_name.clone(),
+                absent_as_null: !is_required && matches!(ty, TypeRef::Nullable(_)),
                 ty,
                 required: is_required,
                 doc: description(prop_obj, &at)?,

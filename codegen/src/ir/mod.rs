@@ -9,7 +9,7 @@ pub mod lower;
 pub mod naming;
 pub mod union;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 pub use lower::{lower, lower_with};
 
@@ -42,6 +42,30 @@ impl Module {
             types,
             by_name,
             by_schema_name,
+        }
+    }
+
+    /// Drops the inline types nothing refers to any more: a union nested in another union is
+    /// flattened into it ([`union::plan_all`]), so the inner one, named for its place and
+    /// kinds (`ElicitResultContentValueStringOrNumberOrBoolean`), would be left over as a
+    /// public type no field holds. Definitions are always kept.
+    pub fn without_orphans(self) -> Module {
+        let mut types = self.types;
+        loop {
+            let mut used = BTreeSet::new();
+            for t in &types {
+                t.kind.references(&mut used);
+            }
+            let keep: Vec<bool> = types
+                .iter()
+                .map(|t| t.schema_name.is_some() || used.contains(t.name.as_str()))
+                .collect();
+            let before = types.len();
+            let mut keep = keep.into_iter();
+            types.retain(|_| keep.next().unwrap_or(true));
+            if types.len() == before {
+                return Module::new(types);
+            }
         }
     }
 
@@ -110,6 +134,29 @@ pub enum TypeKind {
     Union(Union),
 }
 
+impl TypeKind {
+    /// Adds the names of the module's types this one refers to.
+    fn references<'a>(&'a self, out: &mut BTreeSet<&'a str>) {
+        match self {
+            TypeKind::Alias(t) => t.references(out),
+            TypeKind::Struct(s) => {
+                for f in &s.fields {
+                    f.ty.references(out);
+                }
+                if let Extra::Typed(t) = &s.extra {
+                    t.references(out);
+                }
+            }
+            TypeKind::StringEnum(_) => {}
+            TypeKind::Union(u) => {
+                for v in &u.variants {
+                    v.ty.references(out);
+                }
+            }
+        }
+    }
+}
+
 /// A reference to a type from a field, an item, a map value or a variant.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TypeRef {
@@ -136,6 +183,18 @@ pub enum TypeRef {
     Map(Box<TypeRef>),
     /// `T` or JSON `null`: `Option<T>`.
     Nullable(Box<TypeRef>),
+}
+
+impl TypeRef {
+    fn references<'a>(&'a self, out: &mut BTreeSet<&'a str>) {
+        match self {
+            TypeRef::Named(n) => {
+                out.insert(n);
+            }
+            TypeRef::Array(t) | TypeRef::Map(t) | TypeRef::Nullable(t) => t.references(out),
+            _ => {}
+        }
+    }
 }
 
 /// An object type.
@@ -202,6 +261,23 @@ pub struct Field {
     /// For an optional property with a `const` string value: the value (its type is a
     /// one-value enum).
     pub optional_const: Option<String>,
+    /// An optional property that may also be `null` (`id?: RequestId` with the errata's
+    /// `| null`): one `Option`, not two. Absent and `null` both read as `None`, and `None` is
+    /// written as `null`, the spelling JSON-RPC 2.0 and every revision accept.
+    pub absent_as_null: bool,
+}
+
+impl Field {
+    /// Whether the Rust field wraps [`Field::ty`] in an `Option` of its own (optional
+    /// properties, except those whose type already is one: [`Field::absent_as_null`]).
+    pub fn wraps_option(&self) -> bool {
+        !self.required && !self.absent_as_null
+    }
+
+    /// Whether encoding always writes the property (required, or written as `null`).
+    pub fn always_written(&self) -> bool {
+        self.required || self.absent_as_null
+    }
 }
 
 /// A required property with a fixed value.

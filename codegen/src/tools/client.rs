@@ -535,7 +535,7 @@ impl Session {
                         self.error(format!("stdout line {}: {what} result: {e}", self.line_no))
                     });
                 }
-                m::ServerMessage::Error(e) if e.id == Some(Some(id.clone())) => {
+                m::ServerMessage::Error(e) if e.id.as_ref() == Some(&id) => {
                     return Err(self.error(format!(
                         "{what} failed: {} (code {})",
                         e.error.message, e.error.code

@@ -3506,82 +3506,6 @@ impl __rt::Unknowns for ElicitResultAction {
 /// The `content{}` member of [`ElicitResult`].
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
-pub enum ElicitResultContentValueStringOrNumberOrBoolean {
-    /// A JSON string.
-    String(String),
-    /// A JSON number.
-    Number(__rt::Number),
-    /// A JSON boolean.
-    Boolean(bool),
-}
-impl __rt::serde::Serialize for ElicitResultContentValueStringOrNumberOrBoolean {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
-        match self {
-            ElicitResultContentValueStringOrNumberOrBoolean::String(v) => {
-                __rt::serde::Serialize::serialize(v, s)
-            }
-            ElicitResultContentValueStringOrNumberOrBoolean::Number(v) => {
-                __rt::serde::Serialize::serialize(v, s)
-            }
-            ElicitResultContentValueStringOrNumberOrBoolean::Boolean(v) => {
-                __rt::serde::Serialize::serialize(v, s)
-            }
-        }
-    }
-}
-impl<'de> __rt::serde::Deserialize<'de>
-for ElicitResultContentValueStringOrNumberOrBoolean {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        d.deserialize_any(__de::ElicitResultContentValueStringOrNumberOrBoolean)
-    }
-}
-impl From<String> for ElicitResultContentValueStringOrNumberOrBoolean {
-    fn from(v: String) -> Self {
-        ElicitResultContentValueStringOrNumberOrBoolean::String(v)
-    }
-}
-impl From<&str> for ElicitResultContentValueStringOrNumberOrBoolean {
-    fn from(v: &str) -> Self {
-        ElicitResultContentValueStringOrNumberOrBoolean::String(v.to_owned())
-    }
-}
-impl From<__rt::Number> for ElicitResultContentValueStringOrNumberOrBoolean {
-    fn from(v: __rt::Number) -> Self {
-        ElicitResultContentValueStringOrNumberOrBoolean::Number(v)
-    }
-}
-impl From<bool> for ElicitResultContentValueStringOrNumberOrBoolean {
-    fn from(v: bool) -> Self {
-        ElicitResultContentValueStringOrNumberOrBoolean::Boolean(v)
-    }
-}
-/// The value as written in JSON, strings without quotes.
-impl ::core::fmt::Display for ElicitResultContentValueStringOrNumberOrBoolean {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        match self {
-            ElicitResultContentValueStringOrNumberOrBoolean::String(v) => {
-                ::core::fmt::Display::fmt(v, f)
-            }
-            ElicitResultContentValueStringOrNumberOrBoolean::Number(v) => {
-                ::core::fmt::Display::fmt(v, f)
-            }
-            ElicitResultContentValueStringOrNumberOrBoolean::Boolean(v) => {
-                ::core::fmt::Display::fmt(v, f)
-            }
-        }
-    }
-}
-impl __rt::Unknowns for ElicitResultContentValueStringOrNumberOrBoolean {
-    fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
-}
-/// The `content{}` member of [`ElicitResult`].
-#[derive(Debug, Clone, PartialEq)]
-#[allow(clippy::large_enum_variant)]
 pub enum ElicitResultContentValue {
     /// A JSON array.
     Array(Vec<String>),
@@ -5338,7 +5262,9 @@ pub type JsonObject = __rt::IndexMap<String, JsonValue>;
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsonRpcErrorResponse {
     /// A uniquely identifying ID for a request in JSON-RPC.
-    pub id: Option<Option<RequestId>>,
+    ///
+    /// `None` when the member is absent or `null`; written as `"id": null`.
+    pub id: Option<RequestId>,
     /// The `error` member.
     pub error: Error,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -5357,9 +5283,7 @@ impl __rt::serde::Serialize for JsonRpcErrorResponse {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry("jsonrpc", "2.0")?;
-        if let Some(v) = &self.id {
-            __m.serialize_entry("id", v)?;
-        }
+        __m.serialize_entry("id", &self.id)?;
         __m.serialize_entry("error", &self.error)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5387,8 +5311,8 @@ impl JsonRpcErrorResponse {
     }
     /// Sets `id`.
     #[must_use]
-    pub fn with_id(mut self, value: Option<RequestId>) -> Self {
-        self.id = Some(value);
+    pub fn with_id(mut self, value: impl Into<RequestId>) -> Self {
+        self.id = Some(value.into());
         self
     }
 }
@@ -5778,81 +5702,6 @@ impl __rt::Unknowns for JsonValue {
             JsonValue::Boolean(_) => {}
         }
     }
-}
-/// The schema's `JSONValue` definition.
-#[derive(Debug, Clone, PartialEq)]
-#[allow(clippy::large_enum_variant)]
-pub enum JsonValueStringOrIntegerOrBoolean {
-    /// A JSON string.
-    String(String),
-    /// A JSON integer.
-    Integer(i64),
-    /// A JSON boolean.
-    Boolean(bool),
-}
-impl __rt::serde::Serialize for JsonValueStringOrIntegerOrBoolean {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
-        match self {
-            JsonValueStringOrIntegerOrBoolean::String(v) => {
-                __rt::serde::Serialize::serialize(v, s)
-            }
-            JsonValueStringOrIntegerOrBoolean::Integer(v) => {
-                __rt::serde::Serialize::serialize(v, s)
-            }
-            JsonValueStringOrIntegerOrBoolean::Boolean(v) => {
-                __rt::serde::Serialize::serialize(v, s)
-            }
-        }
-    }
-}
-impl<'de> __rt::serde::Deserialize<'de> for JsonValueStringOrIntegerOrBoolean {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        d.deserialize_any(__de::JsonValueStringOrIntegerOrBoolean)
-    }
-}
-impl From<String> for JsonValueStringOrIntegerOrBoolean {
-    fn from(v: String) -> Self {
-        JsonValueStringOrIntegerOrBoolean::String(v)
-    }
-}
-impl From<&str> for JsonValueStringOrIntegerOrBoolean {
-    fn from(v: &str) -> Self {
-        JsonValueStringOrIntegerOrBoolean::String(v.to_owned())
-    }
-}
-impl From<i64> for JsonValueStringOrIntegerOrBoolean {
-    fn from(v: i64) -> Self {
-        JsonValueStringOrIntegerOrBoolean::Integer(v)
-    }
-}
-impl From<bool> for JsonValueStringOrIntegerOrBoolean {
-    fn from(v: bool) -> Self {
-        JsonValueStringOrIntegerOrBoolean::Boolean(v)
-    }
-}
-/// The value as written in JSON, strings without quotes.
-impl ::core::fmt::Display for JsonValueStringOrIntegerOrBoolean {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        match self {
-            JsonValueStringOrIntegerOrBoolean::String(v) => {
-                ::core::fmt::Display::fmt(v, f)
-            }
-            JsonValueStringOrIntegerOrBoolean::Integer(v) => {
-                ::core::fmt::Display::fmt(v, f)
-            }
-            JsonValueStringOrIntegerOrBoolean::Boolean(v) => {
-                ::core::fmt::Display::fmt(v, f)
-            }
-        }
-    }
-}
-impl __rt::Unknowns for JsonValueStringOrIntegerOrBoolean {
-    fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
 /// Use [`TitledSingleSelectEnumSchema`] instead.
 /// This interface will be removed in a future version.
@@ -14912,7 +14761,7 @@ impl ClientMessage {
     pub fn error(id: Option<RequestId>, code: i64, message: impl Into<String>) -> Self {
         ClientMessage::Error(JsonRpcErrorResponse {
             error: Error::new(code, message),
-            id: Some(id),
+            id,
             extra: Default::default(),
         })
     }
@@ -15042,7 +14891,7 @@ impl ServerMessage {
     pub fn error(id: Option<RequestId>, code: i64, message: impl Into<String>) -> Self {
         ServerMessage::Error(JsonRpcErrorResponse {
             error: Error::new(code, message),
-            id: Some(id),
+            id,
             extra: Default::default(),
         })
     }
@@ -18207,71 +18056,6 @@ pub mod __de {
             })
         }
     }
-    pub struct ElicitResultContentValueStringOrNumberOrBoolean;
-    impl<'de> __rt::serde::de::Visitor<'de>
-    for ElicitResultContentValueStringOrNumberOrBoolean {
-        type Value = super::ElicitResultContentValueStringOrNumberOrBoolean;
-        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(
-                "a ElicitResultContentValueStringOrNumberOrBoolean (boolean or integer or number or string)",
-            )
-        }
-        fn visit_bool<E: __rt::serde::de::Error>(
-            self,
-            v: bool,
-        ) -> ::core::result::Result<Self::Value, E> {
-            <bool as __rt::serde::Deserialize<
-                'de,
-            >>::deserialize(
-                    __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
-                )
-                .map(super::ElicitResultContentValueStringOrNumberOrBoolean::Boolean)
-        }
-        fn visit_i64<E: __rt::serde::de::Error>(
-            self,
-            v: i64,
-        ) -> ::core::result::Result<Self::Value, E> {
-            <__rt::Number as __rt::serde::Deserialize<
-                'de,
-            >>::deserialize(
-                    __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
-                )
-                .map(super::ElicitResultContentValueStringOrNumberOrBoolean::Number)
-        }
-        fn visit_u64<E: __rt::serde::de::Error>(
-            self,
-            v: u64,
-        ) -> ::core::result::Result<Self::Value, E> {
-            <__rt::Number as __rt::serde::Deserialize<
-                'de,
-            >>::deserialize(
-                    __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
-                )
-                .map(super::ElicitResultContentValueStringOrNumberOrBoolean::Number)
-        }
-        fn visit_f64<E: __rt::serde::de::Error>(
-            self,
-            v: f64,
-        ) -> ::core::result::Result<Self::Value, E> {
-            <__rt::Number as __rt::serde::Deserialize<
-                'de,
-            >>::deserialize(
-                    __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
-                )
-                .map(super::ElicitResultContentValueStringOrNumberOrBoolean::Number)
-        }
-        fn visit_str<E: __rt::serde::de::Error>(
-            self,
-            v: &str,
-        ) -> ::core::result::Result<Self::Value, E> {
-            <String as __rt::serde::Deserialize<
-                'de,
-            >>::deserialize(
-                    __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
-                )
-                .map(super::ElicitResultContentValueStringOrNumberOrBoolean::String)
-        }
-    }
     pub struct ElicitResultContentValue;
     impl<'de> __rt::serde::de::Visitor<'de> for ElicitResultContentValue {
         type Value = super::ElicitResultContentValue;
@@ -21340,7 +21124,7 @@ pub mod __de {
                 E,
             >(&[("jsonrpc", !self.c_0), ("error", self.f_error.is_none())])?;
             Ok(super::JsonRpcErrorResponse {
-                id: self.f_id,
+                id: self.f_id.flatten(),
                 error: __rt::required(self.f_error, "error")?,
                 extra: self.extra,
             })
@@ -22397,59 +22181,6 @@ pub mod __de {
                 'de,
             >>::deserialize(__rt::serde::de::value::MapAccessDeserializer::new(map))
                 .map(super::JsonValue::Object)
-        }
-    }
-    pub struct JsonValueStringOrIntegerOrBoolean;
-    impl<'de> __rt::serde::de::Visitor<'de> for JsonValueStringOrIntegerOrBoolean {
-        type Value = super::JsonValueStringOrIntegerOrBoolean;
-        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(
-                "a JsonValueStringOrIntegerOrBoolean (boolean or integer or string)",
-            )
-        }
-        fn visit_bool<E: __rt::serde::de::Error>(
-            self,
-            v: bool,
-        ) -> ::core::result::Result<Self::Value, E> {
-            <bool as __rt::serde::Deserialize<
-                'de,
-            >>::deserialize(
-                    __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
-                )
-                .map(super::JsonValueStringOrIntegerOrBoolean::Boolean)
-        }
-        fn visit_i64<E: __rt::serde::de::Error>(
-            self,
-            v: i64,
-        ) -> ::core::result::Result<Self::Value, E> {
-            <i64 as __rt::serde::Deserialize<
-                'de,
-            >>::deserialize(
-                    __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
-                )
-                .map(super::JsonValueStringOrIntegerOrBoolean::Integer)
-        }
-        fn visit_u64<E: __rt::serde::de::Error>(
-            self,
-            v: u64,
-        ) -> ::core::result::Result<Self::Value, E> {
-            <i64 as __rt::serde::Deserialize<
-                'de,
-            >>::deserialize(
-                    __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
-                )
-                .map(super::JsonValueStringOrIntegerOrBoolean::Integer)
-        }
-        fn visit_str<E: __rt::serde::de::Error>(
-            self,
-            v: &str,
-        ) -> ::core::result::Result<Self::Value, E> {
-            <String as __rt::serde::Deserialize<
-                'de,
-            >>::deserialize(
-                    __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
-                )
-                .map(super::JsonValueStringOrIntegerOrBoolean::String)
         }
     }
     #[derive(Default)]
