@@ -118,7 +118,7 @@ const PROGRAM: &str = r#"#![deny(warnings)]
 mod everything;
 
 use mcp_typed::v2025_11_25::{
-    CallToolResult, ClientCapabilities, ClientMessage, ContentBlock, Implementation,
+    CallToolResult, ClientCapabilities, ClientMessage, Implementation,
     InitializeRequest, InitializeRequestParams, InitializedNotification, ServerMessage,
 };
 
@@ -162,10 +162,7 @@ impl Http {
         let result: CallToolResult = r
             .result_as::<mcp_typed::v2025_11_25::CallToolRequest>()
             .unwrap();
-        match &result.content[0] {
-            ContentBlock::Text(t) => t.text.clone(),
-            other => format!("{other:?}"),
-        }
+        result.texts().collect()
     }
 }
 

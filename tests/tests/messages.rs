@@ -517,6 +517,14 @@ fn a_tool_handler_reads_arguments_and_answers_in_one_line_each() {
         serde_json::to_value(CallToolResult::text("booked")).unwrap(),
         serde_json::json!({"content": [{"type": "text", "text": "booked"}]})
     );
+    // A client reads the text blocks back, in order, skipping other kinds.
+    let mixed: CallToolResult = serde_json::from_value(serde_json::json!({"content": [
+        {"type": "text", "text": "one"},
+        {"type": "image", "data": "AA==", "mimeType": "image/png"},
+        {"type": "text", "text": "two"}
+    ]}))
+    .unwrap();
+    assert_eq!(mixed.texts().collect::<Vec<_>>(), ["one", "two"]);
     // 2026-07-28's results say they are complete.
     assert_eq!(
         serde_json::to_value(mcp_typed::v2026_07_28::CallToolResult::text("ok")).unwrap(),

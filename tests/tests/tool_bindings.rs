@@ -369,14 +369,7 @@ impl Drop for Everything {
 }
 
 fn text(result: &m::CallToolResult) -> String {
-    result
-        .content
-        .iter()
-        .filter_map(|c| match c {
-            m::ContentBlock::Text(t) => Some(t.text.clone()),
-            _ => None,
-        })
-        .collect()
+    result.texts().collect()
 }
 
 #[test]

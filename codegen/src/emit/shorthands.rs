@@ -5,7 +5,8 @@
 //!   the argument's path;
 //! - `CallToolResult::text(…)` and `CallToolResult::error(…)` when the result's required
 //!   members are `content` (and, from 2026-07-28, `resultType`, set to `"complete"`, the
-//!   value the schema names for a result that is the answer).
+//!   value the schema names for a result that is the answer), and `CallToolResult::texts()`
+//!   reading its text blocks back.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -100,8 +101,22 @@ fn results(cx: &Cx, s: &Struct) -> TokenStream {
          the model to read (errors of the call itself, such as an unknown tool, are JSON-RPC \
          errors instead).{complete_doc}"
     );
+    let texts = text_variant(cx, &content.ty).map(|(union, variant)| {
+        let (union, variant) = (ident(union), ident(variant));
+        quote! {
+            /// The text of each text block of `content`, in order: what a client shows, or a
+            /// model reads.
+            pub fn texts(&self) -> impl Iterator<Item = &str> {
+                self.#c.iter().filter_map(|block| match block {
+                    #union::#variant(t) => Some(t.text.as_str()),
+                    _ => None,
+                })
+            }
+        }
+    });
     quote! {
         impl #ty {
+            #texts
             #[doc = #text_doc]
             pub fn text(text: impl Into<String>) -> Self {
                 #ty { #fields, #( #set_rest )* #x: Default::default() }
@@ -114,4 +129,23 @@ fn results(cx: &Cx, s: &Struct) -> TokenStream {
             }
         }
     }
+}
+
+/// The union of a content array's items and its variant holding a `TextContent`, as the IR
+/// named them.
+fn text_variant<'m>(cx: &Cx<'m>, content: &TypeRef) -> Option<(&'m str, &'m str)> {
+    let TypeRef::Array(item) = content else {
+        return None;
+    };
+    let TypeRef::Named(union) = cx.module.resolve(item) else {
+        return None;
+    };
+    let def = cx.module.get(union)?;
+    let crate::ir::TypeKind::Union(u) = &def.kind else {
+        return None;
+    };
+    let text = TypeRef::Named("TextContent".to_owned());
+    let v = u.variants.iter().find(|v| v.ty == text)?;
+    let has_text = cx.module.as_struct(&text)?.field("text")?.ty == TypeRef::String;
+    has_text.then_some((def.name.as_str(), v.rust_name.as_str()))
 }

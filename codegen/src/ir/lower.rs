@@ -304,8 +304,9 @@ impl<'a> Lowerer<'a> {
                                 kind,
                             )?,
                         };
+                        // Named with the module's other unions, in `union::plan_all`.
                         variants.push(Variant {
-                            rust_name: naming::camel(t),
+                            rust_name: String::new(),
                             ty: r,
                         });
                     }
@@ -590,13 +591,14 @@ impl<'a> Lowerer<'a> {
             0 => TypeRef::Any,
             1 => variants.pop().unwrap_or(TypeRef::Any),
             _ => {
-                let names: Vec<String> = variants.iter().map(naming::variant_base_name).collect();
-                let names = naming::variant_names(&names);
+                // Named with the module's other unions, in `union::plan_all`.
                 let kind = TypeKind::Union(Union {
                     variants: variants
                         .into_iter()
-                        .zip(names)
-                        .map(|(ty, rust_name)| Variant { rust_name, ty })
+                        .map(|ty| Variant {
+                            rust_name: String::new(),
+                            ty,
+                        })
                         .collect(),
                     plan: Default::default(),
                 });

@@ -2,7 +2,7 @@
 
 use heck::{ToSnakeCase, ToUpperCamelCase};
 
-use super::TypeRef;
+use super::{Module, TypeRef};
 
 /// Acronyms the schema spells in capitals, with their Rust spelling. Longest first, so that
 /// `JSONRPC` wins over `JSON`.
@@ -194,59 +194,6 @@ pub fn words(name: &str) -> Vec<&str> {
     out
 }
 
-/// Variant names for union members: each member's name with the longest word suffix common
-/// to all of them removed (`InitializeRequest`, `PingRequest` → `Initialize`, `Ping`). A
-/// member whose name would be emptied (`Result` among `…Result`s) keeps its name from
-/// `whole` (`McpResult`); when names would collide, nothing is removed.
-pub fn variant_names_with(names: &[String], whole: &[String]) -> Vec<String> {
-    let stripped = variant_names(names);
-    if stripped == names {
-        // Nothing was removed: maybe because one name would be emptied. Retry without it.
-        let keep: Vec<usize> = (0..names.len())
-            .filter(|&i| words(&names[i]).len() > 1)
-            .collect();
-        if keep.len() >= 2 && keep.len() + 1 == names.len() {
-            let sub: Vec<String> = keep.iter().map(|&i| names[i].clone()).collect();
-            let sub_stripped = variant_names(&sub);
-            let lone = (0..names.len()).find(|i| !keep.contains(i)).unwrap_or(0);
-            // Only when the lone name is exactly the common suffix (`Result`).
-            let common = &sub[0][sub_stripped[0].len()..];
-            if sub_stripped != sub && names[lone] == common {
-                let mut out: Vec<String> = Vec::with_capacity(names.len());
-                let mut it = sub_stripped.into_iter();
-                for (i, name) in names.iter().enumerate() {
-                    if i == lone {
-                        out.push(whole.get(i).cloned().unwrap_or_else(|| name.clone()));
-                    } else {
-                        out.push(it.next().unwrap_or_default());
-                    }
-                }
-                return dedupe(out);
-            }
-        }
-        // A schema name that is a prelude name (`Result`) becomes the type's Rust name
-        // (`McpResult`); kind names (`String`) have no type name and stay.
-        return dedupe(
-            names
-                .iter()
-                .zip(
-                    whole
-                        .iter()
-                        .map(String::as_str)
-                        .chain(std::iter::repeat("")),
-                )
-                .map(|(n, w)| {
-                    if PRELUDE.contains(&n.as_str()) && !w.is_empty() {
-                        w.to_owned()
-                    } else {
-                        n.clone()
-                    }
-                }),
-        );
-    }
-    stripped
-}
-
 /// Trailing words that say what kind of thing a union member is, and which its variant name
 /// leaves out: `TextContent` → `Text`, `InitializeRequest` → `Initialize`,
 /// `TextResourceContents` → `Text`. Longest first.
@@ -304,44 +251,59 @@ pub fn variant_base_name(ty: &TypeRef) -> String {
     }
 }
 
-/// [`variant_names_with`] where the names are already Rust names.
-pub fn variant_names(names: &[String]) -> Vec<String> {
-    if names.len() < 2 {
-        return dedupe(names.iter().cloned());
-    }
-    let split: Vec<Vec<&str>> = names.iter().map(|n| words(n)).collect();
-    let mut common = 0;
-    'grow: loop {
-        let next = common + 1;
-        let mut word: Option<&str> = None;
-        for w in &split {
-            if w.len() <= next {
-                break 'grow;
-            }
-            let candidate = w[w.len() - next];
-            match word {
-                None => word = Some(candidate),
-                Some(x) if x == candidate => {}
-                Some(_) => break 'grow,
-            }
-        }
-        common = next;
-    }
-    let stripped: Vec<String> = split
+/// The variant names of a union whose members are `members` (nested unions already
+/// flattened into it), decided here and nowhere else. A named member gets
+/// [`variant_name`] (from its schema name and the union's name only, so that it keeps its
+/// name in every revision); a plain member is named for its kind (`String`, `Integer`,
+/// [`variant_base_name`]). Members whose names would collide keep their whole type names;
+/// any collision left is numbered ([`dedupe`]).
+pub fn union_variant_names(module: &Module, union: &str, members: &[TypeRef]) -> Vec<String> {
+    // Named members lend their schema name (`Result`, not `McpResult`), so that a prefix
+    // added against the prelude does not end up as a variant name.
+    let whole: Vec<&str> = members
         .iter()
-        .map(|w| w[..w.len() - common].concat())
+        .map(|t| match t {
+            TypeRef::Named(n) => n.as_str(),
+            _ => "",
+        })
         .collect();
-    let unique = {
-        let mut s = stripped.clone();
-        s.sort();
-        s.dedup();
-        s.len() == stripped.len()
-    };
-    if common > 0 && unique && stripped.iter().all(|s| !s.is_empty()) {
-        stripped
-    } else {
-        dedupe(names.iter().cloned())
+    let mut chosen: Vec<String> = members
+        .iter()
+        .zip(&whole)
+        .map(|(t, w)| match t {
+            TypeRef::Named(n) => {
+                let schema = module
+                    .get(n)
+                    .and_then(|d| d.schema_name.as_deref())
+                    .map(camel)
+                    .unwrap_or_else(|| n.clone());
+                variant_name(union, &schema, w)
+            }
+            other => variant_base_name(other),
+        })
+        .collect();
+    let colliding: Vec<usize> = (0..chosen.len())
+        .filter(|&i| (0..chosen.len()).any(|j| j != i && chosen[j] == chosen[i]))
+        .collect();
+    for i in colliding {
+        if !whole[i].is_empty() {
+            chosen[i] = whole[i].to_owned();
+        }
     }
+    dedupe(chosen)
+}
+
+/// The name of the catch-all variant added to a union (`Custom`, `Other`), numbered if a
+/// member already has it.
+pub fn catch_all_name(variants: &[super::Variant], base: &str) -> String {
+    dedupe(
+        variants
+            .iter()
+            .map(|v| v.rust_name.clone())
+            .chain([base.to_owned()]),
+    )
+    .pop()
+    .unwrap_or_else(|| base.to_owned())
 }
 
 #[cfg(test)]
@@ -468,51 +430,5 @@ mod tests {
             "client_info"
         );
         assert_eq!(field_name("ttlMs"), "ttl_ms");
-    }
-
-    #[test]
-    fn variant_names_strip_common_suffix() {
-        let v = |xs: &[&str]| variant_names(&xs.iter().map(|s| s.to_string()).collect::<Vec<_>>());
-        assert_eq!(
-            v(&["InitializeRequest", "PingRequest"]),
-            ["Initialize", "Ping"]
-        );
-        assert_eq!(
-            v(&[
-                "StringSchema",
-                "NumberSchema",
-                "TitledMultiSelectEnumSchema"
-            ]),
-            ["String", "Number", "TitledMultiSelectEnum"]
-        );
-        // `McpResult` minus `Result` would be `Mcp`: still unique and non-empty, fine; but a
-        // bare `Result` member would be emptied, so nothing is stripped.
-        assert_eq!(v(&["Request", "PingRequest"]), ["Request", "PingRequest"]);
-        assert_eq!(
-            v(&["TextContent", "ResourceLink"]),
-            ["TextContent", "ResourceLink"]
-        );
-        assert_eq!(v(&["A", "A"]), ["A", "A2"]);
-        let w = |xs: &[&str], ws: &[&str]| {
-            variant_names_with(
-                &xs.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
-                &ws.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
-            )
-        };
-        assert_eq!(
-            w(
-                &["Result", "InitializeResult", "CallToolResult"],
-                &["McpResult", "InitializeResult", "CallToolResult"]
-            ),
-            ["McpResult", "Initialize", "CallTool"]
-        );
-        assert_eq!(
-            w(&["Result", "Ping"], &["McpResult", "Ping"]),
-            ["McpResult", "Ping"]
-        );
-        assert_eq!(
-            w(&["Array", "String", "Integer"], &["", "", ""]),
-            ["Array", "String", "Integer"]
-        );
     }
 }

@@ -147,7 +147,8 @@ pub struct Slot {
     pub typed: Option<TypeRef>,
 }
 
-/// Flattens nested unions and computes every union's plan.
+/// Flattens nested unions, names every union's variants (the only place they are named)
+/// and computes every union's plan.
 pub fn plan_all(module: &mut Module) -> Result<()> {
     let union_names: Vec<String> = module
         .types
@@ -172,14 +173,7 @@ pub fn plan_all(module: &mut Module) -> Result<()> {
         if let TypeKind::Union(u) = &mut module.types[idx].kind {
             if let Some(base) = catch_all {
                 u.variants.push(Variant {
-                    rust_name: naming::dedupe(
-                        u.variants
-                            .iter()
-                            .map(|v| v.rust_name.clone())
-                            .chain([base.to_owned()]),
-                    )
-                    .pop()
-                    .unwrap_or_else(|| base.to_owned()),
+                    rust_name: naming::catch_all_name(&u.variants, base),
                     ty: TypeRef::Object,
                 });
             }
@@ -189,7 +183,8 @@ pub fn plan_all(module: &mut Module) -> Result<()> {
     Ok(())
 }
 
-/// Members of union `name` with nested unions replaced by their members.
+/// Members of union `name` with nested unions replaced by their members, each named by
+/// [`naming::union_variant_names`].
 fn flatten(module: &Module, name: &str) -> Result<Vec<Variant>> {
     let mut leaves: Vec<TypeRef> = Vec::new();
     let mut seen = BTreeSet::new();
@@ -200,65 +195,10 @@ fn flatten(module: &Module, name: &str) -> Result<Vec<Variant>> {
         &mut seen,
         true,
     );
-    // Named members lend their schema name (`Result`, not `McpResult`), so that a prefix
-    // added against the prelude does not end up as a variant name.
-    let whole: Vec<String> = leaves
-        .iter()
-        .map(|t| match t {
-            TypeRef::Named(n) => n.clone(),
-            _ => String::new(),
-        })
-        .collect();
-    let names: Vec<String> = leaves
-        .iter()
-        .map(|t| match t {
-            TypeRef::Named(n) => module
-                .get(n)
-                .and_then(|d| d.schema_name.as_deref())
-                .map(naming::camel)
-                .unwrap_or_else(|| n.clone()),
-            other => naming::variant_base_name(other),
-        })
-        .collect();
-    // Keep the names the lowering gave when nothing was flattened (kind names such as
-    // `String`, `Integer` for `type` arrays).
-    let original = match module.get(name).map(|t| &t.kind) {
-        Some(TypeKind::Union(u)) => u.variants.clone(),
-        _ => Vec::new(),
-    };
-    if original.iter().map(|v| &v.ty).eq(leaves.iter())
-        && !leaves.iter().any(|t| matches!(t, TypeRef::Named(_)))
-    {
-        return Ok(original);
-    }
-    // Each member named on its own ([`naming::variant_name`]), so that its name does not
-    // change when a revision adds a sibling; members whose names would collide keep their
-    // whole type names.
-    let mut chosen: Vec<String> = leaves
-        .iter()
-        .zip(names.iter().zip(&whole))
-        .map(|(ty, (n, w))| match ty {
-            TypeRef::Named(_) => naming::variant_name(name, n, w),
-            _ => n.clone(),
-        })
-        .collect();
-    let collides = |i: usize, chosen: &[String]| {
-        chosen
-            .iter()
-            .enumerate()
-            .any(|(j, c)| j != i && *c == chosen[i])
-    };
-    let colliding: Vec<usize> = (0..chosen.len())
-        .filter(|&i| collides(i, &chosen))
-        .collect();
-    for i in colliding {
-        if !whole[i].is_empty() {
-            chosen[i] = whole[i].clone();
-        }
-    }
+    let names = naming::union_variant_names(module, name, &leaves);
     Ok(leaves
         .into_iter()
-        .zip(naming::dedupe(chosen))
+        .zip(names)
         .map(|(ty, rust_name)| Variant { rust_name, ty })
         .collect())
 }

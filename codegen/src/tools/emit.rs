@@ -696,12 +696,7 @@ fn helpers(
                     #root::tools::structured_output(
                         NAME,
                         result.is_error == ::std::option::Option::Some(true),
-                        || {
-                            result.content.iter().filter_map(|block| match block {
-                                #root::#m::ContentBlock::Text(t) => ::std::option::Option::Some(t.text.as_str()),
-                                _ => ::std::option::Option::None,
-                            }).collect::<::std::vec::Vec<_>>().join("\n")
-                        },
+                        || result.texts().collect::<::std::vec::Vec<_>>().join("\n"),
                         #content,
                     )
                 }

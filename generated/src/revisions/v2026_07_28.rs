@@ -821,6 +821,16 @@ impl CallToolResult {
     }
 }
 impl CallToolResult {
+    /// The text of each text block of `content`, in order: what a client shows, or a
+    /// model reads.
+    pub fn texts(&self) -> impl Iterator<Item = &str> {
+        self.content
+            .iter()
+            .filter_map(|block| match block {
+                ContentBlock::Text(t) => Some(t.text.as_str()),
+                _ => None,
+            })
+    }
     /// A result with one text block. `resultType` is `"complete"`.
     pub fn text(text: impl Into<String>) -> Self {
         CallToolResult {
