@@ -583,3 +583,29 @@ fn an_error_without_an_id_reads_the_same_absent_or_null() {
         mcp_typed::v2025_06_18::ServerMessage::from_json(&serde_json::to_string(&sent).unwrap());
     assert!(older.is_ok(), "{older:?}");
 }
+
+/// Every decoded request has an id to answer: a custom method's request is refused like a
+/// typed one when its `id` is no request id, with the error JSON-RPC prescribes.
+#[test]
+fn a_custom_request_has_a_valid_id_or_is_refused() {
+    use mcp_typed::v2025_11_25::*;
+    let ok = r#"{"jsonrpc":"2.0","id":"a","method":"x/y"}"#;
+    let Ok(ClientMessage::Request(request)) = ClientMessage::from_json(ok) else {
+        panic!("a custom request")
+    };
+    assert_eq!(
+        ClientMessage::request_id(&request),
+        Some(RequestId::from("a"))
+    );
+    for bad in [
+        r#"{"jsonrpc":"2.0","id":{"x":1},"method":"x/y"}"#,
+        r#"{"jsonrpc":"2.0","id":null,"method":"x/y"}"#,
+        r#"{"jsonrpc":"2.0","id":[1],"method":"ping"}"#,
+    ] {
+        let e = ClientMessage::from_json(bad).unwrap_err();
+        assert!(e.to_string().contains("id"), "{bad}: {e}");
+        let reply = serde_json::to_value(e.reply()).unwrap();
+        assert_eq!(reply["error"]["code"], INVALID_REQUEST, "{bad}");
+        assert_eq!(reply["id"], Value::Null, "{bad}");
+    }
+}

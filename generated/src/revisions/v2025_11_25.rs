@@ -15452,8 +15452,9 @@ impl ClientMessage {
     pub fn request(request: impl Into<ClientRequest>) -> Self {
         ClientMessage::Request(request.into())
     }
-    /// The id of a request (`None` only for a custom request whose `id`
-    /// is not a valid request id), to answer it.
+    /// The id of a request, to answer it. Every decoded request has one
+    /// (a custom request with an invalid `id` is refused like a typed
+    /// one); `None` only for a `Custom` map built by hand without it.
     pub fn request_id(request: &ClientRequest) -> Option<RequestId> {
         match request {
             ClientRequest::Initialize(r) => Some(r.id.clone()),
@@ -15654,8 +15655,9 @@ impl ServerMessage {
     pub fn request(request: impl Into<ServerRequest>) -> Self {
         ServerMessage::Request(request.into())
     }
-    /// The id of a request (`None` only for a custom request whose `id`
-    /// is not a valid request id), to answer it.
+    /// The id of a request, to answer it. Every decoded request has one
+    /// (a custom request with an invalid `id` is refused like a typed
+    /// one); `None` only for a `Custom` map built by hand without it.
     pub fn request_id(request: &ServerRequest) -> Option<RequestId> {
         match request {
             ServerRequest::Ping(r) => Some(r.id.clone()),

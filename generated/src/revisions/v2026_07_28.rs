@@ -14735,8 +14735,9 @@ impl ClientMessage {
     pub fn request(request: impl Into<ClientRequest>) -> Self {
         ClientMessage::Request(request.into())
     }
-    /// The id of a request (`None` only for a custom request whose `id`
-    /// is not a valid request id), to answer it.
+    /// The id of a request, to answer it. Every decoded request has one
+    /// (a custom request with an invalid `id` is refused like a typed
+    /// one); `None` only for a `Custom` map built by hand without it.
     pub fn request_id(request: &ClientRequest) -> Option<RequestId> {
         match request {
             ClientRequest::Discover(r) => Some(r.id.clone()),

@@ -251,6 +251,13 @@ where
             let is_request = id.is_some() || raw.contains_key("id");
             if is_request {
                 need_jsonrpc(Req::ENVELOPE)?;
+                // A custom request's id is checked as a typed request's is, so that a
+                // decoded request always has one to answer.
+                if let Some(raw_id) = raw.get("id") {
+                    Id::deserialize(raw_id.clone()).map_err(|e| {
+                        de::Error::custom(format_args!("invalid request `id`: {e}"))
+                    })?;
+                }
                 let method = raw
                     .get("method")
                     .and_then(Value::as_str)
@@ -406,12 +413,17 @@ pub fn failed_message(text: &str) -> (Option<Box<RawValue>>, i64) {
     if !text.trim_start().starts_with('{') {
         return (None, -32600);
     }
+    // A request id is a string or an integer; anything else makes the request invalid.
+    let id_like = |id: &RawValue| {
+        id.get()
+            .starts_with(|c: char| c == '"' || c == '-' || c.is_ascii_digit())
+    };
     match serde_json::from_str::<Probe>(text) {
         Ok(Probe {
             id: Some(id),
             method: Some(m),
-        }) if m.get().starts_with('"') => (Some(id), -32602),
-        Ok(p) => (p.id, -32600),
+        }) if m.get().starts_with('"') && id_like(&id) => (Some(id), -32602),
+        Ok(p) => (p.id.filter(|id| id_like(id)), -32600),
         Err(_) => (None, -32600),
     }
 }
@@ -438,6 +450,9 @@ mod tests {
             (Some("3".to_owned()), -32600)
         );
         assert_eq!(code(r#"{"id":{"nested":[1]},"method":5}"#).1, -32600);
+        // An id that is no request id makes the request invalid, whatever its method.
+        assert_eq!(code(r#"{"id":{"x":1},"method":"x/y"}"#), (None, -32600));
+        assert_eq!(code(r#"{"id":null,"method":"ping"}"#), (None, -32600));
     }
 
     struct Echo(Value);
