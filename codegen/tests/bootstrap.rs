@@ -63,6 +63,13 @@ fn check_fails_and_lists_the_file_that_drifted() {
         String::from_utf8_lossy(&out.stdout).trim(),
         file.display().to_string()
     );
+    // And it shows what changed: the line added at the end goes away when regenerated.
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("(checked in)") && stderr.contains("(generated)"),
+        "{stderr}"
+    );
+    assert!(stderr.lines().any(|l| l == "-"), "{stderr}");
 }
 
 #[test]

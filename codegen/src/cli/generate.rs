@@ -126,13 +126,15 @@ pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
         Vec::new()
     };
     if args.check {
-        let mut stale: Vec<String> = files
-            .iter()
-            .filter(|(name, code)| {
-                std::fs::read_to_string(out.join(name)).unwrap_or_default() != *code
-            })
-            .map(|(name, _)| out.join(name).display().to_string())
-            .collect();
+        let mut stale: Vec<String> = Vec::new();
+        for (name, code) in &files {
+            let path = out.join(name);
+            let old = std::fs::read_to_string(&path).unwrap_or_default();
+            if old != *code {
+                report!("{}", drift(&path, &old, code));
+                stale.push(path.display().to_string());
+            }
+        }
         stale.extend(stale_files.iter().map(|p| p.display().to_string()));
         if stale.is_empty() {
             report!(
@@ -162,6 +164,33 @@ pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
         report!("{}: removed (no longer generated)", path.display());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// How many lines of a drifted file's diff `--check` shows.
+const DIFF_LINES: usize = 60;
+
+/// The start of the unified diff from the file on disk to what would be generated, so that
+/// a drift check (CI, the bootstrap test) says what changed, not only where.
+fn drift(path: &std::path::Path, old: &str, new: &str) -> String {
+    let shown = path.display().to_string();
+    let diff = similar::TextDiff::from_lines(old, new)
+        .unified_diff()
+        .context_radius(2)
+        .header(
+            &format!("{shown} (checked in)"),
+            &format!("{shown} (generated)"),
+        )
+        .to_string();
+    let total = diff.lines().count();
+    let mut text: String = diff
+        .lines()
+        .take(DIFF_LINES)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    if total > DIFF_LINES {
+        text.push_str(&format!("… {} more diff lines\n", total - DIFF_LINES));
+    }
+    text
 }
 
 /// The `.rs` files of `dir` that carry this generator's mark but are not among `files`.
