@@ -109,7 +109,7 @@ where
     T: DeserializeOwned + Unknowns,
 {
     let already: HashSet<String> = value.unknowns().into_iter().map(|u| u.pointer).collect();
-    let text = encode(value)?;
+    let text = id_for_older_errors(encode(value)?);
     let first: T = decode(&text)?;
     let mut dropped = Vec::new();
     for u in first.unknowns() {
@@ -138,6 +138,19 @@ where
         value: decode(&json.to_string())?,
         dropped,
     })
+}
+
+/// An error response without an `id` (2025-11-25 on, where the member is optional) gets
+/// `"id": null`, which revisions before require (JSON-RPC 2.0's spelling for "the request's id
+/// could not be read"); every revision reads it, newer ones as an absent id.
+fn id_for_older_errors(text: String) -> String {
+    if !text.starts_with(r#"{"jsonrpc":"2.0","error":"#) {
+        return text;
+    }
+    format!(
+        r#"{{"jsonrpc":"2.0","id":null,{}"#,
+        &text[r#"{"jsonrpc":"2.0","#.len()..]
+    )
 }
 
 fn encode(value: &impl Serialize) -> Result<String, ConversionError> {

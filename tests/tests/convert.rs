@@ -174,3 +174,22 @@ fn structural_changes_are_refused_saying_what_to_do_instead() {
     let e = convert::upgrade::<r5::ServerMessage>(&elicit).unwrap_err();
     assert!(e.message.contains("InputRequiredResult"), "{e}");
 }
+
+/// An error response without an id (2025-11-25 writes none when the request's id could not
+/// be read) downgrades with `"id": null`, which 2025-06-18 requires, and comes back without.
+#[test]
+fn an_error_without_an_id_downgrades_with_a_null_id() {
+    let new = mcp_typed::v2025_11_25::ServerMessage::error(None, -32700, "Parse error");
+    let old = convert::downgrade::<mcp_typed::v2025_06_18::ServerMessage>(&new).unwrap();
+    assert!(old.dropped.is_empty());
+    assert_eq!(
+        serde_json::to_string(&old.value).unwrap(),
+        r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}"#
+    );
+    let back = convert::upgrade::<mcp_typed::v2025_11_25::ServerMessage>(&old.value).unwrap();
+    assert_eq!(back, new);
+    // With an id, nothing changes.
+    let new = mcp_typed::v2025_11_25::ServerMessage::error(Some(5.into()), -32602, "bad");
+    let old = convert::downgrade::<mcp_typed::v2025_06_18::ServerMessage>(&new).unwrap();
+    assert_eq!(serde_json::to_value(&old.value).unwrap()["id"], 5);
+}

@@ -69,8 +69,8 @@ pub(super) fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
     let withs = s.fields.iter().filter(|f| !f.required).map(|f| {
         let field = ident(&f.rust_name);
         let method = format_ident!("with_{}", f.rust_name.trim_start_matches("r#"));
-        // `absent_as_null`: the setter takes the value itself, as for any optional member.
-        let held = match (&f.ty, f.absent_as_null) {
+        // `null_is_absent`: the setter takes the value itself, as for any optional member.
+        let held = match (&f.ty, f.null_is_absent) {
             (TypeRef::Nullable(inner), true) => &**inner,
             (ty, _) => ty,
         };

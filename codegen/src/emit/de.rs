@@ -101,7 +101,7 @@ pub(super) fn struct_builder(cx: &Cx, s: &Struct) -> TokenStream {
         let k = &f.json_name;
         if f.required {
             quote! { #field: __rt::required(self.#n, #k)?, }
-        } else if f.absent_as_null {
+        } else if f.null_is_absent {
             quote! { #field: self.#n.flatten(), }
         } else {
             quote! { #field: self.#n, }

@@ -473,16 +473,24 @@ fn error_constructor(
     let error_name = ident(&error_field.rust_name);
     let nullable = matches!(id_field.ty, TypeRef::Nullable(_));
     // The field is `id`, like the argument: written in shorthand when it takes it as is.
-    let id_init = match (nullable, id_field.always_written()) {
+    let id_init = match (nullable, id_field.required) {
         (true, true) | (false, false) => quote!(#id_name),
+        (true, false) if id_field.null_is_absent => quote!(#id_name),
         (true, false) => quote!(#id_name: Some(id)),
         (false, true) => return TokenStream::new(),
     };
     let x = ident(&s.extra_name);
+    let doc = if id_field.null_is_absent {
+        " An error response to request `id`, or without an `id` when the request's id could \
+         not be read (`None`; the member is optional in this revision). `code` is one of this \
+         module's error-code constants (`INVALID_PARAMS`…) or an application's own."
+    } else {
+        " An error response to request `id`, or with `\"id\": null` when the request's id \
+         could not be read (`None`; JSON-RPC 2.0). `code` is one of this module's error-code \
+         constants (`INVALID_PARAMS`…) or an application's own."
+    };
     quote! {
-        /// An error response to request `id`, or with `"id": null` when the request's id
-        /// could not be read (`None`; JSON-RPC 2.0). `code` is one of this module's error-code
-        /// constants (`INVALID_PARAMS`…) or an application's own.
+        #[doc = #doc]
         pub fn error(id: Option<#id_ty>, code: i64, message: impl Into<String>) -> Self {
             #name::Error(#err_ty {
                 #error_name: #inner::new(code, message),

@@ -278,9 +278,10 @@ impl Cx<'_> {
             Some(d) => d.to_owned(),
             None => self.fallback_field_doc(f),
         };
-        if f.absent_as_null {
+        if f.null_is_absent {
             text.push_str(&format!(
-                "\n\n`None` when the member is absent or `null`; written as `\"{}\": null`.",
+                "\n\n`None` when the member is absent or `null`; `None` is written as absent \
+                 (`{}` is optional in this revision).",
                 f.json_name
             ));
         }

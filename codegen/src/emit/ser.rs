@@ -29,7 +29,7 @@ pub(super) fn struct_serialize(cx: &Cx, s: &Struct) -> TokenStream {
     let fields = ordered.iter().map(|f| {
         let k = &f.json_name;
         let i = ident(&f.rust_name);
-        if f.always_written() {
+        if f.required {
             quote! { __m.serialize_entry(#k, &self.#i)?; }
         } else {
             quote! { if let Some(v) = &self.#i { __m.serialize_entry(#k, v)?; } }

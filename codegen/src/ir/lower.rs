@@ -474,7 +474,7 @@ impl<'a> Lowerer<'a> {
                         required: false,
                         doc: description(prop_obj, &at)?,
                         optional_const: Some(s.clone()),
-                        absent_as_null: false,
+                        null_is_absent: false,
                     });
                     continue;
                 }
@@ -483,7 +483,7 @@ impl<'a> Lowerer<'a> {
             fields.push(Field {
                 rust_name: naming::field_name(json_name),
                 json_name: json_name.clone(),
-                absent_as_null: !is_required && matches!(ty, TypeRef::Nullable(_)),
+                null_is_absent: !is_required && matches!(ty, TypeRef::Nullable(_)),
                 ty,
                 required: is_required,
                 doc: description(prop_obj, &at)?,

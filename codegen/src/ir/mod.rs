@@ -263,20 +263,15 @@ pub struct Field {
     pub optional_const: Option<String>,
     /// An optional property that may also be `null` (`id?: RequestId` with the errata's
     /// `| null`): one `Option`, not two. Absent and `null` both read as `None`, and `None` is
-    /// written as `null`, the spelling JSON-RPC 2.0 and every revision accept.
-    pub absent_as_null: bool,
+    /// written as absent, the schema's own spelling.
+    pub null_is_absent: bool,
 }
 
 impl Field {
     /// Whether the Rust field wraps [`Field::ty`] in an `Option` of its own (optional
-    /// properties, except those whose type already is one: [`Field::absent_as_null`]).
+    /// properties, except those whose type already is one: [`Field::null_is_absent`]).
     pub fn wraps_option(&self) -> bool {
-        !self.required && !self.absent_as_null
-    }
-
-    /// Whether encoding always writes the property (required, or written as `null`).
-    pub fn always_written(&self) -> bool {
-        self.required || self.absent_as_null
+        !self.required && !self.null_is_absent
     }
 }
 

@@ -8815,9 +8815,7 @@ impl ClientMessage {
     pub fn response(id: impl Into<RequestId>, result: impl Into<ClientResult>) -> Self {
         ClientMessage::Response(__rt::ResultResponse::new(id.into(), &result.into()))
     }
-    /// An error response to request `id`, or with `"id": null` when the request's id
-    /// could not be read (`None`; JSON-RPC 2.0). `code` is one of this module's error-code
-    /// constants (`INVALID_PARAMS`…) or an application's own.
+    /// An error response to request `id`, or with `"id": null` when the request's id could not be read (`None`; JSON-RPC 2.0). `code` is one of this module's error-code constants (`INVALID_PARAMS`…) or an application's own.
     pub fn error(id: Option<RequestId>, code: i64, message: impl Into<String>) -> Self {
         ClientMessage::Error(JsonRpcError {
             error: JsonRpcErrorError::new(code, message),
@@ -8987,9 +8985,7 @@ impl ServerMessage {
     pub fn response(id: impl Into<RequestId>, result: impl Into<ServerResult>) -> Self {
         ServerMessage::Response(__rt::ResultResponse::new(id.into(), &result.into()))
     }
-    /// An error response to request `id`, or with `"id": null` when the request's id
-    /// could not be read (`None`; JSON-RPC 2.0). `code` is one of this module's error-code
-    /// constants (`INVALID_PARAMS`…) or an application's own.
+    /// An error response to request `id`, or with `"id": null` when the request's id could not be read (`None`; JSON-RPC 2.0). `code` is one of this module's error-code constants (`INVALID_PARAMS`…) or an application's own.
     pub fn error(id: Option<RequestId>, code: i64, message: impl Into<String>) -> Self {
         ServerMessage::Error(JsonRpcError {
             error: JsonRpcErrorError::new(code, message),

@@ -5273,7 +5273,7 @@ pub type JsonObject = __rt::IndexMap<String, JsonValue>;
 pub struct JsonRpcErrorResponse {
     /// A uniquely identifying ID for a request in JSON-RPC.
     ///
-    /// `None` when the member is absent or `null`; written as `"id": null`.
+    /// `None` when the member is absent or `null`; `None` is written as absent (`id` is optional in this revision).
     pub id: Option<RequestId>,
     /// The `error` member.
     pub error: Error,
@@ -5293,7 +5293,9 @@ impl __rt::serde::Serialize for JsonRpcErrorResponse {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("id", &self.id)?;
+        if let Some(v) = &self.id {
+            __m.serialize_entry("id", v)?;
+        }
         __m.serialize_entry("error", &self.error)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -14766,9 +14768,7 @@ impl ClientMessage {
     pub fn response(id: impl Into<RequestId>, result: impl Into<ClientResult>) -> Self {
         ClientMessage::Response(__rt::ResultResponse::new(id.into(), &result.into()))
     }
-    /// An error response to request `id`, or with `"id": null` when the request's id
-    /// could not be read (`None`; JSON-RPC 2.0). `code` is one of this module's error-code
-    /// constants (`INVALID_PARAMS`…) or an application's own.
+    /// An error response to request `id`, or without an `id` when the request's id could not be read (`None`; the member is optional in this revision). `code` is one of this module's error-code constants (`INVALID_PARAMS`…) or an application's own.
     pub fn error(id: Option<RequestId>, code: i64, message: impl Into<String>) -> Self {
         ClientMessage::Error(JsonRpcErrorResponse {
             error: Error::new(code, message),
@@ -14896,9 +14896,7 @@ impl ServerMessage {
     pub fn response(id: impl Into<RequestId>, result: impl Into<ServerResult>) -> Self {
         ServerMessage::Response(__rt::ResultResponse::new(id.into(), &result.into()))
     }
-    /// An error response to request `id`, or with `"id": null` when the request's id
-    /// could not be read (`None`; JSON-RPC 2.0). `code` is one of this module's error-code
-    /// constants (`INVALID_PARAMS`…) or an application's own.
+    /// An error response to request `id`, or without an `id` when the request's id could not be read (`None`; the member is optional in this revision). `code` is one of this module's error-code constants (`INVALID_PARAMS`…) or an application's own.
     pub fn error(id: Option<RequestId>, code: i64, message: impl Into<String>) -> Self {
         ServerMessage::Error(JsonRpcErrorResponse {
             error: Error::new(code, message),
