@@ -65,7 +65,7 @@ impl Errors {
 
     fn convert<T: FormField>(&mut self, field: &FieldSchema, value: &Value) -> Option<T> {
         let before = self.0.len();
-        check_value(field, value, &mut self.0);
+        check_value(&field.rules(), value, &mut self.0);
         if self.0.len() > before {
             return None;
         }

@@ -109,6 +109,7 @@
 //! have no elicitation at all. [`ElicitTyped`] gives the same messages as the generated types
 //! of a [`revision`].
 
+pub mod client;
 mod field;
 mod formats;
 mod request;

@@ -5,6 +5,7 @@
 //! [`Serialize`] impl renders for the latest revision. Both write properties in field order,
 //! whatever `serde_json` features are enabled.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -214,7 +215,7 @@ impl DefaultValue {
 /// The spec's `StringSchema` has no `pattern`, so it is not sent to the client: it is enforced
 /// by [`Elicit::from_content`](super::Elicit::from_content) only.
 pub struct Pattern {
-    source: &'static str,
+    source: Cow<'static, str>,
     compiled: OnceLock<Option<Regex>>,
 }
 
@@ -222,23 +223,47 @@ impl Pattern {
     /// A pattern (the derive has checked at compile time that it is a valid regex).
     pub const fn new(source: &'static str) -> Pattern {
         Pattern {
-            source,
+            source: Cow::Borrowed(source),
+            compiled: OnceLock::new(),
+        }
+    }
+
+    /// A pattern read at run time (a received form's `pattern`); one that does not compile
+    /// matches nothing.
+    pub fn owned(source: String) -> Pattern {
+        Pattern {
+            source: Cow::Owned(source),
             compiled: OnceLock::new(),
         }
     }
 
     /// The regex as written.
-    pub fn as_str(&self) -> &'static str {
-        self.source
+    pub fn as_str(&self) -> &str {
+        &self.source
     }
 
     /// Whether `text` matches somewhere (JSON Schema `pattern` is not anchored).
     /// `None` if the regex does not compile.
     pub fn is_match(&self, text: &str) -> Option<bool> {
         self.compiled
-            .get_or_init(|| Regex::new(self.source).ok())
+            .get_or_init(|| Regex::new(&self.source).ok())
             .as_ref()
             .map(|re| re.is_match(text))
+    }
+}
+
+impl Clone for Pattern {
+    fn clone(&self) -> Pattern {
+        Pattern {
+            source: self.source.clone(),
+            compiled: OnceLock::new(),
+        }
+    }
+}
+
+impl PartialEq for Pattern {
+    fn eq(&self, other: &Pattern) -> bool {
+        self.source == other.source
     }
 }
 

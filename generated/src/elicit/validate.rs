@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 
 use super::field::json_integer;
 pub use super::formats::{is_date_time, is_email, is_full_date, is_uri};
-use super::schema::{FieldSchema, FieldType, FormSchema, Format, Num};
+use super::schema::{EnumOption, FieldSchema, FieldType, FormSchema, Format, Num, Pattern};
 
 /// The content of an accepted elicitation does not fit the form. Lists every violation found,
 /// in field order, then unknown keys.
@@ -104,7 +104,7 @@ pub enum ViolationKind {
     /// A string that does not match `pattern`.
     PatternMismatch {
         /// The pattern.
-        pattern: &'static str,
+        pattern: String,
     },
     /// A string that is not in its `format`.
     InvalidFormat {
@@ -219,8 +219,101 @@ fn num_to_string(n: Num) -> String {
     }
 }
 
+/// What validation needs to know of one field, borrowed from a derived form
+/// ([`FieldSchema`]) or a received one ([`Field`](super::client::Field)): both are checked
+/// by the same code, so they cannot disagree.
+#[derive(Clone, Copy)]
+pub(crate) struct FieldRules<'a> {
+    pub name: &'a str,
+    pub kind: RuleKind<'a>,
+    pub min_length: Option<u64>,
+    pub max_length: Option<u64>,
+    pub pattern: Option<&'a Pattern>,
+    pub format: Option<Format>,
+    /// The tightest bounds in force (for integers, the Rust type's own included).
+    pub minimum: Option<Num>,
+    pub maximum: Option<Num>,
+    pub min_items: Option<u64>,
+    pub max_items: Option<u64>,
+}
+
+/// The kind of value a field takes.
+#[derive(Clone, Copy)]
+pub(crate) enum RuleKind<'a> {
+    String,
+    Integer,
+    Number { max_magnitude: f64 },
+    Boolean,
+    SingleSelect(Options<'a>),
+    MultiSelect(Options<'a>),
+}
+
+impl RuleKind<'_> {
+    fn json_type(&self) -> &'static str {
+        match self {
+            RuleKind::String | RuleKind::SingleSelect(_) => "string",
+            RuleKind::Integer => "integer",
+            RuleKind::Number { .. } => "number",
+            RuleKind::Boolean => "boolean",
+            RuleKind::MultiSelect(_) => "array",
+        }
+    }
+}
+
+/// The options of a select, as either kind of form holds them.
+#[derive(Clone, Copy)]
+pub(crate) enum Options<'a> {
+    Derived(&'a [EnumOption]),
+    Received(&'a [super::client::Choice]),
+}
+
+impl Options<'_> {
+    fn len(&self) -> usize {
+        match self {
+            Options::Derived(o) => o.len(),
+            Options::Received(o) => o.len(),
+        }
+    }
+
+    fn position(&self, value: &str) -> Option<usize> {
+        match self {
+            Options::Derived(o) => o.iter().position(|o| o.value == value),
+            Options::Received(o) => o.iter().position(|o| o.value == value),
+        }
+    }
+}
+
+impl FieldSchema {
+    pub(crate) fn rules(&self) -> FieldRules<'_> {
+        let c = &self.constraints;
+        FieldRules {
+            name: self.name,
+            kind: match self.ty {
+                FieldType::String { .. } => RuleKind::String,
+                FieldType::Integer { .. } => RuleKind::Integer,
+                FieldType::Number { max_magnitude } => RuleKind::Number { max_magnitude },
+                FieldType::Boolean => RuleKind::Boolean,
+                FieldType::SingleSelect { options } => {
+                    RuleKind::SingleSelect(Options::Derived(options))
+                }
+                FieldType::MultiSelect { options } => {
+                    RuleKind::MultiSelect(Options::Derived(options))
+                }
+            },
+            min_length: c.min_length,
+            max_length: c.max_length,
+            pattern: c.pattern.as_ref(),
+            format: self.format(),
+            minimum: self.effective_minimum(),
+            maximum: self.effective_maximum(),
+            min_items: c.min_items,
+            max_items: c.max_items,
+        }
+    }
+}
+
 /// Checks one present value against its field; pushes every violation found.
-pub(crate) fn check_value(field: &FieldSchema, value: &Value, out: &mut Vec<Violation>) {
+pub(crate) fn check_value(field: &FieldRules<'_>, value: &Value, out: &mut Vec<Violation>) {
     let mut push = |kind| {
         out.push(Violation {
             field: field.name.to_owned(),
@@ -228,52 +321,51 @@ pub(crate) fn check_value(field: &FieldSchema, value: &Value, out: &mut Vec<Viol
         })
     };
     let wrong_type = |value: &Value| ViolationKind::WrongType {
-        expected: field.ty.json_type(),
+        expected: field.kind.json_type(),
         found: json_type(value),
     };
-    let c = &field.constraints;
-    match field.ty {
-        FieldType::String { .. } => {
+    match field.kind {
+        RuleKind::String => {
             let Some(s) = value.as_str() else {
                 return push(wrong_type(value));
             };
             // A string of `b` bytes has between `b / 4` (rounded up) and `b` code points:
             // they are counted only when the bounds cannot settle it from `b`.
             let bytes = s.len() as u64;
-            let surely_fits = c.min_length.is_none_or(|min| bytes.div_ceil(4) >= min)
-                && c.max_length.is_none_or(|max| bytes <= max);
+            let surely_fits = field.min_length.is_none_or(|min| bytes.div_ceil(4) >= min)
+                && field.max_length.is_none_or(|max| bytes <= max);
             if !surely_fits {
                 let length = s.chars().count();
-                if let Some(min) = c.min_length
+                if let Some(min) = field.min_length
                     && (length as u64) < min
                 {
                     push(ViolationKind::TooShort { length, min });
                 }
-                if let Some(max) = c.max_length
+                if let Some(max) = field.max_length
                     && (length as u64) > max
                 {
                     push(ViolationKind::TooLong { length, max });
                 }
             }
-            if let Some(pattern) = &c.pattern
+            if let Some(pattern) = field.pattern
                 && pattern.is_match(s) != Some(true)
             {
                 push(ViolationKind::PatternMismatch {
-                    pattern: pattern.as_str(),
+                    pattern: pattern.as_str().to_owned(),
                 });
             }
-            if let Some(format) = field.format()
+            if let Some(format) = field.format
                 && !format_matches(format, s)
             {
                 push(ViolationKind::InvalidFormat { format });
             }
         }
-        FieldType::Boolean => {
+        RuleKind::Boolean => {
             if !value.is_boolean() {
                 push(wrong_type(value));
             }
         }
-        FieldType::Integer { .. } => {
+        RuleKind::Integer => {
             let Some(number) = value.as_number() else {
                 return push(wrong_type(value));
             };
@@ -285,48 +377,48 @@ pub(crate) fn check_value(field: &FieldSchema, value: &Value, out: &mut Vec<Viol
                     out_of_range(number.to_string(), field)
                 });
             };
-            let below = field
-                .effective_minimum()
-                .is_some_and(|min| matches!(min, Num::Int(min) if i < min));
-            let above = field
-                .effective_maximum()
-                .is_some_and(|max| matches!(max, Num::Int(max) if i > max));
+            let below = field.minimum.is_some_and(|min| match min {
+                Num::Int(min) => i < min,
+                Num::Float(min) => (i as f64) < min,
+            });
+            let above = field.maximum.is_some_and(|max| match max {
+                Num::Int(max) => i > max,
+                Num::Float(max) => (i as f64) > max,
+            });
             if below || above {
                 push(out_of_range(number.to_string(), field));
             }
         }
-        FieldType::Number { max_magnitude } => {
+        RuleKind::Number { max_magnitude } => {
             let Some(number) = value.as_number() else {
                 return push(wrong_type(value));
             };
             let f = number.as_f64().unwrap_or(f64::NAN);
             let outside = !f.is_finite()
                 || f.abs() > max_magnitude
-                || c.minimum.is_some_and(|min| f < min.as_f64())
-                || c.maximum.is_some_and(|max| f > max.as_f64());
+                || field.minimum.is_some_and(|min| f < min.as_f64())
+                || field.maximum.is_some_and(|max| f > max.as_f64());
             if outside {
                 push(out_of_range(number.to_string(), field));
             }
         }
-        FieldType::SingleSelect { options } => {
+        RuleKind::SingleSelect(options) => {
             let Some(s) = value.as_str() else {
                 return push(wrong_type(value));
             };
-            if !options.iter().any(|o| o.value == s) {
+            if options.position(s).is_none() {
                 push(ViolationKind::NotAnOption {
                     value: s.to_owned(),
                 });
             }
         }
-        FieldType::MultiSelect { options } => {
+        RuleKind::MultiSelect(options) => {
             let Some(items) = value.as_array() else {
                 return push(wrong_type(value));
             };
             let mut seen = Seen::new(options.len());
             for (index, item) in items.iter().enumerate() {
-                let option = item
-                    .as_str()
-                    .and_then(|s| Some((s, options.iter().position(|o| o.value == s)?)));
+                let option = item.as_str().and_then(|s| Some((s, options.position(s)?)));
                 match option {
                     Some((s, option)) => {
                         if !seen.insert(option) {
@@ -342,12 +434,12 @@ pub(crate) fn check_value(field: &FieldSchema, value: &Value, out: &mut Vec<Viol
                 }
             }
             let count = items.len();
-            if let Some(min) = c.min_items
+            if let Some(min) = field.min_items
                 && (count as u64) < min
             {
                 push(ViolationKind::TooFewItems { count, min });
             }
-            if let Some(max) = c.max_items
+            if let Some(max) = field.max_items
                 && (count as u64) > max
             {
                 push(ViolationKind::TooManyItems { count, max });
@@ -386,11 +478,11 @@ impl Seen {
     }
 }
 
-fn out_of_range(value: String, field: &FieldSchema) -> ViolationKind {
+fn out_of_range(value: String, field: &FieldRules<'_>) -> ViolationKind {
     ViolationKind::OutOfRange {
         value,
-        minimum: field.effective_minimum().map(num_to_string),
-        maximum: field.effective_maximum().map(num_to_string),
+        minimum: field.minimum.map(num_to_string),
+        maximum: field.maximum.map(num_to_string),
     }
 }
 
@@ -415,7 +507,7 @@ pub fn validate(form: &FormSchema, content: &Map<String, Value>) -> Result<(), C
     let mut out = Vec::new();
     for field in form.fields {
         match content.get(field.name) {
-            Some(value) => check_value(field, value, &mut out),
+            Some(value) => check_value(&field.rules(), value, &mut out),
             None if field.required => out.push(Violation {
                 field: field.name.to_owned(),
                 kind: ViolationKind::Missing,
