@@ -362,3 +362,79 @@ mod tests {
         );
     }
 }
+
+/// An elicitation request an rmcp client received, read into this crate's client model:
+/// a form to show, or a URL to offer (see [`crate::elicit::client`]).
+#[derive(Debug, Clone, PartialEq)]
+pub enum ReceivedElicitation {
+    /// A form-mode request.
+    Form(crate::elicit::client::Form),
+    /// A URL-mode request.
+    Url(crate::elicit::client::UrlRequest),
+}
+
+/// The building block of an rmcp client's `ClientHandler::create_elicitation`: reads rmcp's
+/// `ElicitRequestParams` into the client model, lets `ui` answer (show the form, ask for
+/// consent), checks an accepted form's content against the form — the same validation a
+/// `#[derive(Elicit)]` server applies — and gives rmcp's `ElicitResult` back. A request that
+/// cannot be shown is answered with `-32602` naming the property at fault; an accepted
+/// answer that does not fit the form with `-32603` naming every violation (a bug in `ui`).
+///
+/// ```no_run
+/// # use mcp_typed::elicit::client::FormReply;
+/// # use mcp_typed::rmcp::{ReceivedElicitation, answer_elicitation};
+/// # async fn handler(request: rmcp::model::ElicitRequestParams)
+/// #     -> Result<rmcp::model::ElicitResult, rmcp::model::ErrorData> {
+/// // In `impl ClientHandler`: `async fn create_elicitation(&self, request, context)`.
+/// let version = mcp_typed::ProtocolVersion::V2025_11_25; // the negotiated revision
+/// answer_elicitation(&request, version, |received| async move {
+///     match received {
+///         ReceivedElicitation::Form(form) => {
+///             let mut answer = form.answer(); // defaults pre-filled
+///             // … show `form.fields()`, set what the user typed with `answer.parse(..)` …
+///             answer.accept().unwrap_or(FormReply::Cancel)
+///         }
+///         ReceivedElicitation::Url(url) => url.decline(),
+///     }
+/// })
+/// .await
+/// # }
+/// ```
+pub async fn answer_elicitation<F, Fut>(
+    request: &::rmcp::model::ElicitRequestParams,
+    version: ProtocolVersion,
+    ui: F,
+) -> Result<::rmcp::model::ElicitResult, ErrorData>
+where
+    F: FnOnce(ReceivedElicitation) -> Fut,
+    Fut: Future<Output = crate::elicit::client::FormReply>,
+{
+    use crate::elicit::client::{Form, FormReply, UrlRequest};
+    let wire = serde_json::to_value(request)
+        .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
+    let received = if wire.get("mode").and_then(Value::as_str) == Some("url") {
+        let url = UrlRequest::from_params(&wire)
+            .map_err(|e| ErrorData::invalid_params(e.to_string(), None))?;
+        ReceivedElicitation::Url(url)
+    } else {
+        let form = Form::from_params(&wire, version)
+            .map_err(|e| ErrorData::invalid_params(e.to_string(), None))?;
+        ReceivedElicitation::Form(form)
+    };
+    let form = match &received {
+        ReceivedElicitation::Form(form) => Some(form.clone()),
+        ReceivedElicitation::Url(_) => None,
+    };
+    let reply = ui(received).await;
+    if let (Some(form), FormReply::Accept(content)) = (&form, &reply) {
+        form.validate(content).map_err(|e| {
+            ErrorData::internal_error(
+                format!("the client's answer does not fit the form: {e}"),
+                None,
+            )
+        })?;
+    }
+    reply
+        .to_result()
+        .map_err(|e| ErrorData::internal_error(e.to_string(), None))
+}

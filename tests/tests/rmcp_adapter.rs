@@ -274,3 +274,71 @@ struct Guests {
     #[elicit(minimum = 1, maximum = 12)]
     count: u8,
 }
+
+/// An rmcp client's `create_elicitation` answered through the client model: rmcp's params
+/// become a `Form` (a titled select keeps its titles), the answer is checked against it, and
+/// rmcp's `ElicitResult` comes back; a form the model refuses is `-32602`, an answer that
+/// does not fit it `-32603`.
+#[tokio::test]
+async fn an_rmcp_client_answers_elicitation_through_the_model() {
+    use mcp_typed::elicit::client::{FieldKind, FormReply};
+    use mcp_typed::rmcp::{ReceivedElicitation, answer_elicitation};
+    let request: r::ElicitRequestParams = serde_json::from_value(json!({
+        "mode": "form",
+        "message": "Pick",
+        "requestedSchema": {"type": "object", "properties": {
+            "hero": {"type": "string", "oneOf": [{"const": "b", "title": "Batman"}, {"const": "s", "title": "Superman"}]},
+            "count": {"type": "integer", "minimum": 1, "default": 2}
+        }, "required": ["hero"]}
+    }))
+    .unwrap();
+    let result = answer_elicitation(
+        &request,
+        ProtocolVersion::V2025_11_25,
+        |received| async move {
+            let ReceivedElicitation::Form(form) = received else {
+                panic!("a form")
+            };
+            let hero = form.field("hero").unwrap();
+            let FieldKind::SingleSelect { options, .. } = &hero.kind else {
+                panic!("a select")
+            };
+            assert_eq!(options[1].label(), "Superman");
+            let mut answer = form.answer();
+            answer.parse("hero", "Superman").unwrap();
+            answer.accept().unwrap()
+        },
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        serde_json::to_value(&result).unwrap(),
+        json!({"action": "accept", "content": {"count": 2, "hero": "s"}})
+    );
+    // The UI's answer is checked: content that does not fit the form is an error, not sent.
+    let e = answer_elicitation(&request, ProtocolVersion::V2025_11_25, |_| async {
+        FormReply::Accept(serde_json::from_value(json!({"hero": "joker"})).unwrap())
+    })
+    .await
+    .unwrap_err();
+    assert_eq!(e.code.0, -32603);
+    assert!(e.message.contains("hero"), "{}", e.message);
+    // URL mode: the UI gets the URL request; declining is the reply.
+    let url: r::ElicitRequestParams = serde_json::from_value(json!({
+        "mode": "url", "elicitationId": "e", "url": "https://pay.example/x", "message": "Pay"
+    }))
+    .unwrap();
+    let result = answer_elicitation(&url, ProtocolVersion::V2025_11_25, |received| async move {
+        let ReceivedElicitation::Url(url) = received else {
+            panic!("a URL")
+        };
+        assert_eq!(url.parts().host, "pay.example");
+        url.decline()
+    })
+    .await
+    .unwrap();
+    assert_eq!(
+        serde_json::to_value(&result).unwrap(),
+        json!({"action": "decline"})
+    );
+}
