@@ -27,7 +27,7 @@ pub struct FormSchema {
 }
 
 /// One property of a form.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct FieldSchema {
     /// The property name on the wire (after `rename`/`rename_all`).
     pub name: &'static str,
@@ -274,7 +274,7 @@ impl fmt::Debug for Pattern {
 }
 
 /// The constraints of one field, as given with `#[elicit(..)]`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Constraints {
     /// `minLength`, in Unicode code points.
     pub min_length: Option<u64>,

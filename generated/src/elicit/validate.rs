@@ -304,11 +304,25 @@ impl FieldSchema {
             max_length: c.max_length,
             pattern: c.pattern.as_ref(),
             format: self.format(),
-            minimum: self.effective_minimum(),
-            maximum: self.effective_maximum(),
+            minimum: self
+                .effective_minimum()
+                .or_else(|| own_float_bound(self.ty, -1.0)),
+            maximum: self
+                .effective_maximum()
+                .or_else(|| own_float_bound(self.ty, 1.0)),
             min_items: c.min_items,
             max_items: c.max_items,
         }
+    }
+}
+
+/// An `f32` field's own limit (`sign` × its largest magnitude), as bounds are reported.
+fn own_float_bound(ty: FieldType, sign: f64) -> Option<Num> {
+    match ty {
+        FieldType::Number { max_magnitude } if max_magnitude < f64::MAX => {
+            Some(Num::Float(sign * max_magnitude))
+        }
+        _ => None,
     }
 }
 
