@@ -2,13 +2,17 @@
 //! scenario `elicitation-sep1034-client-defaults`: `conformance client --command
 //! <this> --scenario elicitation-sep1034-client-defaults` starts a server and appends its URL.
 //! The client initializes (declaring form elicitation), lists the tools, calls
-//! `test_client_elicitation_defaults`, and accepts the form the server sends, filling every
-//! field the user left empty (here: all of them) with the default the form declares.
+//! `test_client_elicitation_defaults`, and accepts the form the server sends through the
+//! received-form model (`mcp_typed::elicit::client`): every field the user left empty (here:
+//! all of them) pre-filled with the default the form declares, the answer validated against
+//! the form before it is sent.
 
 use std::io::{BufRead, BufReader};
 
+use mcp_typed::ProtocolVersion;
+use mcp_typed::elicit::client::Form;
 use mcp_typed::v2025_11_25::*;
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 /// The tool the scenario's server offers.
 const TOOL: &str = "test_client_elicitation_defaults";
@@ -160,23 +164,17 @@ fn next_event(
     Ok(None)
 }
 
-/// Accepts a form with every field at the default the form declares.
+/// Accepts a form with every field at the default the form declares: the received-form
+/// model pre-fills them ([`Form::answer`]), and its validator checks the answer before it is
+/// sent. A form the model cannot read is answered with the error it names.
 fn accept_with_defaults(request: &ServerRequest) -> Result<ClientResult, Failure> {
     let ServerRequest::Elicit(elicit) = request else {
         return Err("this client answers elicitation/create only".into());
     };
-    let ElicitRequestParams::Form(form) = &elicit.params else {
-        return Err("this client fills forms only".into());
-    };
-    let mut content = Map::new();
-    for (name, property) in &form.requested_schema.properties {
-        let property = serde_json::to_value(property).expect("schemas encode");
-        if let Some(default) = property.get("default") {
-            content.insert(name.clone(), default.clone());
-        }
-    }
-    let result = json!({ "action": "accept", "content": content });
-    let result: ElicitResult = serde_json::from_value(result).map_err(|e| e.to_string())?;
+    let form = Form::from_params(&elicit.params, ProtocolVersion::V2025_11_25)
+        .map_err(|e| e.to_string())?;
+    let reply = form.answer().accept().map_err(|e| e.to_string())?;
+    let result: ElicitResult = reply.to_result().map_err(|e| e.to_string())?;
     Ok(result.into())
 }
 

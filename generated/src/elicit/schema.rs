@@ -172,6 +172,16 @@ impl Num {
     }
 }
 
+/// As written: `1`, `-3`, `0.5` (what a form's help text shows).
+impl fmt::Display for Num {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Num::Int(i) => write!(f, "{i}"),
+            Num::Float(x) => write!(f, "{x}"),
+        }
+    }
+}
+
 fn int_to_json(i: i128) -> Option<Number> {
     if let Ok(i) = i64::try_from(i) {
         Some(Number::from(i))

@@ -68,6 +68,19 @@ fn article(kind: &FieldKind) -> &'static str {
     }
 }
 
+fn not_an_option(field: &Field, value: &str) -> SetError {
+    let options = field.kind.options().unwrap_or_default();
+    SetError::NotAnOption {
+        field: field.name.clone(),
+        value: value.to_owned(),
+        options: options
+            .iter()
+            .map(|o| o.value.as_str())
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
 impl<'f> Answer<'f> {
     pub(super) fn new(form: &'f Form) -> Answer<'f> {
         let values = form
@@ -141,25 +154,12 @@ impl<'f> Answer<'f> {
         }
     }
 
-    fn not_an_option(field: &Field, value: &str) -> SetError {
-        let options = field.kind.options().unwrap_or_default();
-        SetError::NotAnOption {
-            field: field.name.clone(),
-            value: value.to_owned(),
-            options: options
-                .iter()
-                .map(|o| o.value.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
-        }
-    }
-
     fn option_of(field: &Field, value: &str) -> Result<(), SetError> {
         let options = field.kind.options().unwrap_or_default();
         if options.iter().any(|o| o.value == value) {
             Ok(())
         } else {
-            Err(Self::not_an_option(field, value))
+            Err(not_an_option(field, value))
         }
     }
 
@@ -201,65 +201,7 @@ impl<'f> Answer<'f> {
     /// limits are checked by [`Answer::validate`] or [`Answer::check`].
     pub fn parse(&mut self, name: &str, text: &str) -> Result<&mut Self, SetError> {
         let field = self.field(name)?;
-        let unreadable = || SetError::Unreadable {
-            field: field.name.clone(),
-            text: text.to_owned(),
-            expected: article(&field.kind),
-        };
-        let value = match &field.kind {
-            FieldKind::Text { .. } => Value::String(text.to_owned()),
-            FieldKind::Integer { .. } => {
-                let t = text.trim();
-                let n: Number = t
-                    .parse::<i64>()
-                    .map(Number::from)
-                    .or_else(|_| t.parse::<u64>().map(Number::from))
-                    .map_err(|_| unreadable())?;
-                Value::Number(n)
-            }
-            FieldKind::Number { .. } => {
-                let t = text.trim();
-                let n = match t.parse::<i64>() {
-                    Ok(i) => Number::from(i),
-                    Err(_) => t
-                        .parse::<f64>()
-                        .ok()
-                        .and_then(Number::from_f64)
-                        .ok_or_else(unreadable)?,
-                };
-                Value::Number(n)
-            }
-            FieldKind::Boolean => match text.trim().to_ascii_lowercase().as_str() {
-                "true" | "yes" | "y" => Value::Bool(true),
-                "false" | "no" | "n" => Value::Bool(false),
-                _ => return Err(unreadable()),
-            },
-            FieldKind::SingleSelect { options, .. } => {
-                let t = text.trim();
-                let option = options
-                    .iter()
-                    .find(|o| o.value == t)
-                    .or_else(|| options.iter().find(|o| o.title.as_deref() == Some(t)));
-                match option {
-                    Some(o) => Value::String(o.value.clone()),
-                    None => return Err(Self::not_an_option(field, t)),
-                }
-            }
-            FieldKind::MultiSelect { options, .. } => {
-                let mut items = Vec::new();
-                for t in text.split(',').map(str::trim).filter(|t| !t.is_empty()) {
-                    let option = options
-                        .iter()
-                        .find(|o| o.value == t)
-                        .or_else(|| options.iter().find(|o| o.title.as_deref() == Some(t)));
-                    match option {
-                        Some(o) => items.push(Value::String(o.value.clone())),
-                        None => return Err(Self::not_an_option(field, t)),
-                    }
-                }
-                Value::Array(items)
-            }
-        };
+        let value = field.read(text)?;
         Ok(self.put(field, value))
     }
 
@@ -300,9 +242,16 @@ impl<'f> Answer<'f> {
     }
 
     /// The `accept` reply with this content, once it is valid.
-    pub fn accept(self) -> Result<FormReply, ContentError> {
+    pub fn accept(mut self) -> Result<FormReply, ContentError> {
         self.validate()?;
-        Ok(FormReply::Accept(self.values))
+        // In the form's order, whatever order the fields were filled in.
+        let content = self
+            .form
+            .fields()
+            .iter()
+            .filter_map(|f| Some((f.name.clone(), self.values.remove(&f.name)?)))
+            .collect();
+        Ok(FormReply::Accept(content))
     }
 }
 
@@ -351,5 +300,74 @@ impl FormReply {
 impl fmt::Display for FormReply {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.action())
+    }
+}
+
+impl Field {
+    /// Reads what a user typed as a value of this field's kind: a number for numeric fields,
+    /// `true`/`false` (also `yes`/`no`, `y`/`n`) for booleans, an option's value or title
+    /// for selects, comma-separated values or titles for multi-selects. It does not check
+    /// the field's rules ([`Field::check`] does); a terminal or text UI reads, then checks.
+    pub fn read(&self, text: &str) -> Result<Value, SetError> {
+        let unreadable = || SetError::Unreadable {
+            field: self.name.clone(),
+            text: text.to_owned(),
+            expected: article(&self.kind),
+        };
+        let value = match &self.kind {
+            FieldKind::Text { .. } => Value::String(text.to_owned()),
+            FieldKind::Integer { .. } => {
+                let t = text.trim();
+                let n: Number = t
+                    .parse::<i64>()
+                    .map(Number::from)
+                    .or_else(|_| t.parse::<u64>().map(Number::from))
+                    .map_err(|_| unreadable())?;
+                Value::Number(n)
+            }
+            FieldKind::Number { .. } => {
+                let t = text.trim();
+                let n = match t.parse::<i64>() {
+                    Ok(i) => Number::from(i),
+                    Err(_) => t
+                        .parse::<f64>()
+                        .ok()
+                        .and_then(Number::from_f64)
+                        .ok_or_else(unreadable)?,
+                };
+                Value::Number(n)
+            }
+            FieldKind::Boolean => match text.trim().to_ascii_lowercase().as_str() {
+                "true" | "yes" | "y" => Value::Bool(true),
+                "false" | "no" | "n" => Value::Bool(false),
+                _ => return Err(unreadable()),
+            },
+            FieldKind::SingleSelect { options, .. } => {
+                let t = text.trim();
+                let option = options
+                    .iter()
+                    .find(|o| o.value == t)
+                    .or_else(|| options.iter().find(|o| o.title.as_deref() == Some(t)));
+                match option {
+                    Some(o) => Value::String(o.value.clone()),
+                    None => return Err(not_an_option(self, t)),
+                }
+            }
+            FieldKind::MultiSelect { options, .. } => {
+                let mut items = Vec::new();
+                for t in text.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+                    let option = options
+                        .iter()
+                        .find(|o| o.value == t)
+                        .or_else(|| options.iter().find(|o| o.title.as_deref() == Some(t)));
+                    match option {
+                        Some(o) => items.push(Value::String(o.value.clone())),
+                        None => return Err(not_an_option(self, t)),
+                    }
+                }
+                Value::Array(items)
+            }
+        };
+        Ok(value)
     }
 }
