@@ -183,9 +183,12 @@ impl Session {
         }
         let choices: Vec<ToolChoice> = tools.into_iter().map(ToolChoice).collect();
         loop {
-            let picked = Select::new("Call a tool (type to filter, Esc to quit):", choices.clone())
-                .with_page_size(12)
-                .prompt();
+            let picked = Select::new(
+                "Call a tool (type to filter, Esc to quit):",
+                choices.clone(),
+            )
+            .with_page_size(12)
+            .prompt();
             let tool = match picked {
                 Ok(ToolChoice(tool)) => tool,
                 Err(InquireError::OperationCanceled | InquireError::OperationInterrupted) => {
@@ -324,7 +327,10 @@ impl Session {
             return Ok(self.consent(request));
         }
         let form = Form::from_params(params, self.version).map_err(|e| {
-            println!("\n{} sent a form this client cannot show: {e}", self.server_name);
+            println!(
+                "\n{} sent a form this client cannot show: {e}",
+                self.server_name
+            );
             e.to_string()
         })?;
         println!();
@@ -369,8 +375,11 @@ impl Session {
         }
         println!("  Nothing has been opened.");
         loop {
-            let choice = Select::new("Open it in your browser?", vec!["Open", "Decline", "Cancel"])
-                .prompt();
+            let choice = Select::new(
+                "Open it in your browser?",
+                vec!["Open", "Decline", "Cancel"],
+            )
+            .prompt();
             match choice {
                 Ok("Open") => {}
                 Ok("Decline") => return request.decline(),
@@ -517,7 +526,9 @@ fn fill(form: &Form, purpose: Purpose) -> FormReply {
     loop {
         println!("  {}", bold("Your answer:"));
         for field in form.fields() {
-            let value = answer.get(&field.name).map_or("—".to_owned(), |v| shown_for(field, v));
+            let value = answer
+                .get(&field.name)
+                .map_or("—".to_owned(), |v| shown_for(field, v));
             println!("    {}: {value}", field.label());
         }
         match Select::new(question, options.clone()).prompt() {
@@ -551,7 +562,10 @@ impl fmt::Display for FieldChoice<'_> {
 fn shown_for(field: &Field, value: &Value) -> String {
     let label = |v: &Value| {
         let options = field.kind.options().unwrap_or_default();
-        match options.iter().find(|o| Some(o.value.as_str()) == v.as_str()) {
+        match options
+            .iter()
+            .find(|o| Some(o.value.as_str()) == v.as_str())
+        {
             Some(option) => option.label().to_owned(),
             None => shown(v),
         }
@@ -659,7 +673,11 @@ fn ask(field: &Field, answer: &mut mcp_typed::elicit::client::Answer<'_>) -> boo
             let chosen: Vec<usize> = match &current {
                 Some(Value::Array(items)) => items
                     .iter()
-                    .filter_map(|v| options.iter().position(|o| Some(o.value.as_str()) == v.as_str()))
+                    .filter_map(|v| {
+                        options
+                            .iter()
+                            .position(|o| Some(o.value.as_str()) == v.as_str())
+                    })
                     .collect(),
                 _ => Vec::new(),
             };
@@ -723,7 +741,11 @@ fn typed(field: &Field, text: &str) -> Result<Option<Value>, String> {
 
 /// A content error's violations, without the field name the prompt already shows.
 fn problems(error: &mcp_typed::elicit::ContentError) -> String {
-    let kinds: Vec<String> = error.violations().iter().map(|v| v.kind.to_string()).collect();
+    let kinds: Vec<String> = error
+        .violations()
+        .iter()
+        .map(|v| v.kind.to_string())
+        .collect();
     kinds.join("; ")
 }
 
@@ -747,7 +769,9 @@ fn help(field: &Field) -> String {
                 (None, None) => {}
             }
         }
-        FieldKind::Integer { minimum, maximum } => parts.push(range("an integer", minimum, maximum)),
+        FieldKind::Integer { minimum, maximum } => {
+            parts.push(range("an integer", minimum, maximum))
+        }
         FieldKind::Number { minimum, maximum } => parts.push(range("a number", minimum, maximum)),
         FieldKind::MultiSelect {
             min_items,

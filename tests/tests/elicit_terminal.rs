@@ -40,7 +40,16 @@ impl Pane {
             .join(" ");
         let status = pane
             .tmux()
-            .args(["-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "50"])
+            .args([
+                "-f",
+                "/dev/null",
+                "new-session",
+                "-d",
+                "-x",
+                "120",
+                "-y",
+                "50",
+            ])
             .arg(format!("{line}; echo '[exited]'; sleep 600"))
             .status()
             .expect("run tmux (install tmux)");
@@ -178,15 +187,23 @@ fn answers_server_everything_form_with_every_field_kind() {
     // Which server asks, and what; fill in, decline or cancel.
     let screen = pane.wait_for("? Answer?");
     assert!(
-        screen.contains("Everything Reference Server asks: Please provide inputs for the following fields:"),
+        screen.contains(
+            "Everything Reference Server asks: Please provide inputs for the following fields:"
+        ),
         "{screen}"
     );
-    assert!(screen.contains("Decline") && screen.contains("Cancel"), "{screen}");
+    assert!(
+        screen.contains("Decline") && screen.contains("Cancel"),
+        "{screen}"
+    );
     pane.keys(&["Enter"]);
 
     // A required text field: empty is refused.
     let screen = pane.wait_for("? String:");
-    assert!(screen.contains("[Your full, legal name · Esc cancels]"), "{screen}");
+    assert!(
+        screen.contains("[Your full, legal name · Esc cancels]"),
+        "{screen}"
+    );
     pane.keys(&["Enter"]);
     pane.wait_for("# required: type a value");
     pane.type_text("Ada Lovelace");
@@ -270,7 +287,10 @@ fn answers_server_everything_form_with_every_field_kind() {
 
     // 2025-06-18's enumNames.
     let screen = pane.wait_for("? Legacy Titled Single Select Enum (optional):");
-    assert!(screen.contains("> Cats") && screen.contains("Dogs"), "{screen}");
+    assert!(
+        screen.contains("> Cats") && screen.contains("Dogs"),
+        "{screen}"
+    );
     pane.keys(&["Down", "Enter"]);
 
     // The review shows the whole answer by label; change one answer there.
@@ -286,7 +306,10 @@ fn answers_server_everything_form_with_every_field_kind() {
         "Titled Multiple Select Enum: Tuna, Salmon",
         "Legacy Titled Single Select Enum: Dogs",
     ] {
-        assert!(review.contains(line), "no {line:?} in the review:\n{review}");
+        assert!(
+            review.contains(line),
+            "no {line:?} in the review:\n{review}"
+        );
     }
     pane.keys(&["Down", "Enter"]);
     pane.wait_for("? Which one?");
@@ -373,7 +396,8 @@ fn listener() -> Listener {
             seen.lock()
                 .unwrap()
                 .push(head.lines().next().unwrap_or_default().to_owned());
-            let _ = stream.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok");
+            let _ = stream
+                .write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok");
         }
     });
     Listener {
@@ -405,11 +429,22 @@ fn trigger_url(pane: &Pane, url: &str, error_path: bool) {
     pane.keys(&["Enter"]);
 }
 
+/// The `--browser` the URL test gives the client: a script that fetches the URL once.
+fn browser() -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("fetch-once.sh");
+    let script = "#!/bin/sh\nexec python3 -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1]).read()' \"$1\"\n";
+    std::fs::write(&path, script).unwrap();
+    let status = Command::new("chmod").arg("+x").arg(&path).status().unwrap();
+    assert!(status.success());
+    path
+}
+
 #[test]
 fn url_elicitation_needs_consent_and_shows_the_host() {
     let site = listener();
     let log = log_file("elicit-terminal-url");
-    let pane = everything("url", &log, &["--browser", "curl -s -o /dev/null"]);
+    let browser = browser();
+    let pane = everything("url", &log, &["--browser", browser.to_str().unwrap()]);
 
     let url = format!("http://127.0.0.1:{}/consent?session=1", site.port);
     trigger_url(&pane, &url, false);
@@ -431,9 +466,16 @@ fn url_elicitation_needs_consent_and_shows_the_host() {
         .rfind(|l| l.contains("URL:"))
         .expect("the URL line");
     let before = &line[..line.find("127.0.0.1").expect("the host")];
-    let styles: Vec<&str> = before.rsplit("http://").next().unwrap().split("\x1b[").collect();
+    let styles: Vec<&str> = before
+        .rsplit("http://")
+        .next()
+        .unwrap()
+        .split("\x1b[")
+        .collect();
     assert!(
-        styles.iter().any(|s| s.starts_with("1;4m") || s.starts_with("4m")),
+        styles
+            .iter()
+            .any(|s| s.starts_with("1;4m") || s.starts_with("4m")),
         "the host is not underlined: {line:?}"
     );
     // Nothing is fetched while the user reads.
@@ -527,7 +569,10 @@ fn books_a_table_on_the_booking_server() {
     pane.keys(&["Enter"]);
     // The derived form's doc comments are its descriptions, under each prompt.
     let screen = pane.wait_for("? checkAlternative:");
-    assert!(screen.contains("[Book another date instead? · Esc cancels]"), "{screen}");
+    assert!(
+        screen.contains("[Book another date instead? · Esc cancels]"),
+        "{screen}"
+    );
     pane.keys(&["Enter"]);
     let screen = pane.wait_for("? alternativeDate:");
     assert!(
@@ -545,6 +590,8 @@ fn books_a_table_on_the_booking_server() {
     pane.wait_for("Booked a table for 2026-12-27.");
     assert_eq!(
         replies(&log),
-        [json!({"action": "accept", "content": {"checkAlternative": true, "alternativeDate": "2026-12-27"}})]
+        [
+            json!({"action": "accept", "content": {"checkAlternative": true, "alternativeDate": "2026-12-27"}})
+        ]
     );
 }
