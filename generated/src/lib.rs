@@ -57,5 +57,8 @@ pub mod elicit;
 pub mod rmcp;
 pub use elicit::{ContentError, Elicit, ElicitEnum, ElicitOutcome, FormSchema, RenderError};
 
+#[cfg(feature = "v2025_11_25")]
+pub mod session;
+
 pub mod tools;
 pub use tools::{ArgumentsError, ToolOutputError};
