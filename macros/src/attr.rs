@@ -11,6 +11,7 @@ use syn::{Attribute, Expr, ExprLit, Lit, LitStr, UnOp};
 
 use crate::case::RenameRule;
 use crate::ctxt::Ctxt;
+use crate::revision::Revision;
 use crate::symbol::*;
 
 /// A value of an attribute with where it was written.
@@ -85,6 +86,8 @@ pub struct ContainerAttrs {
     pub title: Option<Spanned<String>>,
     pub description: Option<Spanned<String>>,
     pub doc: Option<String>,
+    /// The oldest revision the form must render for (structs only).
+    pub min_revision: Option<Spanned<Revision>>,
 }
 
 /// `#[elicit(..)]` and `#[serde(rename)]` on a variant.
@@ -114,6 +117,8 @@ pub struct FieldAttrs {
     pub max_items: Option<Spanned<u64>>,
     pub not_sensitive: Option<Spanned<()>>,
     pub legacy_enum_names: Option<Spanned<()>>,
+    /// The first revision whose schema has the field.
+    pub since: Option<Spanned<Revision>>,
 }
 
 impl FieldAttrs {
@@ -378,6 +383,53 @@ fn flag(cx: &Ctxt, key: Symbol, meta: &ParseNestedMeta) -> syn::Result<Option<Sp
     }))
 }
 
+/// `key = "2025-11-25"`: a revision mcp-typed knows.
+fn revision_value(
+    cx: &Ctxt,
+    key: Symbol,
+    meta: &ParseNestedMeta,
+) -> syn::Result<Option<Spanned<Revision>>> {
+    let example = if key == MIN_REVISION {
+        crate::revision::ELICITATION
+    } else {
+        crate::revision::MULTI_SELECT
+    };
+    let example = format!("{key} = \"{example}\"");
+    if !meta.input.peek(syn::Token![=]) {
+        cx.error_spanned_by(
+            &meta.path,
+            format!("`{key}` takes a protocol revision: {example}"),
+        );
+        skip_value(meta)?;
+        return Ok(None);
+    }
+    let (expr, tokens) = value_expr(meta)?;
+    let Expr::Lit(ExprLit {
+        lit: Lit::Str(s), ..
+    }) = &expr
+    else {
+        cx.error_spanned_by(
+            &tokens,
+            format!("`{key}` takes a protocol revision as a string literal: {example}"),
+        );
+        return Ok(None);
+    };
+    let name = s.value();
+    match Revision::from_name(&name) {
+        Some(revision) => Ok(Some(spanned(revision, &expr, tokens))),
+        None => {
+            cx.error_spanned_by(
+                &tokens,
+                format!(
+                    "unknown protocol revision \"{name}\" in `{key}`; known revisions: {}",
+                    Revision::list()
+                ),
+            );
+            Ok(None)
+        }
+    }
+}
+
 fn rename_rule(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<Spanned<RenameRule>>> {
     let Some(name) = string_value(cx, RENAME_ALL, meta)? else {
         return Ok(None);
@@ -472,6 +524,11 @@ impl ContainerAttrs {
                         set(cx, &mut out.description, key, v);
                     }
                 }
+                MIN_REVISION => {
+                    if let Some(v) = revision_value(cx, key, meta)? {
+                        set(cx, &mut out.min_revision, key, v);
+                    }
+                }
                 CRATE => {
                     if let Some(v) = string_value(cx, key, meta)? {
                         match syn::parse_str::<syn::Path>(&v.value) {
@@ -563,6 +620,11 @@ impl FieldAttrs {
                 DEFAULT => {
                     if let Some(v) = default_value(cx, meta)? {
                         set(cx, &mut out.default, key, v);
+                    }
+                }
+                SINCE => {
+                    if let Some(v) = revision_value(cx, key, meta)? {
+                        set(cx, &mut out.since, key, v);
                     }
                 }
                 NOT_SENSITIVE | LEGACY_ENUM_NAMES => {

@@ -8,6 +8,7 @@ use crate::ast::{Container, Data, Field, Shape, Shape2, Variant};
 use crate::attr::{DefaultLit, NumLit, Spanned};
 use crate::ctxt::Ctxt;
 use crate::formats::{self, FORMATS};
+use crate::revision::Revision;
 use crate::symbol::*;
 
 pub fn check(cx: &Ctxt, cont: &Container) {
@@ -16,8 +17,10 @@ pub fn check(cx: &Ctxt, cont: &Container) {
         Data::Form(fields) => {
             for field in fields {
                 check_field(cx, field);
+                check_since(cx, field);
             }
             check_unique(cx, fields.iter().map(|f| (&f.name, f.ident)), "field");
+            check_min_revision(cx, cont, fields);
         }
         Data::Select(variants) => check_select(cx, cont, variants),
         Data::Unsupported => {
@@ -85,6 +88,102 @@ fn check_select(cx: &Ctxt, cont: &Container, variants: &[Variant]) {
         }
     }
     check_unique(cx, variants.iter().map(|v| (&v.name, v.ident)), "variant");
+}
+
+// ---- revisions ----
+
+/// Whether the field is listed in `required`: not an `Option`, no `default`.
+pub fn is_required(field: &Field) -> bool {
+    field.option.is_none() && field.attrs.default.is_none()
+}
+
+fn check_since(cx: &Ctxt, field: &Field) {
+    let Some(since) = &field.attrs.since else {
+        return;
+    };
+    if is_required(field) {
+        cx.error_spanned_by(
+            since,
+            format!(
+                "`since` on field `{}`: a required field cannot be left out of older revisions: make it `Option<_>` or give it a default",
+                field.ident
+            ),
+        );
+    }
+    let elicitation = Revision::elicitation();
+    if since.value <= elicitation {
+        cx.error_spanned_by(
+            since,
+            format!(
+                "`since = \"{}\"` leaves field `{}` out of no revision: forms exist from {elicitation} on; name a later revision, or remove `since`",
+                since.value, field.ident
+            ),
+        );
+    }
+}
+
+/// The first revision whose schema has `field`, when the form serves revisions from `min` on.
+fn first_revision(field: &Field, min: Revision) -> Revision {
+    field
+        .attrs
+        .since
+        .as_ref()
+        .map_or(min, |since| since.value.max(min))
+}
+
+/// Why `field` fails the form's `min_revision = min` when its type is a multi-select: the
+/// message of the derive's check and of the expansion's constant check (for types the derive
+/// cannot see).
+pub fn multi_select_message(field: &Field, min: Revision) -> String {
+    let multi = Revision::multi_select();
+    let fix = if is_required(field) {
+        format!(
+            "make it `Option<{}>` with `#[elicit(since = \"{multi}\")]`",
+            type_name(field.ty)
+        )
+    } else {
+        format!("add `#[elicit(since = \"{multi}\")]`")
+    };
+    let what = if is_required(field) {
+        "a required multi-select"
+    } else {
+        "a multi-select"
+    };
+    format!(
+        "field `{}` is {what}, which {min} (the form's `min_revision`) cannot express: multi-selects exist from {multi} on; {fix} so that older revisions leave it out, or raise `min_revision` to \"{multi}\"",
+        field.ident
+    )
+}
+
+fn check_min_revision(cx: &Ctxt, cont: &Container, fields: &[Field]) {
+    let Some(min) = &cont.attrs.min_revision else {
+        return;
+    };
+    let elicitation = Revision::elicitation();
+    if min.value < elicitation {
+        cx.error_spanned_by(
+            min,
+            format!(
+                "`min_revision = \"{}\"`: {} has no elicitation (forms exist from {elicitation} on); the oldest revision a form can serve is \"{elicitation}\"",
+                min.value, min.value
+            ),
+        );
+        return;
+    }
+    for field in fields {
+        // A `since` that is itself refused is reported once, by `check_since`.
+        let since_refused = field
+            .attrs
+            .since
+            .as_ref()
+            .is_some_and(|s| s.value <= elicitation);
+        if matches!(field.shape, Shape::Collection(_, _, Shape2::Opaque))
+            && !since_refused
+            && first_revision(field, min.value) < Revision::multi_select()
+        {
+            cx.error_spanned_by(field.ty, multi_select_message(field, min.value));
+        }
+    }
 }
 
 // ---- sensitive data ----
@@ -197,7 +296,7 @@ fn kind(shape: &Shape) -> Option<(String, &'static [Symbol])> {
 }
 
 /// A type as written, for messages.
-fn type_name(ty: &syn::Type) -> String {
+pub fn type_name(ty: &syn::Type) -> String {
     quote::ToTokens::to_token_stream(ty)
         .to_string()
         .replace(" :: ", "::")

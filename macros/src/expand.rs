@@ -191,6 +191,10 @@ fn field_schema(field: &Field, reader: &Ident) -> TokenStream {
     let maximum = opt(&a.maximum, num);
     let default = opt(&a.default, default_value);
     let legacy = a.legacy_enum_names.is_some();
+    let since = opt(&a.since, |r| {
+        let name = r.name();
+        quote!(__p::revision(#name))
+    });
     quote! {
         __p::FieldSchema {
             name: #name,
@@ -209,9 +213,31 @@ fn field_schema(field: &Field, reader: &Ident) -> TokenStream {
                 max_items: #max_items,
                 default: #default,
                 legacy_enum_names: #legacy,
+                since: #since,
             },
         }
     }
+}
+
+/// With `#[elicit(min_revision = "..")]`: a constant check that the field can be expressed in
+/// every revision from it on (from its `since` on), through its type. The derive has checked
+/// what it can see (a `Vec` of an enum); this catches what it cannot (an alias), and keeps
+/// the derive's list of what each revision can express honest.
+fn min_revision_check(cont: &Container, field: &Field, reader: &Ident) -> TokenStream {
+    let Some(min) = &cont.attrs.min_revision else {
+        return TokenStream::new();
+    };
+    let message = crate::check::multi_select_message(field, min.value);
+    let min = min.value.name();
+    let since = opt(&field.attrs.since, |r| {
+        let name = r.name();
+        quote!(__p::revision(#name))
+    });
+    require(
+        field.inner.span(),
+        quote!(__p::serves(#reader.ty, #since, __p::revision(#min))),
+        message,
+    )
 }
 
 /// `tokens` with every span set to `span`, so that errors about them point there.
@@ -341,6 +367,10 @@ fn expand_form(cont: &Container, fields: &[Field]) -> TokenStream {
         .zip(&reader_names)
         .map(|(f, r)| field_schema(f, r));
     let checks = fields.iter().map(opaque_checks);
+    let revision_checks = fields
+        .iter()
+        .zip(&reader_names)
+        .map(|(f, r)| min_revision_check(cont, f, r));
     let title = opt_str(cont.attrs.title.as_ref().map(|t| t.value.as_str()));
     let description = opt_str(
         cont.attrs
@@ -387,6 +417,7 @@ fn expand_form(cont: &Container, fields: &[Field]) -> TokenStream {
             };
 
             #(#checks)*
+            #(#revision_checks)*
 
             #[automatically_derived]
             impl #krate::elicit::Elicit for #ident {

@@ -15,6 +15,7 @@ mod check;
 mod ctxt;
 mod expand;
 mod formats;
+mod revision;
 mod symbol;
 
 use proc_macro::TokenStream;

@@ -28,9 +28,11 @@ pub const MIN_ITEMS: Symbol = Symbol("min_items");
 pub const MAX_ITEMS: Symbol = Symbol("max_items");
 pub const NOT_SENSITIVE: Symbol = Symbol("not_sensitive");
 pub const LEGACY_ENUM_NAMES: Symbol = Symbol("legacy_enum_names");
+pub const SINCE: Symbol = Symbol("since");
+pub const MIN_REVISION: Symbol = Symbol("min_revision");
 
 /// Keys of `#[elicit(..)]` on a struct.
-pub const STRUCT_KEYS: &[Symbol] = &[RENAME_ALL, TITLE, DESCRIPTION, CRATE];
+pub const STRUCT_KEYS: &[Symbol] = &[RENAME_ALL, TITLE, DESCRIPTION, MIN_REVISION, CRATE];
 /// Keys of `#[elicit(..)]` on an enum.
 pub const ENUM_KEYS: &[Symbol] = &[RENAME_ALL, CRATE];
 /// Keys of `#[elicit(..)]` on a variant.
@@ -41,6 +43,7 @@ pub const FIELD_KEYS: &[Symbol] = &[
     TITLE,
     DESCRIPTION,
     DEFAULT,
+    SINCE,
     FORMAT,
     MIN_LENGTH,
     MAX_LENGTH,

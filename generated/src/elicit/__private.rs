@@ -11,7 +11,9 @@ pub use super::schema::{
 pub use super::validate::ContentError;
 pub use serde_json;
 
+use super::schema::Inexpressible;
 use super::validate::{Violation, ViolationKind, check_value};
+use crate::ProtocolVersion;
 
 /// Violations found so far while reading content.
 #[derive(Debug, Default)]
@@ -327,4 +329,39 @@ pub const fn float_fits<T: RangeField>(value: f64) -> bool {
         FieldType::Number { max_magnitude } => value <= max_magnitude && value >= -max_magnitude,
         _ => false,
     }
+}
+
+// ---- revisions (`#[elicit(since = "..")]`, `#[elicit(min_revision = "..")]`) ----
+
+/// The revision named `name` (the derive has checked it against its own list; this fails
+/// compilation if that list names a revision this crate does not know).
+pub const fn revision(name: &str) -> ProtocolVersion {
+    let mut i = 0;
+    while i < ProtocolVersion::ALL.len() {
+        if str_eq(ProtocolVersion::ALL[i].as_str(), name) {
+            return ProtocolVersion::ALL[i];
+        }
+        i += 1;
+    }
+    panic!("#[derive(Elicit)]: this revision is not one of `mcp_typed::ProtocolVersion::ALL`");
+}
+
+/// Whether a field of type `ty`, in the schema from `since` on, can be expressed in every
+/// revision from `min` on (the check of `#[elicit(min_revision = "..")]` for what the derive
+/// cannot see).
+pub const fn serves(ty: FieldType, since: Option<ProtocolVersion>, min: ProtocolVersion) -> bool {
+    let mut i = 0;
+    while i < ProtocolVersion::ALL.len() {
+        let version = ProtocolVersion::ALL[i];
+        let present = (version as u8) >= (min as u8)
+            && match since {
+                Some(since) => (version as u8) >= (since as u8),
+                None => true,
+            };
+        if present && Inexpressible::of_type(ty, version).is_some() {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }

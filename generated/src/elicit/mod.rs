@@ -71,12 +71,15 @@
 //! # Attributes
 //!
 //! On the struct: `rename_all = ".."` (serde's rules; `#[serde(rename_all)]` is honoured too),
-//! `title`, `description` (else the doc comment), `crate = "path"` (where `mcp_typed` is).
+//! `title`, `description` (else the doc comment), `min_revision = "2025-06-18"` (the oldest
+//! revision the form must render for: see [Revisions](#revisions)), `crate = "path"` (where
+//! `mcp_typed` is).
 //!
 //! On an enum: `rename_all`, `crate`. On a variant: `rename`, `title`.
 //!
 //! On a field: `rename` (or `#[serde(rename)]`), `title`, `description` (else the doc
-//! comment), `default`, and by type:
+//! comment), `default`, `since = "2025-11-25"` (on a field that is not required: older
+//! revisions leave it out, see [Revisions](#revisions)), and by type:
 //! - strings: `min_length`, `max_length` (in Unicode code points), `format` (`email`, `uri`,
 //!   `date`, `date-time`), `pattern` (a regex, unanchored as in JSON Schema; the spec's
 //!   `StringSchema` has no `pattern`, so it is enforced when reading content but not sent);
@@ -108,6 +111,37 @@
 //! later"), and in any revision a default that has no JSON value. Revisions before 2025-06-18
 //! have no elicitation at all. [`ElicitTyped`] gives the same messages as the generated types
 //! of a [`revision`].
+//!
+//! One struct serves every revision when the fields an older revision cannot express are
+//! left out of it: `#[elicit(since = "2025-11-25")]` on a field that is not required (an
+//! `Option`, or one with a `default`) leaves it out of the `requestedSchema` of revisions
+//! before 2025-11-25 ([`FormSchema::fields_in`]); [`FormSchema::check`] does not look at it
+//! there, and reading content is unchanged (the field is absent: `None`, or its default).
+//! `#[elicit(min_revision = "2025-06-18")]` on the struct makes this a compile-time promise:
+//! every field must be expressible in every revision from `min_revision` on (from its `since`
+//! on), so a multi-select without `since` is a compile error naming the field, rather than a
+//! [`RenderError`] at run time. Without `min_revision`, nothing is checked at compile time.
+//!
+//! ```
+//! use mcp_typed::elicit::Elicit;
+//! use mcp_typed::ProtocolVersion;
+//!
+//! #[derive(Elicit)]
+//! enum Extra { Meal, Wifi }
+//!
+//! #[derive(Elicit)]
+//! #[elicit(min_revision = "2025-06-18")]
+//! struct Booking {
+//!     name: String,
+//!     #[elicit(since = "2025-11-25")] // a multi-select: 2025-06-18 has none
+//!     extras: Option<Vec<Extra>>,
+//! }
+//!
+//! let old = Booking::requested_schema().to_value(ProtocolVersion::V2025_06_18).unwrap();
+//! assert_eq!(old["properties"].as_object().unwrap().len(), 1);
+//! let new = Booking::requested_schema().to_value(ProtocolVersion::V2025_11_25).unwrap();
+//! assert_eq!(new["properties"]["extras"]["type"], "array");
+//! ```
 
 pub mod client;
 mod field;

@@ -307,6 +307,10 @@ pub struct Constraints {
     /// Send a titled single-select as the legacy `enum` + `enumNames`
     /// (`#[elicit(legacy_enum_names)]`).
     pub legacy_enum_names: bool,
+    /// The first revision whose `requestedSchema` has the field (`#[elicit(since = "..")]`):
+    /// older revisions leave it out, and their content lacks it. `None`: every revision.
+    /// The derive allows it only on fields that are not `required`.
+    pub since: Option<ProtocolVersion>,
 }
 
 impl Constraints {
@@ -323,11 +327,18 @@ impl Constraints {
             max_items: None,
             default: None,
             legacy_enum_names: false,
+            since: None,
         }
     }
 }
 
 impl FieldSchema {
+    /// Whether `version`'s `requestedSchema` has this field: it has no `since`, or `version`
+    /// is `since` or later.
+    pub fn in_revision(&self, version: ProtocolVersion) -> bool {
+        self.constraints.since.is_none_or(|since| version >= since)
+    }
+
     /// The format in force: the one given, else the one the type implies.
     pub fn format(&self) -> Option<Format> {
         match self.ty {
@@ -418,8 +429,20 @@ pub enum Inexpressible {
 }
 
 impl Inexpressible {
+    /// What `version` cannot express about a field of type `ty` by its type alone (a
+    /// revision with elicitation; `#[elicit(min_revision)]` checks forms with it at compile
+    /// time).
+    pub(crate) const fn of_type(ty: FieldType, version: ProtocolVersion) -> Option<Inexpressible> {
+        match (ty, Inexpressible::MultiSelect.since()) {
+            (FieldType::MultiSelect { .. }, Some(since)) if (version as u8) < (since as u8) => {
+                Some(Inexpressible::MultiSelect)
+            }
+            _ => None,
+        }
+    }
+
     /// The first revision that can express it, if one can.
-    pub fn since(self) -> Option<ProtocolVersion> {
+    pub const fn since(self) -> Option<ProtocolVersion> {
         match self {
             Inexpressible::MultiSelect => Some(ProtocolVersion::V2025_11_25),
             Inexpressible::DefaultNotJson => None,
@@ -526,28 +549,28 @@ impl Dialect {
 }
 
 impl FormSchema {
-    /// Checks that every field can be expressed in `version`'s schema; the error names every
-    /// field that cannot.
+    /// Checks that every field `version`'s schema has can be expressed there; the error names
+    /// every field that cannot.
     ///
     /// Refused: multi-select fields before 2025-11-25, and (in every revision) a default that
     /// has no JSON value.
     /// Not refused: a `default` that the revision has no place for (2025-06-18 allows it on
     /// boolean fields only) is left out of the rendered schema. It only pre-fills the form;
     /// [`Elicit::from_content`](super::Elicit::from_content) still fills an omitted field
-    /// with it.
+    /// with it. Not checked: a field the revision leaves out (`#[elicit(since = "..")]` later
+    /// than `version`).
     pub fn check(&self, version: ProtocolVersion) -> Result<(), RenderError> {
-        let dialect = Dialect::of(version)?;
+        Dialect::of(version)?;
         let mut refused = Vec::new();
-        for field in self.fields {
+        for field in self.fields_in(version) {
             let mut refuse = |reason| {
                 refused.push(InexpressibleField {
                     name: field.name,
                     reason,
                 })
             };
-            if dialect == Dialect::V2025_06_18 && matches!(field.ty, FieldType::MultiSelect { .. })
-            {
-                refuse(Inexpressible::MultiSelect);
+            if let Some(reason) = Inexpressible::of_type(field.ty, version) {
+                refuse(reason);
             }
             if field
                 .constraints
@@ -573,6 +596,7 @@ impl FormSchema {
         self.check(version)?;
         Ok(Rendered {
             form: self,
+            version,
             dialect: Dialect::of(version)?,
         })
     }
@@ -589,21 +613,33 @@ impl FormSchema {
     pub fn required(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.fields.iter().filter(|f| f.required).map(|f| f.name)
     }
+
+    /// The fields `version`'s `requestedSchema` has, in order: all but those whose
+    /// `#[elicit(since = "..")]` is later than `version`.
+    pub fn fields_in(
+        &self,
+        version: ProtocolVersion,
+    ) -> impl Iterator<Item = &'static FieldSchema> + '_ {
+        self.fields.iter().filter(move |f| f.in_revision(version))
+    }
 }
 
 /// A [`FormSchema`] rendered for one revision; serializes to the `requestedSchema` object.
 #[derive(Debug, Clone, Copy)]
 pub struct Rendered<'a> {
     form: &'a FormSchema,
+    version: ProtocolVersion,
     dialect: Dialect,
 }
 
 impl Serialize for FormSchema {
-    /// The `requestedSchema` of the latest revision (never fails: every field the derive
-    /// accepts is expressible there).
+    /// The `requestedSchema` of the latest released revision ([`ProtocolVersion::latest`];
+    /// never fails: every field the derive accepts is expressible there). A field whose
+    /// `since` is a later revision (the draft) is left out, as rendering for it would.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         Rendered {
             form: self,
+            version: ProtocolVersion::latest(),
             dialect: Dialect::Current,
         }
         .serialize(serializer)
@@ -623,11 +659,17 @@ impl Serialize for Rendered<'_> {
         map.serialize_entry(
             "properties",
             &Properties {
-                fields: self.form.fields,
+                form: self.form,
+                version: self.version,
                 dialect: self.dialect,
             },
         )?;
-        let required: Vec<&str> = self.form.required().collect();
+        let required: Vec<&str> = self
+            .form
+            .fields_in(self.version)
+            .filter(|f| f.required)
+            .map(|f| f.name)
+            .collect();
         if !required.is_empty() {
             map.serialize_entry("required", &required)?;
         }
@@ -635,15 +677,17 @@ impl Serialize for Rendered<'_> {
     }
 }
 
-struct Properties {
-    fields: &'static [FieldSchema],
+struct Properties<'a> {
+    form: &'a FormSchema,
+    version: ProtocolVersion,
     dialect: Dialect,
 }
 
-impl Serialize for Properties {
+impl Serialize for Properties<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(self.fields.len()))?;
-        for field in self.fields {
+        let len = self.form.fields_in(self.version).count();
+        let mut map = serializer.serialize_map(Some(len))?;
+        for field in self.form.fields_in(self.version) {
             map.serialize_entry(
                 field.name,
                 &Property {

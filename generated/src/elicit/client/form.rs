@@ -329,7 +329,8 @@ impl Form {
         cx.finish(form)
     }
 
-    /// A derived form as a received one: what a client reads from this form's
+    /// A derived form as a received one, for `version` (without the fields it leaves out:
+    /// `#[elicit(since)]`): what a client reads from this form's
     /// `requestedSchema`, with the Rust types' own limits (an `u8` field's 0..=255) made
     /// explicit. Both are checked by the same code.
     pub fn from_schema(
@@ -341,7 +342,7 @@ impl Form {
             message: message.into(),
             title: schema.title.map(str::to_owned),
             description: schema.description.map(str::to_owned),
-            fields: schema.fields.iter().map(Field::from).collect(),
+            fields: schema.fields_in(version).map(Field::from).collect(),
             version,
         }
     }
