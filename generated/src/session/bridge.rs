@@ -222,13 +222,13 @@ mod tests {
     #[test]
     fn a_2025_11_25_form_becomes_its_2025_06_18_twin() {
         let mut m = json!({"jsonrpc": "2.0", "id": 1, "method": "elicitation/create", "params": {
-            "mode": "form", "message": "Pick",
-            "requestedSchema": {"type": "object", "properties": {
-                "hero": {"type": "string", "title": "Hero", "oneOf": [
-                    {"const": "h1", "title": "Superman"}, {"const": "h2"}], "default": "h1"},
-                "agree": {"type": "boolean", "default": true},
-                "n": {"type": "integer", "default": 3}
-            }}}});
+        "mode": "form", "message": "Pick",
+        "requestedSchema": {"type": "object", "properties": {
+            "hero": {"type": "string", "title": "Hero", "oneOf": [
+                {"const": "h1", "title": "Superman"}, {"const": "h2"}], "default": "h1"},
+            "agree": {"type": "boolean", "default": true},
+            "n": {"type": "integer", "default": 3}
+        }}}});
         let done = down(&mut m, ProtocolVersion::V2025_06_18);
         assert_eq!(
             m["params"],

@@ -152,7 +152,8 @@ impl Context<'_> {
             n => format!("form-{n}"),
         };
         if let Some(answer) = self.answers.get(&key) {
-            return T::outcome(answer).map_err(|e| Refusal::tool_error(format!("Invalid answer: {e}")));
+            return T::outcome(answer)
+                .map_err(|e| Refusal::tool_error(format!("Invalid answer: {e}")));
         }
         let form = T::form_params(message, self.version)
             .map_err(|e| Refusal::tool_error(e.to_string()))?;
@@ -262,7 +263,9 @@ impl<H: Handler> ServerSession<H> {
                     app::INTERNAL_ERROR,
                     format!("the answer cannot be said in {version}: {e}"),
                 );
-                codec.encode(&error).map_or_else(|_| line(&error), |e| e.line)
+                codec
+                    .encode(&error)
+                    .map_or_else(|_| line(&error), |e| e.line)
             }
         }
     }
@@ -323,8 +326,7 @@ impl<H: Handler> ServerSession<H> {
             .copied()
             .filter(|v| super::revisions().contains(v))
             .collect();
-        let Some(version) =
-            ProtocolVersion::negotiate(&init.params.protocol_version, &handshake)
+        let Some(version) = ProtocolVersion::negotiate(&init.params.protocol_version, &handshake)
         else {
             return app::ServerMessage::error(
                 Some(id),
@@ -409,7 +411,9 @@ impl<H: Handler> ServerSession<H> {
         let reply = |result: Result<Value, (i64, String)>| -> String {
             match result {
                 Ok(result) => line(&json!({"jsonrpc": "2.0", "id": id, "result": result})),
-                Err((code, message)) => line(&v26::ServerMessage::error(Some(id.clone()), code, message)),
+                Err((code, message)) => {
+                    line(&v26::ServerMessage::error(Some(id.clone()), code, message))
+                }
             }
         };
         let method = request.method().to_owned();
@@ -418,13 +422,19 @@ impl<H: Handler> ServerSession<H> {
         }
         let mut answers = Map::new();
         if let v26::ClientRequest::CallTool(call) = &request {
-            if let Some(Ok(Value::Object(earlier))) =
-                call.params.request_state.as_deref().map(serde_json::from_str)
+            if let Some(Ok(Value::Object(earlier))) = call
+                .params
+                .request_state
+                .as_deref()
+                .map(serde_json::from_str)
             {
                 answers = earlier;
             }
             for (key, response) in call.params.input_responses.iter().flatten() {
-                answers.insert(key.clone(), serde_json::to_value(response).unwrap_or_default());
+                answers.insert(
+                    key.clone(),
+                    serde_json::to_value(response).unwrap_or_default(),
+                );
             }
         }
         let message = v26::ClientMessage::Request(request);
@@ -485,7 +495,8 @@ impl<H: Handler> ServerSession<H> {
         result: &app::ServerResult,
     ) -> Result<Value, (i64, String)> {
         use crate::v2026_07_28 as v26;
-        let mut value = serde_json::to_value(result).map_err(|e| (app::INTERNAL_ERROR, e.to_string()))?;
+        let mut value =
+            serde_json::to_value(result).map_err(|e| (app::INTERNAL_ERROR, e.to_string()))?;
         let Value::Object(object) = &mut value else {
             return Err((app::INTERNAL_ERROR, "a result is an object".to_owned()));
         };
