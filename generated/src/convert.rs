@@ -172,7 +172,11 @@ fn structural_hint(method: &str) -> &'static str {
         m if m.starts_with("tasks/") || m == "notifications/tasks/status" => {
             "; tasks exist in 2025-11-25 only"
         }
-        "elicitation/create" | "sampling/createMessage" | "roots/list" => {
+        "elicitation/create" => {
+            "; elicitation exists from 2025-06-18 to 2025-11-25: before, there is no way to ask; \
+             from 2026-07-28 on a server returns an InputRequiredResult (inputRequests) instead"
+        }
+        "sampling/createMessage" | "roots/list" => {
             "; from 2026-07-28 on a server asks for input by returning an InputRequiredResult (inputRequests) instead"
         }
         _ => "",

@@ -7,7 +7,7 @@
 //!   message type of its direction (or gives the error response owed, in the session's
 //!   revision, with the request's id), and [`Codec::encode`] writes an outgoing 2025-11-25
 //!   message in the session's revision. Where the two revisions say the same thing in
-//!   different shapes, a [bridge](bridge) translates; what the session's revision cannot carry
+//!   different shapes, a [`bridge`] translates; what the session's revision cannot carry
 //!   is dropped and listed ([`Encoded::dropped`]) or refused naming its JSON path, as
 //!   [`crate::convert`] does. Nothing is dropped silently.
 //! - [`ServerSession`]: a server written once against 2025-11-25 types ([`Handler`]) that serves the

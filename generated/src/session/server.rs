@@ -1,10 +1,14 @@
 //! A server written once, serving every revision: [`ServerSession`].
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
+#[cfg(feature = "v2026_07_28")]
+use serde_json::json;
 
 use super::{Codec, Server, line, requested_version};
 use crate::ProtocolVersion;
-use crate::convert::{self, ConversionError};
+use crate::convert;
+#[cfg(feature = "v2026_07_28")]
+use crate::convert::ConversionError;
 use crate::elicit::{Elicit, ElicitOutcome, FormParams};
 use crate::v2025_11_25 as app;
 
@@ -31,9 +35,9 @@ impl Info {
     /// A server serving every revision this build has, with results that may be cached by
     /// anyone for 0 ms (that is: not cached).
     pub fn new(implementation: app::Implementation, capabilities: app::ServerCapabilities) -> Info {
-        let mut versions = super::revisions();
-        #[cfg(feature = "v2026_07_28")]
-        versions.push(ProtocolVersion::V2026_07_28);
+        // The handshake-era revisions, and 2026-07-28's stateless requests when built in.
+        let stateless = cfg!(feature = "v2026_07_28").then_some(ProtocolVersion::V2026_07_28);
+        let versions = super::revisions().into_iter().chain(stateless).collect();
         Info {
             implementation,
             capabilities,
