@@ -52,6 +52,14 @@ pub use decode::DecodeError;
 mod protocol_version;
 pub use protocol_version::UnknownProtocolVersion;
 
+#[cfg(all(
+    feature = "v2024_11_05",
+    feature = "v2025_03_26",
+    feature = "v2025_06_18",
+    feature = "v2025_11_25",
+    feature = "v2026_07_28"
+))]
+pub mod check;
 pub mod elicit;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;

@@ -104,8 +104,18 @@ pub fn json_eq(a: &serde_json::Value, b: &serde_json::Value) -> bool {
 /// Builds an example of a workspace package (`cargo build -p PACKAGE --example NAME`, plus
 /// `cargo_args` such as `--all-features`) and returns its executable, as a user would run it.
 pub fn example_binary(package: &str, name: &str, cargo_args: &[&str]) -> PathBuf {
+    built(package, "--example", name, cargo_args)
+}
+
+/// Builds a binary of a workspace package (`cargo build -p PACKAGE --bin NAME`, plus
+/// `cargo_args` such as `--features check`) and returns its executable.
+pub fn bin_binary(package: &str, name: &str, cargo_args: &[&str]) -> PathBuf {
+    built(package, "--bin", name, cargo_args)
+}
+
+fn built(package: &str, kind: &str, name: &str, cargo_args: &[&str]) -> PathBuf {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let mut args = vec!["build", "-p", package, "--example", name];
+    let mut args = vec!["build", "-p", package, kind, name];
     args.extend_from_slice(cargo_args);
     args.push("--message-format=json-render-diagnostics");
     let mut build = std::process::Command::new(cargo);
@@ -136,7 +146,7 @@ pub fn example_binary(package: &str, name: &str, cargo_args: &[&str]) -> PathBuf
         .expect("run cargo");
     assert!(
         out.status.success(),
-        "building the example {name} failed:\n{}",
+        "building {name} failed:\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout)
@@ -145,7 +155,7 @@ pub fn example_binary(package: &str, name: &str, cargo_args: &[&str]) -> PathBuf
         .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
         .find(|m| m["reason"] == "compiler-artifact" && m["target"]["name"] == name)
         .and_then(|m| m["executable"].as_str().map(PathBuf::from))
-        .expect("cargo reports the example's executable")
+        .expect("cargo reports the executable")
 }
 
 /// An example serving Streamable HTTP on a free loopback port (`--http 127.0.0.1:0`), read

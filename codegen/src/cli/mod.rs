@@ -19,6 +19,8 @@ macro_rules! report {
 }
 pub(crate) use report;
 
+#[cfg(feature = "check")]
+mod check;
 mod diff;
 mod fetch;
 mod generate;
@@ -101,6 +103,11 @@ enum Command {
     #[cfg(feature = "tools")]
     #[command(after_long_help = tools::LONG_HELP)]
     Tools(tools::ToolsArgs),
+    /// Check MCP traffic against the revision its two sides negotiated: captured files
+    /// (FILE…), or live as a transparent stdio proxy in front of a server (-- SERVER…).
+    #[cfg(feature = "check")]
+    #[command(after_long_help = check::LONG_HELP)]
+    Check(check::CheckArgs),
 }
 
 const GENERATE_HELP: &str = "\
@@ -142,6 +149,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Diff(args) => diff::run(args),
         #[cfg(feature = "tools")]
         Command::Tools(args) => tools::run(args),
+        #[cfg(feature = "check")]
+        Command::Check(args) => check::run(args),
     }
 }
 

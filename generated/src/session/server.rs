@@ -1,8 +1,8 @@
 //! A server written once, serving every revision: [`ServerSession`].
 
-use serde_json::{Map, Value};
 #[cfg(feature = "v2026_07_28")]
 use serde_json::json;
+use serde_json::{Map, Value};
 
 use super::{Codec, Server, line, requested_version};
 use crate::ProtocolVersion;

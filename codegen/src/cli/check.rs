@@ -1,0 +1,310 @@
+//! `mcp-typed-codegen check`: holds MCP traffic to the revision its two sides negotiated, from
+//! captured files or live, as a transparent stdio proxy in front of a server.
+
+use std::collections::VecDeque;
+use std::fs::File;
+use std::io::{self, BufWriter, Read, Write};
+use std::path::PathBuf;
+use std::process::{Command, ExitCode, Stdio};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use mcp_typed::ProtocolVersion;
+use mcp_typed::check::{Checker, Direction, Report, Verdict, split_values, unwrap_line};
+
+use super::{Error, Result, print};
+
+pub const LONG_HELP: &str = "\
+Captured traffic:
+  mcp-typed-codegen check session.jsonl            # {\"dir\":\"c2s\"|\"s2c\",\"msg\":{…}} per line
+  mcp-typed-codegen check --dir s2c replies.json   # plain messages, one per line or pretty
+Live, in front of a stdio server (the client starts this instead of the server; every byte
+passes through unchanged, the reports go to stderr or --report FILE):
+  mcp-typed-codegen check --report mcp.log -- npx -y @modelcontextprotocol/server-everything
+
+Each message is checked against the revision the two sides negotiated (`initialize`, or the
+`_meta` of a 2026-07-28 request), or against --revision. Per message: `ok`, `ok` with notes
+(errata applied, members from another revision), or `error` naming the JSON Pointer and what
+the revision wants; protocol findings too (a response to an unknown id, a request the
+receiver's capabilities do not allow, a method of the wrong direction, a form asking for a
+secret, a URL elicitation over plain http). A summary follows. Exit status: 1 when any
+message is an error, 2 when a file cannot be read; in proxy mode, otherwise the server's.";
+
+/// Arguments of `check`.
+#[derive(Debug, clap::Args)]
+pub struct CheckArgs {
+    /// Captured traffic: JSON Lines of `{"dir","msg"}`, or plain messages (one per line,
+    /// pretty-printed, or one after another); `-` reads stdin.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Check every message against this revision instead of the one the traffic negotiates.
+    #[arg(long, value_name = "R")]
+    pub revision: Option<String>,
+    /// Who sent the plain messages of the files: `c2s` (client to server) or `s2c`.
+    #[arg(long, value_name = "DIR", value_parser = parse_direction)]
+    pub dir: Option<Direction>,
+    /// One JSON object per message, then the summary, instead of text lines.
+    #[arg(long)]
+    pub json: bool,
+    /// Where the reports go in proxy mode (default: stderr; stdout carries the protocol).
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
+    /// Proxy mode: the server's command line.
+    #[arg(last = true, value_name = "SERVER")]
+    pub server: Vec<String>,
+}
+
+fn parse_direction(s: &str) -> std::result::Result<Direction, String> {
+    match s {
+        "c2s" => Ok(Direction::ClientToServer),
+        "s2c" => Ok(Direction::ServerToClient),
+        _ => Err(format!("`{s}`: expected c2s (client to server) or s2c")),
+    }
+}
+
+fn label(dir: Option<Direction>) -> &'static str {
+    match dir {
+        Some(Direction::ClientToServer) => "c2s",
+        Some(Direction::ServerToClient) => "s2c",
+        None => "?",
+    }
+}
+
+/// Runs `check`.
+pub fn run(args: CheckArgs) -> Result<ExitCode> {
+    let checker = match &args.revision {
+        Some(r) => match r.parse::<ProtocolVersion>() {
+            Ok(version) => Checker::with_revision(version),
+            Err(e) => {
+                report!("error: --revision {r}: {e}");
+                return Ok(ExitCode::from(2));
+            }
+        },
+        None => Checker::new(),
+    };
+    if !args.server.is_empty() {
+        return proxy(&args, checker);
+    }
+    if args.files.is_empty() {
+        report!("error: give FILE… to check captured traffic, or -- SERVER… to proxy a server");
+        return Ok(ExitCode::from(2));
+    }
+    files(&args, checker)
+}
+
+/// Where reports are written, one line (text or JSON) each.
+struct Sink {
+    out: Box<dyn Write + Send>,
+    json: bool,
+    errors: usize,
+}
+
+impl Sink {
+    fn write(&mut self, file: Option<&str>, line: usize, dir: Option<Direction>, report: &Report) {
+        if report.verdict == Verdict::Error {
+            self.errors += 1;
+        }
+        let at = match file {
+            Some(file) => format!("{file}:{line}: "),
+            None => String::new(),
+        };
+        let text = if self.json {
+            let mut value = serde_json::to_value(report).expect("reports encode");
+            if let Some(object) = value.as_object_mut() {
+                object.insert("dir".into(), label(dir).into());
+                if let Some(file) = file {
+                    object.insert("file".into(), file.into());
+                    object.insert("line".into(), line.into());
+                }
+            }
+            value.to_string()
+        } else {
+            format!("{at}{} {report}", label(dir))
+        };
+        // A report nobody can read is no reason to stop the traffic.
+        let _ = writeln!(self.out, "{text}").and_then(|()| self.out.flush());
+    }
+
+    fn summary(&mut self, checker: &Checker) {
+        let summary = checker.summary();
+        let text = if self.json {
+            serde_json::json!({ "summary": summary }).to_string()
+        } else {
+            summary.to_string()
+        };
+        let _ = writeln!(self.out, "{text}").and_then(|()| self.out.flush());
+    }
+}
+
+fn files(args: &CheckArgs, mut checker: Checker) -> Result<ExitCode> {
+    let mut sink = Sink {
+        out: Box::new(io::stdout()),
+        json: args.json,
+        errors: 0,
+    };
+    for path in &args.files {
+        let name = path.display().to_string();
+        let text = if name == "-" {
+            let mut text = String::new();
+            io::stdin().read_to_string(&mut text).map(|_| text)
+        } else {
+            std::fs::read_to_string(path)
+        };
+        let text = match text {
+            Ok(text) => text,
+            Err(e) => {
+                report!("error: {name}: {e}");
+                return Ok(ExitCode::from(2));
+            }
+        };
+        for (line, value) in split_values(&text) {
+            let read = value.and_then(unwrap_line);
+            let report = match read {
+                Ok((dir, message)) => {
+                    let dir = dir.or(args.dir);
+                    let report = checker.check(dir, message);
+                    sink.write(Some(&name), line, dir, &report);
+                    continue;
+                }
+                Err(e) => checker.unreadable(e),
+            };
+            sink.write(Some(&name), line, args.dir, &report);
+        }
+    }
+    sink.summary(&checker);
+    print(|_| Ok(()))?;
+    Ok(ExitCode::from(u8::from(sink.errors > 0)))
+}
+
+/// The stdio proxy: starts the server, passes every byte both ways as it comes, and checks
+/// each complete line on the way.
+fn proxy(args: &CheckArgs, checker: Checker) -> Result<ExitCode> {
+    let (program, rest) = args.server.split_first().expect("a server command");
+    let mut server = match Command::new(program)
+        .args(rest)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+    {
+        Ok(server) => server,
+        Err(e) => {
+            report!("error: cannot start {program}: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let out: Box<dyn Write + Send> = match &args.report {
+        Some(path) => match File::create(path) {
+            Ok(file) => Box::new(BufWriter::new(file)),
+            Err(e) => {
+                report!("error: --report {}: {e}", path.display());
+                return Ok(ExitCode::from(2));
+            }
+        },
+        None => Box::new(io::stderr()),
+    };
+    let shared = Arc::new(Mutex::new(Shared {
+        checker,
+        sink: Sink {
+            out,
+            json: args.json,
+            errors: 0,
+        },
+        queue: VecDeque::new(),
+    }));
+    let to_server = server.stdin.take().expect("piped");
+    let from_server = server.stdout.take().expect("piped");
+    let up = {
+        let shared = shared.clone();
+        std::thread::spawn(move || pump(io::stdin(), to_server, Direction::ClientToServer, &shared))
+    };
+    let down = {
+        let shared = shared.clone();
+        std::thread::spawn(move || {
+            pump(
+                from_server,
+                io::stdout(),
+                Direction::ServerToClient,
+                &shared,
+            )
+        })
+    };
+    // The server's output ends when it exits; the client may still hold our stdin open.
+    let _ = down.join();
+    let status = server.wait().map_err(Error::Stdout)?;
+    if up.is_finished() {
+        let _ = up.join();
+    }
+    let mut shared = shared.lock().unwrap_or_else(PoisonError::into_inner);
+    shared.drain();
+    let Shared { checker, sink, .. } = &mut *shared;
+    sink.summary(checker);
+    if sink.errors > 0 {
+        return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::from(
+        status.code().map_or(1, |c| u8::try_from(c).unwrap_or(1)),
+    ))
+}
+
+/// What the two pumps share: the checker, where reports go, and the lines read but not yet
+/// checked, in the order they arrived.
+struct Shared {
+    checker: Checker,
+    sink: Sink,
+    queue: VecDeque<(Direction, String)>,
+}
+
+impl Shared {
+    /// Checks every queued line, oldest first.
+    fn drain(&mut self) {
+        while let Some((dir, line)) = self.queue.pop_front() {
+            let report = self.checker.check(Some(dir), &line);
+            self.sink.write(None, 0, Some(dir), &report);
+        }
+    }
+}
+
+/// Copies `from` to `to` as bytes arrive (nothing waits for a line to end) and checks each
+/// complete line. A line is queued before its bytes are passed on, so a response is never
+/// checked before the request it answers, whichever pump sees it first.
+fn pump(
+    mut from: impl Read,
+    mut to: impl Write,
+    dir: Direction,
+    shared: &Mutex<Shared>,
+) -> io::Result<()> {
+    let lock = || shared.lock().unwrap_or_else(PoisonError::into_inner);
+    let mut buffer = vec![0u8; 64 * 1024];
+    let mut line = Vec::new();
+    let mut complete = Vec::new();
+    loop {
+        let n = match from.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        for piece in buffer[..n].split_inclusive(|b| *b == b'\n') {
+            line.extend_from_slice(piece);
+            if piece.ends_with(b"\n") {
+                complete.push(String::from_utf8_lossy(&line).trim().to_owned());
+                line.clear();
+            }
+        }
+        if !complete.is_empty() {
+            let mut shared = lock();
+            for text in complete.drain(..).filter(|t| !t.is_empty()) {
+                shared.queue.push_back((dir, text));
+            }
+        }
+        to.write_all(&buffer[..n])?;
+        to.flush()?;
+        lock().drain();
+    }
+    let text = String::from_utf8_lossy(&line).trim().to_owned();
+    let mut shared = lock();
+    if !text.is_empty() {
+        shared.queue.push_back((dir, text));
+    }
+    shared.drain();
+    Ok(())
+}

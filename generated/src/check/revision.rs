@@ -1,0 +1,508 @@
+//! The generated types of each revision behind plain functions: decoding a message (or a part
+//! of one) with the union its direction calls for, re-encoding it, and naming what it became.
+
+use std::fmt::{self, Write as _};
+
+use serde_json::Value;
+
+use super::Direction;
+use crate::{
+    DefinitionVisitor, NotificationMethod, ProtocolVersion, RequestMethod, Unknown, Unknowns,
+};
+
+/// A decoded value: a short name of its type (the variant chosen for a union), its
+/// re-encoded JSON, and what it holds that the revision does not define.
+pub(crate) struct Typed {
+    pub label: String,
+    pub encoded: Value,
+    pub unknowns: Vec<Unknown>,
+}
+
+/// Why a value did not decode: where (a JSON Pointer into the decoded text) and what the
+/// decoder said (serde's message, without its line and column).
+#[derive(Debug, Clone)]
+pub(crate) struct Failure {
+    pub pointer: String,
+    pub message: String,
+}
+
+impl Failure {
+    /// The failure as text, with the pointer prefixed by `at` (where the decoded text sits in
+    /// the message) and the revision: ``missing field `name` at /params (2025-11-25)``.
+    pub fn describe(&self, at: &str, version: ProtocolVersion) -> String {
+        let pointer = self.pointer_in(at);
+        let shown = if pointer.is_empty() { "/" } else { &pointer };
+        format!("{} at {shown} ({version})", self.message)
+    }
+
+    /// The pointer, from the root of the message.
+    pub fn pointer_in(&self, at: &str) -> String {
+        format!("{at}{}", self.pointer)
+    }
+}
+
+/// A decoded value, or the decoding error.
+pub(crate) type Decoded = Result<Typed, Failure>;
+
+/// Decodes `text` (compact JSON: the pointer of an error is read off its column) as `T` and
+/// encodes it again.
+fn decode<T>(text: &str) -> Decoded
+where
+    T: serde::de::DeserializeOwned + serde::Serialize + fmt::Debug + Unknowns,
+{
+    let value: T = crate::convert::decode(text).map_err(|e| Failure {
+        pointer: e.pointer,
+        message: e.message,
+    })?;
+    let encoded = serde_json::to_value(&value).map_err(|e| Failure {
+        pointer: String::new(),
+        message: format!("re-encoding failed: {e}"),
+    })?;
+    Ok(Typed {
+        label: type_label(&value),
+        encoded,
+        unknowns: value.unknowns(),
+    })
+}
+
+/// [`decode`] for the type `with_definition` picks.
+struct DecodeAs<'a>(&'a str);
+
+impl DefinitionVisitor for DecodeAs<'_> {
+    type Output = Decoded;
+    fn visit<T>(self, rust_name: &'static str) -> Decoded
+    where
+        T: serde::Serialize
+            + serde::de::DeserializeOwned
+            + fmt::Debug
+            + Clone
+            + PartialEq
+            + Unknowns
+            + 'static,
+    {
+        decode::<T>(self.0).map(|mut t| {
+            // `label` is empty for values whose `Debug` names no type (aliases of `String`,
+            // `Vec`…).
+            if t.label.is_empty() || t.label == rust_name {
+                t.label = rust_name.to_owned();
+            } else {
+                t.label = format!("{rust_name} ({})", t.label);
+            }
+            t
+        })
+    }
+}
+
+/// The name of the type a decoded value ended up as: `CallToolRequest` for
+/// `CallTool(CallToolRequest { .. })`, `Custom` for `Custom({..})`, the struct's own name for
+/// a struct. Read from the derived `Debug` output, which is cut short after a few characters.
+pub(crate) fn type_label<T: fmt::Debug>(value: &T) -> String {
+    struct Prefix(String);
+    impl fmt::Write for Prefix {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            for c in s.chars() {
+                if self.0.len() >= 200 {
+                    return Err(fmt::Error); // stop formatting: enough seen
+                }
+                self.0.push(c);
+            }
+            Ok(())
+        }
+    }
+    let mut prefix = Prefix(String::new());
+    let _ = write!(prefix, "{value:?}");
+    let mut rest = prefix.0.as_str();
+    let mut label = "";
+    loop {
+        let end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        if end == 0 {
+            return label.to_owned();
+        }
+        label = &rest[..end];
+        match rest[end..].strip_prefix('(') {
+            // A newtype variant: the wrapped value's type names it better, if it has one.
+            Some(inner) => rest = inner,
+            None => return label.to_owned(),
+        }
+    }
+}
+
+/// The last segment of a type's path: `CallToolResult` for
+/// `mcp_typed::revisions::v2025_11_25::CallToolResult`.
+fn short_name<T>() -> &'static str {
+    let full = std::any::type_name::<T>();
+    let base = full.split('<').next().unwrap_or(full);
+    base.rsplit("::").next().unwrap_or(base)
+}
+
+/// The generated types of one revision, behind plain functions.
+pub(crate) struct Revision {
+    pub version: ProtocolVersion,
+    /// `JSONRPCMessage`.
+    pub message: fn(&str) -> Decoded,
+    pub client_request: fn(&str) -> Decoded,
+    /// `ServerRequest`, or `InputRequest` in revisions that have no `ServerRequest`.
+    pub server_request: fn(&str) -> Decoded,
+    pub server_request_union: &'static str,
+    pub client_notification: fn(&str) -> Decoded,
+    pub server_notification: fn(&str) -> Decoded,
+    /// The result of the request with this `method` (its type's name, and the decoded
+    /// value); `None` for a method the revision does not define.
+    pub result: fn(&str, &str) -> Option<(&'static str, Decoded)>,
+    /// `CreateTaskResult`, the result of a task-augmented request (params with `task`), in
+    /// revisions that have tasks.
+    pub task_result: Option<fn(&str) -> Decoded>,
+    /// The type generated for a schema definition; `None` when there is no such definition.
+    pub definition: fn(&str, &str) -> Option<Decoded>,
+    pub definitions: &'static [&'static str],
+    /// The request and notification methods the revision defines.
+    pub requests: &'static [&'static str],
+    pub notifications: &'static [&'static str],
+}
+
+impl Revision {
+    /// Whether the revision has the `initialize` handshake (2026-07-28 is stateless).
+    pub fn has_initialize(&self) -> bool {
+        self.requests.contains(&"initialize")
+    }
+
+    /// Whether the revision defines `method` (a request or a notification).
+    pub fn defines(&self, method: &str) -> bool {
+        self.requests.contains(&method) || self.notifications.contains(&method)
+    }
+}
+
+macro_rules! revision {
+    ($version:expr, $m:ident, $server_request:ident, [$($request:ident),* $(,)?], [$($note:ident),* $(,)?]) => {
+        revision!($version, $m, $server_request, [$($request),*], [$($note),*], None)
+    };
+    ($version:expr, $m:ident, $server_request:ident, [$($request:ident),* $(,)?], [$($note:ident),* $(,)?], tasks) => {
+        revision!($version, $m, $server_request, [$($request),*], [$($note),*], Some(decode::<crate::$m::CreateTaskResult>))
+    };
+    ($version:expr, $m:ident, $server_request:ident, [$($request:ident),* $(,)?], [$($note:ident),* $(,)?], $task_result:expr) => {{
+        use crate::$m as m;
+        Revision {
+            version: $version,
+            message: decode::<m::JsonRpcMessage>,
+            client_request: decode::<m::ClientRequest>,
+            server_request: decode::<m::$server_request>,
+            server_request_union: stringify!($server_request),
+            client_notification: decode::<m::ClientNotification>,
+            server_notification: decode::<m::ServerNotification>,
+            result: |method, text| {
+                $(
+                    if method == <m::$request as RequestMethod>::METHOD {
+                        type R = <m::$request as RequestMethod>::Result;
+                        return Some((short_name::<R>(), decode::<R>(text)));
+                    }
+                )*
+                None
+            },
+            task_result: $task_result,
+            definition: |name, text| m::with_definition(name, DecodeAs(text)),
+            definitions: m::DEFINITIONS,
+            requests: &[$(<m::$request as RequestMethod>::METHOD),*],
+            notifications: &[$(<m::$note as NotificationMethod>::METHOD),*],
+        }
+    }};
+}
+
+static V2024_11_05: Revision = revision!(
+    ProtocolVersion::V2024_11_05,
+    v2024_11_05,
+    ServerRequest,
+    [
+        CallToolRequest,
+        CompleteRequest,
+        CreateMessageRequest,
+        GetPromptRequest,
+        InitializeRequest,
+        ListPromptsRequest,
+        ListResourceTemplatesRequest,
+        ListResourcesRequest,
+        ListRootsRequest,
+        ListToolsRequest,
+        PingRequest,
+        ReadResourceRequest,
+        SetLevelRequest,
+        SubscribeRequest,
+        UnsubscribeRequest,
+    ],
+    [
+        CancelledNotification,
+        InitializedNotification,
+        LoggingMessageNotification,
+        ProgressNotification,
+        PromptListChangedNotification,
+        ResourceListChangedNotification,
+        ResourceUpdatedNotification,
+        RootsListChangedNotification,
+        ToolListChangedNotification,
+    ]
+);
+
+static V2025_03_26: Revision = revision!(
+    ProtocolVersion::V2025_03_26,
+    v2025_03_26,
+    ServerRequest,
+    [
+        CallToolRequest,
+        CompleteRequest,
+        CreateMessageRequest,
+        GetPromptRequest,
+        InitializeRequest,
+        ListPromptsRequest,
+        ListResourceTemplatesRequest,
+        ListResourcesRequest,
+        ListRootsRequest,
+        ListToolsRequest,
+        PingRequest,
+        ReadResourceRequest,
+        SetLevelRequest,
+        SubscribeRequest,
+        UnsubscribeRequest,
+    ],
+    [
+        CancelledNotification,
+        InitializedNotification,
+        LoggingMessageNotification,
+        ProgressNotification,
+        PromptListChangedNotification,
+        ResourceListChangedNotification,
+        ResourceUpdatedNotification,
+        RootsListChangedNotification,
+        ToolListChangedNotification,
+    ]
+);
+
+static V2025_06_18: Revision = revision!(
+    ProtocolVersion::V2025_06_18,
+    v2025_06_18,
+    ServerRequest,
+    [
+        CallToolRequest,
+        CompleteRequest,
+        CreateMessageRequest,
+        ElicitRequest,
+        GetPromptRequest,
+        InitializeRequest,
+        ListPromptsRequest,
+        ListResourceTemplatesRequest,
+        ListResourcesRequest,
+        ListRootsRequest,
+        ListToolsRequest,
+        PingRequest,
+        ReadResourceRequest,
+        SetLevelRequest,
+        SubscribeRequest,
+        UnsubscribeRequest,
+    ],
+    [
+        CancelledNotification,
+        InitializedNotification,
+        LoggingMessageNotification,
+        ProgressNotification,
+        PromptListChangedNotification,
+        ResourceListChangedNotification,
+        ResourceUpdatedNotification,
+        RootsListChangedNotification,
+        ToolListChangedNotification,
+    ]
+);
+
+static V2025_11_25: Revision = revision!(
+    ProtocolVersion::V2025_11_25,
+    v2025_11_25,
+    ServerRequest,
+    [
+        CallToolRequest,
+        CancelTaskRequest,
+        CompleteRequest,
+        CreateMessageRequest,
+        ElicitRequest,
+        GetPromptRequest,
+        GetTaskPayloadRequest,
+        GetTaskRequest,
+        InitializeRequest,
+        ListPromptsRequest,
+        ListResourceTemplatesRequest,
+        ListResourcesRequest,
+        ListRootsRequest,
+        ListTasksRequest,
+        ListToolsRequest,
+        PingRequest,
+        ReadResourceRequest,
+        SetLevelRequest,
+        SubscribeRequest,
+        UnsubscribeRequest,
+    ],
+    [
+        CancelledNotification,
+        ElicitationCompleteNotification,
+        InitializedNotification,
+        LoggingMessageNotification,
+        ProgressNotification,
+        PromptListChangedNotification,
+        ResourceListChangedNotification,
+        ResourceUpdatedNotification,
+        RootsListChangedNotification,
+        TaskStatusNotification,
+        ToolListChangedNotification,
+    ],
+    tasks
+);
+
+macro_rules! v2026_07_28 {
+    ($version:expr) => {
+        revision!(
+            $version,
+            v2026_07_28,
+            InputRequest,
+            [
+                CallToolRequest,
+                CompleteRequest,
+                CreateMessageRequest,
+                DiscoverRequest,
+                ElicitRequest,
+                GetPromptRequest,
+                ListPromptsRequest,
+                ListResourceTemplatesRequest,
+                ListResourcesRequest,
+                ListRootsRequest,
+                ListToolsRequest,
+                ReadResourceRequest,
+                SubscriptionsListenRequest,
+            ],
+            [
+                CancelledNotification,
+                ClientNotification,
+                LoggingMessageNotification,
+                ProgressNotification,
+                PromptListChangedNotification,
+                ResourceListChangedNotification,
+                ResourceUpdatedNotification,
+                SubscriptionsAcknowledgedNotification,
+                ToolListChangedNotification,
+            ]
+        )
+    };
+}
+
+static V2026_07_28: Revision = v2026_07_28!(ProtocolVersion::V2026_07_28);
+// The draft's schema is 2026-07-28's (the `draft` module is an alias of `v2026_07_28`): the
+// same types, named by the draft's version in what is reported.
+static DRAFT: Revision = v2026_07_28!(ProtocolVersion::Draft);
+
+/// The types of `version`.
+pub(crate) fn revision(version: ProtocolVersion) -> &'static Revision {
+    match version {
+        ProtocolVersion::V2024_11_05 => &V2024_11_05,
+        ProtocolVersion::V2025_03_26 => &V2025_03_26,
+        ProtocolVersion::V2025_06_18 => &V2025_06_18,
+        ProtocolVersion::V2025_11_25 => &V2025_11_25,
+        ProtocolVersion::V2026_07_28 => &V2026_07_28,
+        ProtocolVersion::Draft => &DRAFT,
+    }
+}
+
+/// The newest revision with the `initialize` handshake.
+pub(crate) fn newest_with_initialize() -> ProtocolVersion {
+    ProtocolVersion::ALL
+        .iter()
+        .rev()
+        .copied()
+        .find(|v| revision(*v).has_initialize())
+        .expect("some revision has initialize")
+}
+
+/// Whether some revision defines `method`.
+pub(crate) fn defined_anywhere(method: &str) -> bool {
+    ProtocolVersion::ALL
+        .iter()
+        .any(|v| revision(*v).defines(method))
+}
+
+/// How decoding with the union(s) of a direction went.
+pub(crate) enum UnionDecoded {
+    /// Decoded: a typed variant, or the `Custom` one. `sender` is the side whose union typed
+    /// it (`None` for `Custom` without a direction).
+    Typed {
+        typed: Typed,
+        sender: Option<Direction>,
+    },
+    /// The union(s) of the sender rejected it: `(union, failure)` for each.
+    Failed(Vec<(&'static str, Failure)>),
+    /// With a direction given, a method only the other side sends: its type and union.
+    WrongDirection {
+        label: String,
+        union: &'static str,
+        expected: &'static str,
+        sent: Direction,
+    },
+}
+
+/// Decodes with the union(s) for `dir`: the typed variant wins over an error, an error over
+/// `Custom` (a method that one side's union does not know is no excuse for the other side's
+/// union rejecting it). With a direction, a method only the other side may send is an error.
+pub(crate) fn decode_union(
+    dir: Option<Direction>,
+    text: &str,
+    client: (&'static str, fn(&str) -> Decoded),
+    server: (&'static str, fn(&str) -> Decoded),
+) -> UnionDecoded {
+    let client = (client.0, client.1, Direction::ClientToServer);
+    let server = (server.0, server.1, Direction::ServerToClient);
+    let (mine, theirs): (&[_], _) = match dir {
+        Some(Direction::ClientToServer) => (&[client], Some(server)),
+        Some(Direction::ServerToClient) => (&[server], Some(client)),
+        None => (&[client, server], None),
+    };
+    let mut custom = None;
+    let mut errors = Vec::new();
+    for (union, decode, sender) in mine {
+        match decode(text) {
+            Ok(t) if t.label != "Custom" => {
+                return UnionDecoded::Typed {
+                    typed: t,
+                    sender: Some(*sender),
+                };
+            }
+            Ok(custom_variant) => custom = Some(custom_variant),
+            Err(e) => errors.push((*union, e)),
+        }
+    }
+    if !errors.is_empty() {
+        return UnionDecoded::Failed(errors);
+    }
+    if let (Some((union, decode, _)), Some(sent)) = (theirs, dir)
+        && let Ok(t) = decode(text)
+        && t.label != "Custom"
+    {
+        return UnionDecoded::WrongDirection {
+            label: t.label,
+            union,
+            expected: mine[0].0,
+            sent,
+        };
+    }
+    UnionDecoded::Typed {
+        typed: custom.expect("one union was tried"),
+        sender: dir,
+    }
+}
+
+/// For a value `version` cannot decode: `; a <revision> shape (<type>)` naming the oldest
+/// newer revision whose types take it, so that a reader sees a peer speaking past the
+/// negotiated revision rather than a broken message. Empty when none does.
+pub(crate) fn newer_revision(
+    version: ProtocolVersion,
+    decode: impl Fn(&Revision) -> Option<String>,
+) -> String {
+    ProtocolVersion::ALL
+        .iter()
+        .filter(|v| **v > version && **v != ProtocolVersion::Draft)
+        .find_map(|v| decode(revision(*v)).map(|label| format!("; a {v} shape ({label})")))
+        .unwrap_or_default()
+}
