@@ -272,3 +272,67 @@ fn a_broken_server_behind_the_proxy_gets_every_finding_named() {
         assert!(notes.iter().any(|n| n == kind), "no {kind} note: {notes:?}");
     }
 }
+
+/// `check --url`: the Python SDK client over Streamable HTTP through the proxy to the booking
+/// server, at 2025-11-25 (a session, answers on SSE streams) and 2026-07-28 (stateless, forms
+/// through `InputRequiredResult`): the SDK client's own checks all pass through the proxy, and
+/// every message the two exchanged is reported, with no error.
+#[test]
+fn python_sdk_client_over_streamable_http_through_the_proxy() {
+    let server = mcp_tests::HttpExample::start("booking-server");
+    let report = scratch("http.report.jsonl");
+    let mut proxy = Command::new(checker())
+        .args(["check", "--json", "--report"])
+        .arg(&report)
+        .args(["--url", &server.url, "--listen", "127.0.0.1:0"])
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the proxy");
+    let mut first = String::new();
+    BufReader::new(proxy.stderr.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let url = first
+        .split_whitespace()
+        .find(|w| w.starts_with("http://") && !w.contains(&server.url))
+        .unwrap_or_else(|| panic!("no address in {first:?}"))
+        .trim_end_matches(',')
+        .to_owned();
+    let python = peers().cache.join("venv/bin/python");
+    for revision in ["2025-11-25", "2026-07-28"] {
+        let out = Command::new(&python)
+            .arg(scripts().join("booking_py.py"))
+            .args(["--revision", revision, "--url", &url])
+            .output()
+            .expect("run the Python SDK client");
+        let driver: Value = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+        assert!(
+            out.status.success() && driver["failures"] == serde_json::json!([]),
+            "{revision}: {driver}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(driver["checks"].as_u64().unwrap_or(0) >= 20, "{driver}");
+        assert_eq!(driver["negotiated"], revision);
+    }
+    let _ = proxy.kill();
+    let _ = proxy.wait();
+    let (c2s, s2c, _) = reports(&std::fs::read_to_string(&report).unwrap());
+    assert!(
+        c2s.len() >= 20 && s2c.len() >= 20,
+        "{} / {}",
+        c2s.len(),
+        s2c.len()
+    );
+    let errors: Vec<&Value> = c2s
+        .iter()
+        .chain(&s2c)
+        .filter(|r| r["verdict"] == "error")
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    for revision in ["2025-11-25", "2026-07-28"] {
+        assert!(
+            s2c.iter().any(|r| r["revision"] == revision),
+            "nothing checked at {revision}"
+        );
+    }
+}

@@ -13,10 +13,14 @@ use mcp_typed::check::{Checker, Direction, Report, Verdict, split_values, unwrap
 
 use super::{Error, Result, print};
 
+mod http;
+
 pub const LONG_HELP: &str = "\
 Captured traffic:
   mcp-typed-codegen check session.jsonl            # {\"dir\":\"c2s\"|\"s2c\",\"msg\":{…}} per line
   mcp-typed-codegen check --dir s2c replies.json   # plain messages, one per line or pretty
+Live, in front of a Streamable HTTP server (point the client at the address printed):
+  mcp-typed-codegen check --url http://127.0.0.1:3000/mcp --listen 127.0.0.1:3001
 Live, in front of a stdio server (the client starts this instead of the server; every byte
 passes through unchanged, the reports go to stderr or --report FILE):
   mcp-typed-codegen check --report mcp.log -- npx -y @modelcontextprotocol/server-everything
@@ -48,6 +52,18 @@ pub struct CheckArgs {
     /// Where the reports go in proxy mode (default: stderr; stdout carries the protocol).
     #[arg(long, value_name = "FILE")]
     pub report: Option<PathBuf>,
+    /// Proxy mode for a Streamable HTTP server: the server's URL (the proxy listens on
+    /// --listen and forwards every request there).
+    #[arg(long, value_name = "URL", conflicts_with = "server")]
+    pub url: Option<String>,
+    /// Where the HTTP proxy listens (loopback only; port 0 picks a free one, printed on stderr).
+    #[arg(
+        long,
+        value_name = "ADDR",
+        default_value = "127.0.0.1:0",
+        requires = "url"
+    )]
+    pub listen: String,
     /// Proxy mode: the server's command line.
     #[arg(last = true, value_name = "SERVER")]
     pub server: Vec<String>,
@@ -81,7 +97,7 @@ pub fn run(args: CheckArgs) -> Result<ExitCode> {
         },
         None => Checker::new(),
     };
-    if !args.server.is_empty() {
+    if !args.server.is_empty() || args.url.is_some() {
         return proxy(&args, checker);
     }
     if args.files.is_empty() {
@@ -178,19 +194,6 @@ fn files(args: &CheckArgs, mut checker: Checker) -> Result<ExitCode> {
 /// The stdio proxy: starts the server, passes every byte both ways as it comes, and checks
 /// each complete line on the way.
 fn proxy(args: &CheckArgs, checker: Checker) -> Result<ExitCode> {
-    let (program, rest) = args.server.split_first().expect("a server command");
-    let mut server = match Command::new(program)
-        .args(rest)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-    {
-        Ok(server) => server,
-        Err(e) => {
-            report!("error: cannot start {program}: {e}");
-            return Ok(ExitCode::from(2));
-        }
-    };
     let out: Box<dyn Write + Send> = match &args.report {
         Some(path) => match File::create(path) {
             Ok(file) => Box::new(BufWriter::new(file)),
@@ -210,6 +213,26 @@ fn proxy(args: &CheckArgs, checker: Checker) -> Result<ExitCode> {
         },
         queue: VecDeque::new(),
     }));
+    if let Some(url) = &args.url {
+        if let Err(e) = http::serve(url, &args.listen, shared) {
+            report!("error: --listen {}: {e}", args.listen);
+            return Ok(ExitCode::from(2));
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let (program, rest) = args.server.split_first().expect("a server command");
+    let mut server = match Command::new(program)
+        .args(rest)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+    {
+        Ok(server) => server,
+        Err(e) => {
+            report!("error: cannot start {program}: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
     let to_server = server.stdin.take().expect("piped");
     let from_server = server.stdout.take().expect("piped");
     let up = {
@@ -247,15 +270,15 @@ fn proxy(args: &CheckArgs, checker: Checker) -> Result<ExitCode> {
 
 /// What the two pumps share: the checker, where reports go, and the lines read but not yet
 /// checked, in the order they arrived.
-struct Shared {
+pub(super) struct Shared {
     checker: Checker,
     sink: Sink,
-    queue: VecDeque<(Direction, String)>,
+    pub(super) queue: VecDeque<(Direction, String)>,
 }
 
 impl Shared {
     /// Checks every queued line, oldest first.
-    fn drain(&mut self) {
+    pub(super) fn drain(&mut self) {
         while let Some((dir, line)) = self.queue.pop_front() {
             let report = self.checker.check(Some(dir), &line);
             self.sink.write(None, 0, Some(dir), &report);
