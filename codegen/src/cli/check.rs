@@ -250,6 +250,26 @@ fn proxy(args: &CheckArgs, checker: Checker) -> Result<ExitCode> {
             )
         })
     };
+    // A client that ends the session with a signal (the TypeScript SDK sends SIGTERM) still
+    // gets the summary: the messages so far are checked and summed up, then we exit.
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGTERM, SIGINT, SIGHUP]) {
+            let shared = shared.clone();
+            std::thread::spawn(move || {
+                if let Some(signal) = signals.forever().next() {
+                    let mut shared = shared.lock().unwrap_or_else(PoisonError::into_inner);
+                    shared.drain();
+                    let Shared { checker, sink, .. } = &mut *shared;
+                    sink.summary(checker);
+                    let failed = sink.errors > 0;
+                    // The server sees its input close and ends too.
+                    std::process::exit(if failed { 1 } else { 128 + signal });
+                }
+            });
+        }
+    }
     // The server's output ends when it exits; the client may still hold our stdin open.
     let _ = down.join();
     let status = server.wait().map_err(Error::Stdout)?;
