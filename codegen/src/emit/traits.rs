@@ -19,7 +19,38 @@ pub(super) fn registry(module: &Module) -> TokenStream {
         let i = ident(r);
         quote! { #s => Some(visitor.visit::<#i>(#r)), }
     });
+    let (requests, notifications) = methods(module);
+    let request_methods = requests.iter().map(|(m, _)| m.as_str());
+    let notification_methods = notifications.iter();
+    let result_arms: Vec<TokenStream> = requests
+        .iter()
+        .map(|(method, result)| {
+            let ty = type_tokens(result);
+            let name = match result {
+                TypeRef::Named(n) => n.clone(),
+                other => type_tokens(other).to_string().replace(' ', ""),
+            };
+            quote! { #method => Some(visitor.visit::<#ty>(#name)), }
+        })
+        .collect();
+    let result_body = if result_arms.is_empty() {
+        quote! { let _ = (method, visitor); None }
+    } else {
+        quote! { match method { #( #result_arms )* _ => None, } }
+    };
     quote! {
+        /// The request methods of this revision (both directions), in schema order.
+        pub const REQUEST_METHODS: &[&str] = &[#( #request_methods ),*];
+
+        /// The notification methods of this revision (both directions), in schema order.
+        pub const NOTIFICATION_METHODS: &[&str] = &[#( #notification_methods ),*];
+
+        /// Calls `visitor` with the result type of request `method` (`"tools/call"` →
+        /// `CallToolResult`); `None` when the revision has no such request.
+        pub fn with_result_of<V: __rt::DefinitionVisitor>(method: &str, visitor: V) -> Option<V::Output> {
+            #result_body
+        }
+
         /// The schema definitions of this revision, in schema order.
         pub const DEFINITIONS: &[&str] = &[#( #names ),*];
 
@@ -32,6 +63,29 @@ pub(super) fn registry(module: &Module) -> TokenStream {
             }
         }
     }
+}
+
+/// The requests (method, result type) and notifications (method) of a revision: every struct
+/// with a fixed `method` whose schema name ends in `Request` (with a result) or
+/// `Notification`, in schema order: what `emit` implements the traits for.
+fn methods(module: &Module) -> (Vec<(String, TypeRef)>, Vec<String>) {
+    let (mut requests, mut notifications) = (Vec::new(), Vec::new());
+    for t in &module.types {
+        let (Some(schema_name), TypeKind::Struct(s)) = (&t.schema_name, &t.kind) else {
+            continue;
+        };
+        let Some(ConstValue::Str(method)) = s.const_field("method").map(|c| &c.value) else {
+            continue;
+        };
+        if let Some(base) = schema_name.strip_suffix("Request") {
+            if let Some(result) = result_type(module, base) {
+                requests.push((method.clone(), result));
+            }
+        } else if schema_name.ends_with("Notification") {
+            notifications.push(method.clone());
+        }
+    }
+    (requests, notifications)
 }
 
 /// Impls for every struct with a fixed `method` whose schema name ends in `Request` or

@@ -1265,6 +1265,19 @@ pub mod shapes {
     pub const INTERNAL_ERROR: i64 = -32603i64;
     /// `-32042`: the code of `Special`.
     pub const SPECIAL: i64 = -32042i64;
+    /// The request methods of this revision (both directions), in schema order.
+    pub const REQUEST_METHODS: &[&str] = &[];
+    /// The notification methods of this revision (both directions), in schema order.
+    pub const NOTIFICATION_METHODS: &[&str] = &[];
+    /// Calls `visitor` with the result type of request `method` (`"tools/call"` →
+    /// `CallToolResult`); `None` when the revision has no such request.
+    pub fn with_result_of<V: __rt::DefinitionVisitor>(
+        method: &str,
+        visitor: V,
+    ) -> Option<V::Output> {
+        let _ = (method, visitor);
+        None
+    }
     /// The schema definitions of this revision, in schema order.
     pub const DEFINITIONS: &[&str] = &[
         "Id",

@@ -6,9 +6,7 @@ use std::fmt::{self, Write as _};
 use serde_json::Value;
 
 use super::Direction;
-use crate::{
-    DefinitionVisitor, NotificationMethod, ProtocolVersion, RequestMethod, Unknown, Unknowns,
-};
+use crate::{DefinitionVisitor, ProtocolVersion, Unknown, Unknowns};
 
 /// A decoded value: a short name of its type (the variant chosen for a union), its
 /// re-encoded JSON, and what it holds that the revision does not define.
@@ -93,6 +91,25 @@ impl DefinitionVisitor for DecodeAs<'_> {
     }
 }
 
+/// [`decode`] for the result type `with_result_of` picks, with its name.
+struct DecodeNamed<'a>(&'a str);
+
+impl DefinitionVisitor for DecodeNamed<'_> {
+    type Output = (&'static str, Decoded);
+    fn visit<T>(self, rust_name: &'static str) -> (&'static str, Decoded)
+    where
+        T: serde::Serialize
+            + serde::de::DeserializeOwned
+            + fmt::Debug
+            + Clone
+            + PartialEq
+            + Unknowns
+            + 'static,
+    {
+        (rust_name, decode::<T>(self.0))
+    }
+}
+
 /// The name of the type a decoded value ended up as: `CallToolRequest` for
 /// `CallTool(CallToolRequest { .. })`, `Custom` for `Custom({..})`, the struct's own name for
 /// a struct. Read from the derived `Debug` output, which is cut short after a few characters.
@@ -127,14 +144,6 @@ pub(crate) fn type_label<T: fmt::Debug>(value: &T) -> String {
             None => return label.to_owned(),
         }
     }
-}
-
-/// The last segment of a type's path: `CallToolResult` for
-/// `mcp_typed::revisions::v2025_11_25::CallToolResult`.
-fn short_name<T>() -> &'static str {
-    let full = std::any::type_name::<T>();
-    let base = full.split('<').next().unwrap_or(full);
-    base.rsplit("::").next().unwrap_or(base)
 }
 
 /// The generated types of one revision, behind plain functions.
@@ -174,14 +183,21 @@ impl Revision {
     }
 }
 
+/// One revision's table, from what its generated module lists (`REQUEST_METHODS`,
+/// `NOTIFICATION_METHODS`, `with_result_of`, `with_definition`): nothing here is kept by hand.
 macro_rules! revision {
-    ($version:expr, $m:ident, $server_request:ident, [$($request:ident),* $(,)?], [$($note:ident),* $(,)?]) => {
-        revision!($version, $m, $server_request, [$($request),*], [$($note),*], None)
+    ($version:expr, $m:ident, $server_request:ident) => {
+        revision!($version, $m, $server_request, None)
     };
-    ($version:expr, $m:ident, $server_request:ident, [$($request:ident),* $(,)?], [$($note:ident),* $(,)?], tasks) => {
-        revision!($version, $m, $server_request, [$($request),*], [$($note),*], Some(decode::<crate::$m::CreateTaskResult>))
+    ($version:expr, $m:ident, $server_request:ident, tasks) => {
+        revision!(
+            $version,
+            $m,
+            $server_request,
+            Some(decode::<crate::$m::CreateTaskResult>)
+        )
     };
-    ($version:expr, $m:ident, $server_request:ident, [$($request:ident),* $(,)?], [$($note:ident),* $(,)?], $task_result:expr) => {{
+    ($version:expr, $m:ident, $server_request:ident, $task_result:expr) => {{
         use crate::$m as m;
         Revision {
             version: $version,
@@ -191,209 +207,29 @@ macro_rules! revision {
             server_request_union: stringify!($server_request),
             client_notification: decode::<m::ClientNotification>,
             server_notification: decode::<m::ServerNotification>,
-            result: |method, text| {
-                $(
-                    if method == <m::$request as RequestMethod>::METHOD {
-                        type R = <m::$request as RequestMethod>::Result;
-                        return Some((short_name::<R>(), decode::<R>(text)));
-                    }
-                )*
-                None
-            },
+            result: |method, text| m::with_result_of(method, DecodeNamed(text)),
             task_result: $task_result,
             definition: |name, text| m::with_definition(name, DecodeAs(text)),
             definitions: m::DEFINITIONS,
-            requests: &[$(<m::$request as RequestMethod>::METHOD),*],
-            notifications: &[$(<m::$note as NotificationMethod>::METHOD),*],
+            requests: m::REQUEST_METHODS,
+            notifications: m::NOTIFICATION_METHODS,
         }
     }};
 }
 
-static V2024_11_05: Revision = revision!(
-    ProtocolVersion::V2024_11_05,
-    v2024_11_05,
-    ServerRequest,
-    [
-        CallToolRequest,
-        CompleteRequest,
-        CreateMessageRequest,
-        GetPromptRequest,
-        InitializeRequest,
-        ListPromptsRequest,
-        ListResourceTemplatesRequest,
-        ListResourcesRequest,
-        ListRootsRequest,
-        ListToolsRequest,
-        PingRequest,
-        ReadResourceRequest,
-        SetLevelRequest,
-        SubscribeRequest,
-        UnsubscribeRequest,
-    ],
-    [
-        CancelledNotification,
-        InitializedNotification,
-        LoggingMessageNotification,
-        ProgressNotification,
-        PromptListChangedNotification,
-        ResourceListChangedNotification,
-        ResourceUpdatedNotification,
-        RootsListChangedNotification,
-        ToolListChangedNotification,
-    ]
-);
-
-static V2025_03_26: Revision = revision!(
-    ProtocolVersion::V2025_03_26,
-    v2025_03_26,
-    ServerRequest,
-    [
-        CallToolRequest,
-        CompleteRequest,
-        CreateMessageRequest,
-        GetPromptRequest,
-        InitializeRequest,
-        ListPromptsRequest,
-        ListResourceTemplatesRequest,
-        ListResourcesRequest,
-        ListRootsRequest,
-        ListToolsRequest,
-        PingRequest,
-        ReadResourceRequest,
-        SetLevelRequest,
-        SubscribeRequest,
-        UnsubscribeRequest,
-    ],
-    [
-        CancelledNotification,
-        InitializedNotification,
-        LoggingMessageNotification,
-        ProgressNotification,
-        PromptListChangedNotification,
-        ResourceListChangedNotification,
-        ResourceUpdatedNotification,
-        RootsListChangedNotification,
-        ToolListChangedNotification,
-    ]
-);
-
-static V2025_06_18: Revision = revision!(
-    ProtocolVersion::V2025_06_18,
-    v2025_06_18,
-    ServerRequest,
-    [
-        CallToolRequest,
-        CompleteRequest,
-        CreateMessageRequest,
-        ElicitRequest,
-        GetPromptRequest,
-        InitializeRequest,
-        ListPromptsRequest,
-        ListResourceTemplatesRequest,
-        ListResourcesRequest,
-        ListRootsRequest,
-        ListToolsRequest,
-        PingRequest,
-        ReadResourceRequest,
-        SetLevelRequest,
-        SubscribeRequest,
-        UnsubscribeRequest,
-    ],
-    [
-        CancelledNotification,
-        InitializedNotification,
-        LoggingMessageNotification,
-        ProgressNotification,
-        PromptListChangedNotification,
-        ResourceListChangedNotification,
-        ResourceUpdatedNotification,
-        RootsListChangedNotification,
-        ToolListChangedNotification,
-    ]
-);
-
+static V2024_11_05: Revision = revision!(ProtocolVersion::V2024_11_05, v2024_11_05, ServerRequest);
+static V2025_03_26: Revision = revision!(ProtocolVersion::V2025_03_26, v2025_03_26, ServerRequest);
+static V2025_06_18: Revision = revision!(ProtocolVersion::V2025_06_18, v2025_06_18, ServerRequest);
 static V2025_11_25: Revision = revision!(
     ProtocolVersion::V2025_11_25,
     v2025_11_25,
     ServerRequest,
-    [
-        CallToolRequest,
-        CancelTaskRequest,
-        CompleteRequest,
-        CreateMessageRequest,
-        ElicitRequest,
-        GetPromptRequest,
-        GetTaskPayloadRequest,
-        GetTaskRequest,
-        InitializeRequest,
-        ListPromptsRequest,
-        ListResourceTemplatesRequest,
-        ListResourcesRequest,
-        ListRootsRequest,
-        ListTasksRequest,
-        ListToolsRequest,
-        PingRequest,
-        ReadResourceRequest,
-        SetLevelRequest,
-        SubscribeRequest,
-        UnsubscribeRequest,
-    ],
-    [
-        CancelledNotification,
-        ElicitationCompleteNotification,
-        InitializedNotification,
-        LoggingMessageNotification,
-        ProgressNotification,
-        PromptListChangedNotification,
-        ResourceListChangedNotification,
-        ResourceUpdatedNotification,
-        RootsListChangedNotification,
-        TaskStatusNotification,
-        ToolListChangedNotification,
-    ],
     tasks
 );
-
-macro_rules! v2026_07_28 {
-    ($version:expr) => {
-        revision!(
-            $version,
-            v2026_07_28,
-            InputRequest,
-            [
-                CallToolRequest,
-                CompleteRequest,
-                CreateMessageRequest,
-                DiscoverRequest,
-                ElicitRequest,
-                GetPromptRequest,
-                ListPromptsRequest,
-                ListResourceTemplatesRequest,
-                ListResourcesRequest,
-                ListRootsRequest,
-                ListToolsRequest,
-                ReadResourceRequest,
-                SubscriptionsListenRequest,
-            ],
-            [
-                CancelledNotification,
-                ClientNotification,
-                LoggingMessageNotification,
-                ProgressNotification,
-                PromptListChangedNotification,
-                ResourceListChangedNotification,
-                ResourceUpdatedNotification,
-                SubscriptionsAcknowledgedNotification,
-                ToolListChangedNotification,
-            ]
-        )
-    };
-}
-
-static V2026_07_28: Revision = v2026_07_28!(ProtocolVersion::V2026_07_28);
+static V2026_07_28: Revision = revision!(ProtocolVersion::V2026_07_28, v2026_07_28, InputRequest);
 // The draft's schema is 2026-07-28's (the `draft` module is an alias of `v2026_07_28`): the
 // same types, named by the draft's version in what is reported.
-static DRAFT: Revision = v2026_07_28!(ProtocolVersion::Draft);
+static DRAFT: Revision = revision!(ProtocolVersion::Draft, v2026_07_28, InputRequest);
 
 /// The types of `version`.
 pub(crate) fn revision(version: ProtocolVersion) -> &'static Revision {

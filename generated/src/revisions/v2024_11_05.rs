@@ -9240,6 +9240,72 @@ impl __rt::RequestMethod for UnsubscribeRequest {
         &self.params
     }
 }
+/// The request methods of this revision (both directions), in schema order.
+pub const REQUEST_METHODS: &[&str] = &[
+    "tools/call",
+    "completion/complete",
+    "sampling/createMessage",
+    "prompts/get",
+    "initialize",
+    "prompts/list",
+    "resources/templates/list",
+    "resources/list",
+    "roots/list",
+    "tools/list",
+    "ping",
+    "resources/read",
+    "logging/setLevel",
+    "resources/subscribe",
+    "resources/unsubscribe",
+];
+/// The notification methods of this revision (both directions), in schema order.
+pub const NOTIFICATION_METHODS: &[&str] = &[
+    "notifications/cancelled",
+    "notifications/initialized",
+    "notifications/message",
+    "notifications/progress",
+    "notifications/prompts/list_changed",
+    "notifications/resources/list_changed",
+    "notifications/resources/updated",
+    "notifications/roots/list_changed",
+    "notifications/tools/list_changed",
+];
+/// Calls `visitor` with the result type of request `method` (`"tools/call"` →
+/// `CallToolResult`); `None` when the revision has no such request.
+pub fn with_result_of<V: __rt::DefinitionVisitor>(
+    method: &str,
+    visitor: V,
+) -> Option<V::Output> {
+    match method {
+        "tools/call" => Some(visitor.visit::<CallToolResult>("CallToolResult")),
+        "completion/complete" => Some(visitor.visit::<CompleteResult>("CompleteResult")),
+        "sampling/createMessage" => {
+            Some(visitor.visit::<CreateMessageResult>("CreateMessageResult"))
+        }
+        "prompts/get" => Some(visitor.visit::<GetPromptResult>("GetPromptResult")),
+        "initialize" => Some(visitor.visit::<InitializeResult>("InitializeResult")),
+        "prompts/list" => Some(visitor.visit::<ListPromptsResult>("ListPromptsResult")),
+        "resources/templates/list" => {
+            Some(
+                visitor
+                    .visit::<ListResourceTemplatesResult>("ListResourceTemplatesResult"),
+            )
+        }
+        "resources/list" => {
+            Some(visitor.visit::<ListResourcesResult>("ListResourcesResult"))
+        }
+        "roots/list" => Some(visitor.visit::<ListRootsResult>("ListRootsResult")),
+        "tools/list" => Some(visitor.visit::<ListToolsResult>("ListToolsResult")),
+        "ping" => Some(visitor.visit::<EmptyResult>("EmptyResult")),
+        "resources/read" => {
+            Some(visitor.visit::<ReadResourceResult>("ReadResourceResult"))
+        }
+        "logging/setLevel" => Some(visitor.visit::<EmptyResult>("EmptyResult")),
+        "resources/subscribe" => Some(visitor.visit::<EmptyResult>("EmptyResult")),
+        "resources/unsubscribe" => Some(visitor.visit::<EmptyResult>("EmptyResult")),
+        _ => None,
+    }
+}
 /// The schema definitions of this revision, in schema order.
 pub const DEFINITIONS: &[&str] = &[
     "Annotated",

@@ -15122,6 +15122,89 @@ impl __rt::NotificationMethod for ToolListChangedNotification {
         &self.params
     }
 }
+/// The request methods of this revision (both directions), in schema order.
+pub const REQUEST_METHODS: &[&str] = &[
+    "tools/call",
+    "completion/complete",
+    "sampling/createMessage",
+    "server/discover",
+    "elicitation/create",
+    "prompts/get",
+    "prompts/list",
+    "resources/templates/list",
+    "resources/list",
+    "roots/list",
+    "tools/list",
+    "resources/read",
+    "subscriptions/listen",
+];
+/// The notification methods of this revision (both directions), in schema order.
+pub const NOTIFICATION_METHODS: &[&str] = &[
+    "notifications/cancelled",
+    "notifications/cancelled",
+    "notifications/message",
+    "notifications/progress",
+    "notifications/prompts/list_changed",
+    "notifications/resources/list_changed",
+    "notifications/resources/updated",
+    "notifications/subscriptions/acknowledged",
+    "notifications/tools/list_changed",
+];
+/// Calls `visitor` with the result type of request `method` (`"tools/call"` →
+/// `CallToolResult`); `None` when the revision has no such request.
+pub fn with_result_of<V: __rt::DefinitionVisitor>(
+    method: &str,
+    visitor: V,
+) -> Option<V::Output> {
+    match method {
+        "tools/call" => {
+            Some(
+                visitor
+                    .visit::<
+                        CallToolResultResponseResult,
+                    >("CallToolResultResponseResult"),
+            )
+        }
+        "completion/complete" => Some(visitor.visit::<CompleteResult>("CompleteResult")),
+        "sampling/createMessage" => {
+            Some(visitor.visit::<CreateMessageResult>("CreateMessageResult"))
+        }
+        "server/discover" => Some(visitor.visit::<DiscoverResult>("DiscoverResult")),
+        "elicitation/create" => Some(visitor.visit::<ElicitResult>("ElicitResult")),
+        "prompts/get" => {
+            Some(
+                visitor
+                    .visit::<
+                        GetPromptResultResponseResult,
+                    >("GetPromptResultResponseResult"),
+            )
+        }
+        "prompts/list" => Some(visitor.visit::<ListPromptsResult>("ListPromptsResult")),
+        "resources/templates/list" => {
+            Some(
+                visitor
+                    .visit::<ListResourceTemplatesResult>("ListResourceTemplatesResult"),
+            )
+        }
+        "resources/list" => {
+            Some(visitor.visit::<ListResourcesResult>("ListResourcesResult"))
+        }
+        "roots/list" => Some(visitor.visit::<ListRootsResult>("ListRootsResult")),
+        "tools/list" => Some(visitor.visit::<ListToolsResult>("ListToolsResult")),
+        "resources/read" => {
+            Some(
+                visitor
+                    .visit::<
+                        ReadResourceResultResponseResult,
+                    >("ReadResourceResultResponseResult"),
+            )
+        }
+        "subscriptions/listen" => {
+            Some(visitor.visit::<SubscriptionsListenResult>("SubscriptionsListenResult"))
+        }
+        _ => None,
+    }
+}
 /// The schema definitions of this revision, in schema order.
 pub const DEFINITIONS: &[&str] = &[
     "Annotations",
