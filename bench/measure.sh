@@ -5,10 +5,14 @@
 #   instructions.tsv  callgrind instruction counts per codec, operation and corpus
 #   generation.tsv    generation time; generation-instructions.tsv the callgrind counts
 #   elicitation.tsv   the elicitation content check
+#   check.tsv         the traffic checker's wall-clock latency per message (every real session)
+#                     beside serde_json::Value; check-instructions.tsv its callgrind counts per
+#                     message (mean and distribution)
 #   machine.txt       where and with what it ran
 # then redraws bench/chart.svg. Needs valgrind (`apt-get install valgrind`) and python3.
 # STEPS="messages instructions" bench/measure.sh runs a subset; MCP_BENCH_BIN=path uses an
-# already built mcp-bench binary.
+# already built mcp-bench binary; CHECK_EACH (see the check step) adds per-message instruction
+# distributions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 for tool in valgrind python3; do
@@ -16,7 +20,7 @@ for tool in valgrind python3; do
 done
 out=bench/results
 mkdir -p "$out"
-steps=${STEPS:-"machine round-trip messages instructions generation elicitation chart"}
+steps=${STEPS:-"machine round-trip messages instructions generation elicitation check chart"}
 bin=${MCP_BENCH_BIN:-}
 if [ -z "$bin" ]; then
     cargo build --release --locked -p mcp-bench --bin mcp-bench
@@ -31,6 +35,18 @@ count() {
         --callgrind-out-file="$tmp/cg.out" "$bin" "$@" >"$tmp/stdout" 2>"$tmp/stderr" \
         || { cat "$tmp/stderr" >&2; exit 1; }
     awk '/^(summary|totals):/ { print $2; exit }' "$tmp/cg.out"
+}
+
+# Instructions of each message `mcp-bench count-check <work>` replays, one line per message in
+# order: counted from entering `measured_message` to entering the `message_done` after it, the
+# count written (one part of one file) and zeroed there. About 30 ms per dump: ~1 min a work.
+count_each() {
+    valgrind --tool=callgrind --zero-before='*measured_message*' --dump-before='*message_done*' \
+        --combine-dumps=yes --callgrind-out-file="$tmp/cg.out" "$bin" count-check "$1" \
+        >"$tmp/stdout" 2>"$tmp/stderr" || { cat "$tmp/stderr" >&2; exit 1; }
+    read -r messages _ <"$tmp/stdout"
+    # The part after the last message is the dump at exit.
+    awk '/^totals:/ { print $2 }' "$tmp/cg.out" | head -n "$messages"
 }
 
 for step in $steps; do
@@ -80,6 +96,46 @@ for step in $steps; do
         for check in from_content jsonschema; do
             ir=$(count count-elicitation "$check" 1000)
             printf '%s\t%s\n' "$check" $((ir / 1000)) >>"$out/elicitation-instructions.tsv"
+        done
+        ;;
+    check)
+        # The load the wall clock ran under, in machine.txt (replacing an earlier run's line).
+        touch "$out/machine.txt"
+        sed -i '/^load average at check:/d' "$out/machine.txt"
+        echo "load average at check: $(cut -d' ' -f1-3 /proc/loadavg) ($(date -u +%Y-%m-%dT%H:%MZ))" \
+            >>"$out/machine.txt"
+        "$bin" check --rounds "${CHECK_ROUNDS:-20}" >"$out/check.tsv"
+        # Every work's total (~30 s); the distribution over messages only for the works in
+        # CHECK_EACH (~1 min each: a callgrind dump per message), e.g.
+        # CHECK_EACH="Checker::check proxy-line-json"; the others get "-".
+        each=${CHECK_EACH:-}
+        printf 'work\tmessages\tbytes\tinstructions\tper_message\tvs_value\tp50\tp90\tp99\tmax\n' \
+            >"$out/check-instructions.tsv"
+        value=
+        for work in serde_json::Value Checker::check proxy-line-json proxy-line-text; do
+            if [[ " $each " == *" $work "* ]]; then
+                count_each "$work" | sort -n >"$tmp/per-message"
+            else
+                count count-check "$work" >"$tmp/total"
+                : >"$tmp/per-message"
+            fi
+            read -r messages bytes <"$tmp/stdout"
+            if [ -s "$tmp/per-message" ]; then
+                [ "$(wc -l <"$tmp/per-message")" -eq "$messages" ] \
+                    || { echo "check: $work: fewer dumps than messages" >&2; exit 1; }
+                ir=$(awk '{ s += $1 } END { printf "%.0f", s }' "$tmp/per-message")
+            else
+                ir=$(cat "$tmp/total")
+            fi
+            value=${value:-$ir}
+            awk -v work="$work" -v messages="$messages" -v bytes="$bytes" -v ir="$ir" -v value="$value" '
+                function at(q,  r) { r = int(q * NR); if (r < q * NR) r++; return ir_[r < 1 ? 1 : r] }
+                { ir_[NR] = $1 }
+                END {
+                    printf "%s\t%d\t%d\t%d\t%.0f\t%.2f", work, messages, bytes, ir, ir / messages, ir / value
+                    if (NR) printf "\t%d\t%d\t%d\t%d\n", at(0.5), at(0.9), at(0.99), ir_[NR]
+                    else printf "\t-\t-\t-\t-\n"
+                }' "$tmp/per-message" >>"$out/check-instructions.tsv"
         done
         ;;
     chart) python3 bench/chart.py "$out" bench/chart.svg ;;

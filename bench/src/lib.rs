@@ -1,9 +1,11 @@
 //! Benchmark harness for `mcp-typed` (unpublished): the same MCP messages decoded and encoded
 //! by `mcp-typed`, rmcp, rust-mcp-schema, typify's output, `serde_json::Value` and
 //! `IgnoredAny`; `mcp-typed-codegen` against typify; the `Elicit` content check against the
-//! `jsonschema` crate. `cargo bench -p mcp-bench` runs the wall-clock benchmarks;
-//! `bench/measure.sh` adds instruction counts (callgrind) and writes `BENCHMARKS.md`'s tables.
+//! `jsonschema` crate; the traffic checker's cost per message against `serde_json::Value`.
+//! `cargo bench -p mcp-bench` runs the wall-clock benchmarks; `bench/measure.sh` adds
+//! instruction counts (callgrind) and writes `BENCHMARKS.md`'s tables.
 
+pub mod check;
 pub mod codecs;
 pub mod corpus;
 pub mod elicitation;

@@ -66,6 +66,20 @@ enum Command {
         #[arg(long, default_value_t = 15)]
         rounds: usize,
     },
+    /// The traffic checker's cost per message on every real-traffic session, beside
+    /// `serde_json::Value` (tab-separated).
+    Check {
+        /// Rounds (each session replayed once per round; every timing is kept).
+        #[arg(long, default_value_t = 20)]
+        rounds: usize,
+    },
+    /// One replay of every real-traffic session with one work, each message inside the region
+    /// callgrind counts per message (after one replay outside it, to warm up); prints the
+    /// messages and bytes replayed.
+    CountCheck {
+        /// `serde_json::Value`, `Checker::check`, `proxy-line-json` or `proxy-line-text`.
+        work: String,
+    },
 }
 
 fn corpora(name: &str) -> anyhow::Result<Vec<Corpus>> {
@@ -181,6 +195,27 @@ fn main() -> anyhow::Result<()> {
             println!("{n}");
         }
         Command::Elicitation { rounds } => print!("{}", report::elicitation(rounds)),
+        Command::Check { rounds } => print!("{}", report::check(rounds)?),
+        Command::CountCheck { work } => {
+            use mcp_bench::check::{State, Work, replay, sessions};
+            let work = Work::by_name(&work)?;
+            let sessions = sessions()?;
+            // Warm-up outside the counted region (lazily built tables): not through
+            // `measured_message`, which callgrind counts wherever it is called.
+            for session in &sessions {
+                let mut state = State::new(work);
+                for (dir, text) in &session.messages {
+                    std::hint::black_box(state.message(*dir, text));
+                }
+            }
+            measure::measured_region(|| replay(&sessions, work));
+            let messages: usize = sessions.iter().map(|s| s.messages.len()).sum();
+            let bytes: usize = sessions
+                .iter()
+                .flat_map(|s| s.messages.iter().map(|(_, t)| t.len()))
+                .sum();
+            println!("{messages}\t{bytes}");
+        }
     }
     Ok(())
 }

@@ -156,3 +156,66 @@ pub fn elicitation(rounds: usize) -> String {
         theirs.as_nanos()
     )
 }
+
+/// The traffic checker's cost per message on every real-traffic session, beside
+/// `serde_json::Value` (see [`crate::check`]): per work, the latency distribution over every
+/// timing (messages × rounds) and over each message's median, in µs, the size of the slowest
+/// message, how many took over 1 ms, and the mean against `Value`'s.
+pub fn check(rounds: usize) -> anyhow::Result<String> {
+    use crate::check::{Work, percentile, sessions, wall_clock};
+    let sessions = sessions()?;
+    let sizes: Vec<usize> = sessions
+        .iter()
+        .flat_map(|s| s.messages.iter().map(|(_, text)| text.len()))
+        .collect();
+    let times = wall_clock(&sessions, rounds.max(1));
+    let us = |d: Duration| d.as_secs_f64() * 1e6;
+    let mean = |t: &[Vec<Duration>]| {
+        let all: Duration = t.iter().flatten().sum();
+        all / t.iter().map(Vec::len).sum::<usize>() as u32
+    };
+    let value_mean = mean(&times[0]);
+    let mut t = String::from(
+        "work\tover\tsessions\tmessages\ttimings\tmean_us\tp50_us\tp90_us\tp99_us\tmax_us\tmax_bytes\tover_1ms\tmean_vs_value\n",
+    );
+    for (work, per_message) in Work::ALL.into_iter().zip(&times) {
+        let m = mean(per_message);
+        let mut all: Vec<(Duration, usize)> = per_message
+            .iter()
+            .zip(&sizes)
+            .flat_map(|(t, &size)| t.iter().map(move |&d| (d, size)))
+            .collect();
+        let mut medians: Vec<(Duration, usize)> = per_message
+            .iter()
+            .zip(&sizes)
+            .map(|(t, &size)| {
+                let mut t = t.clone();
+                t.sort();
+                (t[t.len() / 2], size)
+            })
+            .collect();
+        for (over, list) in [("timings", &mut all), ("message medians", &mut medians)] {
+            list.sort();
+            let (max, max_bytes) = *list.last().expect("messages");
+            let over_1ms = list
+                .iter()
+                .filter(|(d, _)| *d > Duration::from_millis(1))
+                .count();
+            let _ = writeln!(
+                t,
+                "{}\t{over}\t{}\t{}\t{}\t{:.1}\t{:.1}\t{:.1}\t{:.1}\t{:.1}\t{max_bytes}\t{over_1ms}\t{:.2}",
+                work.name(),
+                sessions.len(),
+                sizes.len(),
+                list.len(),
+                us(m),
+                us(percentile(list, 0.50).0),
+                us(percentile(list, 0.90).0),
+                us(percentile(list, 0.99).0),
+                us(max),
+                m.as_secs_f64() / value_mean.as_secs_f64()
+            );
+        }
+    }
+    Ok(t)
+}
