@@ -112,15 +112,13 @@ pub struct Encoded {
 
 /// The handshake-era revisions this build has (a codec serves these).
 pub fn revisions() -> Vec<ProtocolVersion> {
-    let mut all = Vec::new();
-    #[cfg(feature = "v2024_11_05")]
-    all.push(ProtocolVersion::V2024_11_05);
-    #[cfg(feature = "v2025_03_26")]
-    all.push(ProtocolVersion::V2025_03_26);
-    #[cfg(feature = "v2025_06_18")]
-    all.push(ProtocolVersion::V2025_06_18);
-    all.push(ProtocolVersion::V2025_11_25);
-    all
+    let built = [
+        (cfg!(feature = "v2024_11_05"), ProtocolVersion::V2024_11_05),
+        (cfg!(feature = "v2025_03_26"), ProtocolVersion::V2025_03_26),
+        (cfg!(feature = "v2025_06_18"), ProtocolVersion::V2025_06_18),
+        (true, ProtocolVersion::V2025_11_25),
+    ];
+    built.into_iter().filter(|b| b.0).map(|b| b.1).collect()
 }
 
 /// Runs `$body` with `$wire` naming the module of `$version`'s types; `$other` for a revision
