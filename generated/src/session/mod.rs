@@ -217,18 +217,28 @@ macro_rules! side {
                         bridged: Vec::new(),
                     });
                 }
-                let mut value = serde_json::to_value(message).map_err(|e| ConversionError {
-                    pointer: String::new(),
-                    message: e.to_string(),
-                })?;
-                let bridged = bridge::down(&mut value, version);
-                let bridged_message: app::$out = if bridged.is_empty() {
-                    message.clone()
+                // Only a form request or an error without id has a bridge (`bridge::down`):
+                // every other message goes straight to the conversion, with no JSON tree built.
+                let may_bridge = match message {
+                    app::$out::Request(r) => r.method() == "elicitation/create",
+                    app::$out::Error(e) => e.id.is_none(),
+                    _ => false,
+                };
+                let mut bridged = Vec::new();
+                let translated: app::$out;
+                let message = if may_bridge {
+                    let mut value = serde_json::to_value(message).map_err(|e| ConversionError {
+                        pointer: String::new(),
+                        message: e.to_string(),
+                    })?;
+                    bridged = bridge::down(&mut value, version);
+                    translated = convert::decode(&value.to_string())?;
+                    &translated
                 } else {
-                    convert::decode(&value.to_string())?
+                    message
                 };
                 on_wire!(version, wire => {
-                    let down = convert::downgrade::<wire::$out>(&bridged_message)?;
+                    let down = convert::downgrade::<wire::$out>(message)?;
                     Ok(Encoded { line: line(&down.value), dropped: down.dropped, bridged })
                 }, else Err(ConversionError { pointer: String::new(), message: unsupported(version) }))
             }

@@ -182,7 +182,9 @@ struct Parked {
 pub struct ServerSession<H> {
     handler: H,
     info: Info,
-    codec: Option<Codec<Server>>,
+    /// At 2025-11-25 until `initialize` negotiates (its shape is the same in every revision).
+    codec: Codec<Server>,
+    negotiated: bool,
     parked: Vec<Parked>,
 }
 
@@ -192,14 +194,15 @@ impl<H: Handler> ServerSession<H> {
         ServerSession {
             handler,
             info,
-            codec: None,
+            codec: Codec::new(ProtocolVersion::V2025_11_25),
+            negotiated: false,
             parked: Vec::new(),
         }
     }
 
     /// The revision `initialize` negotiated.
     pub fn version(&self) -> Option<ProtocolVersion> {
-        self.codec.as_ref().map(Codec::version)
+        self.negotiated.then(|| self.codec.version())
     }
 
     /// The handler.
@@ -231,17 +234,13 @@ impl<H: Handler> ServerSession<H> {
 
     /// One incoming line → the lines to send, in order.
     pub fn receive(&mut self, text: &str) -> Vec<String> {
-        if self.codec.is_none()
+        if !self.negotiated
             && let Ok(peek) = serde_json::from_str::<Value>(text)
             && let Some(requested) = requested_version(&peek)
         {
             return self.stateless(text, requested).into_iter().collect();
         }
-        let mut codec = self
-            .codec
-            .clone()
-            .unwrap_or_else(|| Codec::new(ProtocolVersion::V2025_11_25));
-        let message = match codec.decode(text) {
+        let message = match self.codec.decode(text) {
             Ok(message) => message,
             Err(refused) => return vec![refused.reply],
         };
@@ -250,10 +249,7 @@ impl<H: Handler> ServerSession<H> {
     }
 
     fn encode(&mut self, message: &app::ServerMessage) -> String {
-        let mut codec = self
-            .codec
-            .clone()
-            .unwrap_or_else(|| Codec::new(ProtocolVersion::V2025_11_25));
+        let codec = &mut self.codec;
         match codec.encode(message) {
             Ok(encoded) => encoded.line,
             Err(e) => {
@@ -338,7 +334,8 @@ impl<H: Handler> ServerSession<H> {
                 "this server serves no revision with `initialize`",
             );
         };
-        self.codec = Some(Codec::new(version));
+        self.codec.set_version(version);
+        self.negotiated = true;
         let info = &self.info;
         let mut result = app::InitializeResult::new(
             version.as_str(),
