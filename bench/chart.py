@@ -14,7 +14,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 CODECS = ["mcp-typed", "mcp-typed-envelope", "rmcp", "rust-mcp-schema", "typify",
-          "serde_json::Value", "IgnoredAny"]
+          "serde_json::Value", "serde_json::Value (default features)", "IgnoredAny"]
 SERIES = [("real", "decode"), ("real", "decode+encode"),
           ("synthetic", "decode"), ("synthetic", "decode+encode")]
 COLORS = ["#4e79a7", "#a0cbe8", "#f28e2b", "#ffbe7d"]
@@ -36,8 +36,13 @@ def panel(x0, y0, width, title, values, unit, lower_is_better):
            f'{escape(unit)} ({"lower" if lower_is_better else "higher"} is better)</text>']
     for i, codec in enumerate(CODECS):
         y = top + i * row_h
+        # A parenthesised qualifier goes on a line of its own: the label column is narrow.
+        name, qualifier = codec.split(" (", 1) if " (" in codec else (codec, None)
         out.append(f'<text x="{x0 + label_w - 8}" y="{y + row_h / 2}" font-size="12" '
-                   f'text-anchor="end">{escape(codec)}</text>')
+                   f'text-anchor="end">{escape(name)}</text>')
+        if qualifier:
+            out.append(f'<text x="{x0 + label_w - 8}" y="{y + row_h / 2 + 14}" font-size="11" '
+                       f'text-anchor="end" fill="#555">({escape(qualifier)}</text>')
         for j, (corpus, op) in enumerate(SERIES):
             v = values.get((codec, corpus, op))
             by = y + 4 + j * bar_h

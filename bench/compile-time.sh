@@ -27,7 +27,7 @@ serde_json = "1"
 [workspace]
 TOML
 # A user crate touching every message and result type of the revision.
-python3 - "$root/generated/src/v2025_11_25.rs" >"$work/src/main.rs" <<'PY'
+python3 - "$root/generated/src/revisions/v2025_11_25.rs" >"$work/src/main.rs" <<'PY'
 import re, sys
 src = open(sys.argv[1]).read()
 requests = re.findall(r"impl __rt::RequestMethod for (\w+) \{", src)
@@ -37,7 +37,7 @@ print("    for line in std::io::stdin().lines() {")
 print("        let line = line.unwrap();")
 print("        match ClientMessage::from_json(&line) {")
 print("            Ok(m) => println!(\"{m:?}\"),")
-print("            Err(reply) => println!(\"{}\", serde_json::to_string(&reply).unwrap()),")
+print("            Err(e) => println!(\"{}\", serde_json::to_string(e.reply()).unwrap()),")
 print("        }")
 print("        if let Ok(ServerMessage::Response(r)) = ServerMessage::from_json(&line) {")
 for r in requests:

@@ -12,13 +12,15 @@
 # then redraws bench/chart.svg. Needs valgrind (`apt-get install valgrind`) and python3.
 # STEPS="messages instructions" bench/measure.sh runs a subset; MCP_BENCH_BIN=path uses an
 # already built mcp-bench binary; CHECK_EACH (see the check step) adds per-message instruction
-# distributions.
+# distributions; CODECS="serde_json::Value,serde_json::Value (default features)" (comma-separated
+# rows) counts only some codecs' instructions; RESULTS=dir writes the results there instead
+# (keeps a partial run out of bench/results).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 for tool in valgrind python3; do
     command -v "$tool" >/dev/null || { echo "measure.sh needs $tool (apt-get install $tool)" >&2; exit 1; }
 done
-out=bench/results
+out=${RESULTS:-bench/results}
 mkdir -p "$out"
 steps=${STEPS:-"machine round-trip messages instructions generation elicitation check chart"}
 bin=${MCP_BENCH_BIN:-}
@@ -29,10 +31,10 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# Instructions executed inside `measured_region` by `mcp-bench <args>`.
+# Instructions executed inside `measured_region` by `<binary> <args>`.
 count() {
     valgrind --tool=callgrind --toggle-collect='*measured_region*' \
-        --callgrind-out-file="$tmp/cg.out" "$bin" "$@" >"$tmp/stdout" 2>"$tmp/stderr" \
+        --callgrind-out-file="$tmp/cg.out" "$@" >"$tmp/stdout" 2>"$tmp/stderr" \
         || { cat "$tmp/stderr" >&2; exit 1; }
     awk '/^(summary|totals):/ { print $2; exit }' "$tmp/cg.out"
 }
@@ -66,12 +68,29 @@ for step in $steps; do
     round-trip) "$bin" round-trip >"$out/round-trip.tsv" ;;
     messages) nice -n 0 "$bin" messages --rounds "${ROUNDS:-15}" >"$out/messages.tsv" ;;
     instructions)
+        # mcp-bench's serde_json::Value has `preserve_order` (an IndexMap per object), which
+        # feature unification brings from `mcp-typed`. Users get the default (a BTreeMap): that
+        # row is a crate of its own depending on serde_json alone, built alone, and fed the same
+        # corpora through a file (bench/value-default/src/main.rs).
+        cargo build --release --locked -p mcp-bench-value-default
+        value_bin=target/release/mcp-bench-value-default
+        [ "$("$value_bin" features)" = default ] || {
+            echo "instructions: $value_bin has serde_json's preserve_order (built with the workspace?)" >&2
+            exit 1
+        }
         printf 'corpus\tcodec\top\tbytes\tmessages\tinstructions\tinstructions_per_byte\n' >"$out/instructions.tsv"
         for corpus in real synthetic; do
-            for codec in mcp-typed mcp-typed-envelope rmcp rust-mcp-schema typify serde_json::Value IgnoredAny; do
+            "$bin" dump-corpus "$corpus" >"$tmp/$corpus.jsonl"
+            for codec in mcp-typed mcp-typed-envelope rmcp rust-mcp-schema typify serde_json::Value \
+                "serde_json::Value (default features)" IgnoredAny; do
+                [[ -z ${CODECS:-} || ",$CODECS," == *",$codec,"* ]] || continue
                 for op in decode encode decode+encode; do
                     [ "$codec" = IgnoredAny ] && [ "$op" != decode ] && continue
-                    ir=$(count count "$codec" "$op" "$corpus")
+                    if [ "$codec" = "serde_json::Value (default features)" ]; then
+                        ir=$(count "$value_bin" count "$op" "$tmp/$corpus.jsonl")
+                    else
+                        ir=$(count "$bin" count "$codec" "$op" "$corpus")
+                    fi
                     read -r bytes messages _ <"$tmp/stdout"
                     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$corpus" "$codec" "$op" "$bytes" "$messages" "$ir" \
                         "$(awk -v i="$ir" -v b="$bytes" 'BEGIN { printf "%.1f", i / b }')" >>"$out/instructions.tsv"
@@ -84,7 +103,7 @@ for step in $steps; do
         printf 'generator\trevision\tlines\tinstructions\tinstructions_per_line\n' >"$out/generation-instructions.tsv"
         for job in "mcp-typed-codegen all" "mcp-typed-codegen 2025-06-18" "typify 2025-06-18"; do
             set -- $job
-            ir=$(count count-generation "$1" "$2")
+            ir=$(count "$bin" count-generation "$1" "$2")
             lines=$(cat "$tmp/stdout")
             printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$lines" "$ir" \
                 "$(awk -v i="$ir" -v l="$lines" 'BEGIN { printf "%.0f", i / l }')" >>"$out/generation-instructions.tsv"
@@ -94,7 +113,7 @@ for step in $steps; do
         "$bin" elicitation >"$out/elicitation.tsv"
         printf 'check\tinstructions_per_content\n' >"$out/elicitation-instructions.tsv"
         for check in from_content jsonschema; do
-            ir=$(count count-elicitation "$check" 1000)
+            ir=$(count "$bin" count-elicitation "$check" 1000)
             printf '%s\t%s\n' "$check" $((ir / 1000)) >>"$out/elicitation-instructions.tsv"
         done
         ;;
@@ -116,7 +135,7 @@ for step in $steps; do
             if [[ " $each " == *" $work "* ]]; then
                 count_each "$work" | sort -n >"$tmp/per-message"
             else
-                count count-check "$work" >"$tmp/total"
+                count "$bin" count-check "$work" >"$tmp/total"
                 : >"$tmp/per-message"
             fi
             read -r messages bytes <"$tmp/stdout"

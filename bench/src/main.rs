@@ -1,5 +1,6 @@
 //! `mcp-bench`: prints the benchmark tables, or runs one measured pass for callgrind.
 
+use std::io::Write as _;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
@@ -37,6 +38,13 @@ enum Command {
         codec: String,
         /// `decode`, `encode` or `decode+encode`.
         op: String,
+        /// `real` or `synthetic`.
+        corpus: String,
+    },
+    /// Writes a corpus to stdout, one message a line, byte for byte: the input of
+    /// `mcp-bench-value-default` (bench/value-default), which cannot link this crate without
+    /// getting serde_json's `preserve_order` from `mcp-typed`.
+    DumpCorpus {
         /// `real` or `synthetic`.
         corpus: String,
     },
@@ -144,6 +152,16 @@ fn main() -> anyhow::Result<()> {
                 prepared.corpus.messages.len(),
                 work
             );
+        }
+        Command::DumpCorpus { corpus } => {
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            for m in Corpus::by_name(&corpus)?.messages {
+                // Compact JSON text has no raw newline; a message that had one would be read
+                // back as two.
+                anyhow::ensure!(!m.text.contains('\n'), "a message spans lines: {}", m.text);
+                writeln!(out, "{}", m.text)?;
+            }
+            out.flush()?;
         }
         Command::CountGeneration {
             generator,

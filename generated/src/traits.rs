@@ -53,7 +53,7 @@ pub trait DefinitionVisitor {
 pub trait ToolSchema: serde::de::DeserializeOwned {
     /// The schema from JSON; an error when it is not an object schema (`"type": "object"`).
     fn from_json(schema: Value) -> serde_json::Result<Self> {
-        serde_json::from_value(schema)
+        crate::runtime::from_json_value(&schema)
     }
 
     /// The JSON Schema that `schemars` derives for `T` (its `$schema`, `title`… kept as

@@ -496,7 +496,7 @@ fn merged(cx: &Cx, u: &Union, m: &Merged) -> TokenStream {
                 });
                 moves.push(quote! {
                     if let Some(v) = self.#n {
-                        __rt::ObjectBuilder::<'static>::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed(#k)), v).map_err(E::custom)?;
+                        __rt::feed_value::<_, E>(&mut b, __rt::Key(::std::borrow::Cow::Borrowed(#k)), v)?;
                     }
                 });
             } else if let Some(f) = st.field(k) {
@@ -525,7 +525,7 @@ fn merged(cx: &Cx, u: &Union, m: &Merged) -> TokenStream {
                         match self.#n {
                             Some(__rt::Slot::Typed(t)) => b.#fname = Some(t),
                             Some(__rt::Slot::Raw(v)) => {
-                                __rt::ObjectBuilder::<'static>::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed(#k)), v).map_err(E::custom)?;
+                                __rt::feed_value::<_, E>(&mut b, __rt::Key(::std::borrow::Cow::Borrowed(#k)), v)?;
                             }
                             None => {}
                         }
@@ -540,7 +540,7 @@ fn merged(cx: &Cx, u: &Union, m: &Merged) -> TokenStream {
                     });
                     moves.push(quote! {
                         if let Some(v) = self.#n {
-                            __rt::ObjectBuilder::<'static>::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed(#k)), v).map_err(E::custom)?;
+                            __rt::feed_value::<_, E>(&mut b, __rt::Key(::std::borrow::Cow::Borrowed(#k)), v)?;
                         }
                     });
                 }
@@ -555,7 +555,7 @@ fn merged(cx: &Cx, u: &Union, m: &Merged) -> TokenStream {
                 };
                 moves.push(quote! {
                     if let Some(v) = self.#n {
-                        __rt::ObjectBuilder::<'static>::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed(#k)), #value).map_err(E::custom)?;
+                        __rt::feed_value::<_, E>(&mut b, __rt::Key(::std::borrow::Cow::Borrowed(#k)), #value)?;
                     }
                 });
             }
@@ -585,7 +585,7 @@ fn merged(cx: &Cx, u: &Union, m: &Merged) -> TokenStream {
                 let mut b = #builder::default();
                 #( #moves )*
                 for (k, v) in self.rest {
-                    __rt::ObjectBuilder::<'static>::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v).map_err(E::custom)?;
+                    __rt::feed_value::<_, E>(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
                 }
                 __rt::ObjectBuilder::<'static>::finish(b).map(super::#name::#v)
             }

@@ -1757,40 +1757,36 @@ pub mod shapes {
             ) -> ::core::result::Result<super::Block, E> {
                 let mut b = Text::default();
                 if let Some(v) = self.s0 {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
                 }
                 match self.s1 {
                     Some(__rt::Slot::Typed(t)) => b.f_text = Some(t),
                     Some(__rt::Slot::Raw(v)) => {
-                        __rt::ObjectBuilder::<
-                            'static,
-                        >::field(
-                                &mut b,
-                                __rt::Key(::std::borrow::Cow::Borrowed("text")),
-                                v,
-                            )
-                            .map_err(E::custom)?;
+                        __rt::feed_value::<
+                            _,
+                            E,
+                        >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)?;
                     }
                     None => {}
                 }
                 if let Some(v) = self.s2 {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("enum")),
-                            __rt::slot_value::<_, E>(v)?,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("enum")),
+                        __rt::slot_value::<_, E>(v)?,
+                    )?;
                 }
                 for (k, v) in self.rest {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
                 }
                 __rt::ObjectBuilder::<'static>::finish(b).map(super::Block::Text)
             }
@@ -1799,40 +1795,36 @@ pub mod shapes {
             ) -> ::core::result::Result<super::Block, E> {
                 let mut b = Choice::default();
                 if let Some(v) = self.s0 {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
                 }
                 if let Some(v) = self.s1 {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("text")),
-                            __rt::slot_value::<_, E>(v)?,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("text")),
+                        __rt::slot_value::<_, E>(v)?,
+                    )?;
                 }
                 match self.s2 {
                     Some(__rt::Slot::Typed(t)) => b.f_enum = Some(t),
                     Some(__rt::Slot::Raw(v)) => {
-                        __rt::ObjectBuilder::<
-                            'static,
-                        >::field(
-                                &mut b,
-                                __rt::Key(::std::borrow::Cow::Borrowed("enum")),
-                                v,
-                            )
-                            .map_err(E::custom)?;
+                        __rt::feed_value::<
+                            _,
+                            E,
+                        >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)?;
                     }
                     None => {}
                 }
                 for (k, v) in self.rest {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
                 }
                 __rt::ObjectBuilder::<'static>::finish(b).map(super::Block::Choice)
             }

@@ -52,7 +52,7 @@ where
         pointer: e.pointer,
         message: e.message,
     })?;
-    let encoded = serde_json::to_value(&value).map_err(|e| Failure {
+    let encoded = crate::runtime::json_value(&value).map_err(|e| Failure {
         pointer: String::new(),
         message: format!("re-encoding failed: {e}"),
     })?;

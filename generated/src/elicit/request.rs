@@ -103,7 +103,7 @@ impl<P: Serialize> Serialize for ElicitRequest<P> {
 fn to_value(value: &impl Serialize) -> Value {
     // Our Serialize impls write only strings, numbers, booleans, arrays and maps with string
     // keys, and check the revision before they can be made, so this cannot fail.
-    serde_json::to_value(value).unwrap_or(Value::Null)
+    crate::runtime::json_value(value).unwrap_or(Value::Null)
 }
 
 /// Serializes `value` and reads it back as `T` (for example a generated
@@ -316,7 +316,7 @@ impl From<ContentError> for OutcomeError {
 pub(crate) fn outcome<T: Elicit>(
     result: &impl Serialize,
 ) -> Result<ElicitOutcome<T>, OutcomeError> {
-    let value = serde_json::to_value(result).map_err(|e| OutcomeError::Malformed(e.to_string()))?;
+    let value = crate::runtime::json_value(result).map_err(|e| OutcomeError::Malformed(e.to_string()))?;
     let Value::Object(result) = value else {
         return Err(OutcomeError::Malformed("not an object".to_owned()));
     };

@@ -64,7 +64,7 @@ impl<T: Elicit> schemars::JsonSchema for Validated<T> {
 
     fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
         // The requestedSchema of the latest revision: an object, so always a valid Schema.
-        serde_json::to_value(T::requested_schema())
+        crate::runtime::json_value(T::requested_schema())
             .ok()
             .and_then(|value| schemars::Schema::try_from(value).ok())
             .unwrap_or_else(|| schemars::Schema::from(false))

@@ -10534,68 +10534,68 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("role")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("model")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("roots")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ClientResult::McpResult)
         }
@@ -10606,76 +10606,68 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_role = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("role")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("role")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_content = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_model = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("model")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("model")), v)?;
                 }
                 None => {}
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_stop_reason = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("stopReason")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("roots")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ClientResult::CreateMessage)
@@ -10687,68 +10679,68 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("role")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("model")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_roots = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("roots")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("roots")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ClientResult::ListRoots)
         }
@@ -11475,52 +11467,48 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)?;
                 }
                 None => {}
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("mimeType")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_text = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("blob")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("blob")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::EmbeddedResourceResource::Text)
@@ -11532,52 +11520,48 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)?;
                 }
                 None => {}
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("mimeType")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("text")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("text")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_blob = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("blob")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("blob")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::EmbeddedResourceResource::Blob)
@@ -12138,46 +12122,42 @@ pub mod __de {
         ) -> ::core::result::Result<super::JsonRpcBatchRequestItem, E> {
             let mut b = JsonRpcRequest::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_id = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_method = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("method")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::JsonRpcBatchRequestItem::Request)
@@ -12187,46 +12167,42 @@ pub mod __de {
         ) -> ::core::result::Result<super::JsonRpcBatchRequestItem, E> {
             let mut b = JsonRpcNotification::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("id")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("id")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_method = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("method")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::JsonRpcBatchRequestItem::Notification)
@@ -12427,46 +12403,42 @@ pub mod __de {
         ) -> ::core::result::Result<super::JsonRpcBatchResponseItem, E> {
             let mut b = JsonRpcResponse::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_result = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("result")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("error")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::JsonRpcBatchResponseItem::Response)
@@ -12476,42 +12448,42 @@ pub mod __de {
         ) -> ::core::result::Result<super::JsonRpcBatchResponseItem, E> {
             let mut b = JsonRpcError::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("result")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_error = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("error")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("error")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::JsonRpcBatchResponseItem::Error)
@@ -12884,62 +12856,58 @@ pub mod __de {
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
             let mut b = JsonRpcRequest::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_method = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("method")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("result")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("error")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::JsonRpcMessage::Request)
         }
@@ -12948,62 +12916,58 @@ pub mod __de {
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
             let mut b = JsonRpcNotification::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_method = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("method")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("result")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("error")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::JsonRpcMessage::Notification)
@@ -13013,62 +12977,58 @@ pub mod __de {
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
             let mut b = JsonRpcResponse::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("method")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)?;
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_result = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("result")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("error")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::JsonRpcMessage::Response)
@@ -13078,58 +13038,58 @@ pub mod __de {
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
             let mut b = JsonRpcError::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("method")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("result")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_error = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("error")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("error")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::JsonRpcMessage::Error)
         }
@@ -13415,46 +13375,42 @@ pub mod __de {
         ) -> ::core::result::Result<super::JsonRpcMessageArrayItem, E> {
             let mut b = JsonRpcRequest::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_id = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_method = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("method")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::JsonRpcMessageArrayItem::Request)
@@ -13464,46 +13420,42 @@ pub mod __de {
         ) -> ::core::result::Result<super::JsonRpcMessageArrayItem, E> {
             let mut b = JsonRpcNotification::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("id")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("id")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_method = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("method")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::JsonRpcMessageArrayItem::Notification)
@@ -13704,46 +13656,42 @@ pub mod __de {
         ) -> ::core::result::Result<super::JsonRpcMessageArrayItem2, E> {
             let mut b = JsonRpcResponse::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_result = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("result")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("error")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::JsonRpcMessageArrayItem2::Response)
@@ -13753,42 +13701,42 @@ pub mod __de {
         ) -> ::core::result::Result<super::JsonRpcMessageArrayItem2, E> {
             let mut b = JsonRpcError::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("result")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_error = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("error")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("error")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::JsonRpcMessageArrayItem2::Error)
@@ -15524,52 +15472,48 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)?;
                 }
                 None => {}
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("mimeType")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_text = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("blob")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("blob")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ReadResourceResultContentsItem::Text)
@@ -15581,52 +15525,48 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)?;
                 }
                 None => {}
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("mimeType")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("text")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("text")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_blob = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("blob")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("blob")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ReadResourceResultContentsItem::Blob)
@@ -17095,168 +17035,168 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::McpResult)
         }
@@ -17267,184 +17207,180 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_protocol_version = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_capabilities = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_server_info = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")), v)?;
                 }
                 None => {}
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_instructions = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ServerResult::Initialize)
@@ -17456,176 +17392,168 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")), v)?;
                 }
                 None => {}
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_resources = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("resources")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ServerResult::ListResources)
@@ -17637,176 +17565,172 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s7 {
                 Some(__rt::Slot::Typed(t)) => b.f_resource_templates = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ServerResult::ListResourceTemplates)
@@ -17818,172 +17742,168 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s8 {
                 Some(__rt::Slot::Typed(t)) => b.f_contents = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("contents")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ServerResult::ReadResource)
@@ -17995,176 +17915,168 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s9 {
                 Some(__rt::Slot::Typed(t)) => b.f_prompts = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("prompts")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ServerResult::ListPrompts)
@@ -18176,176 +18088,172 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s10 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s11 {
                 Some(__rt::Slot::Typed(t)) => b.f_messages = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("messages")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::GetPrompt)
         }
@@ -18356,172 +18264,168 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s12 {
                 Some(__rt::Slot::Typed(t)) => b.f_tools = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("tools")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("tools")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::ListTools)
         }
@@ -18532,176 +18436,168 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s13 {
                 Some(__rt::Slot::Typed(t)) => b.f_content = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)?;
                 }
                 None => {}
             }
             match self.s14 {
                 Some(__rt::Slot::Typed(t)) => b.f_is_error = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("isError")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::CallTool)
         }
@@ -18712,172 +18608,168 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s15 {
                 Some(__rt::Slot::Typed(t)) => b.f_completion = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("completion")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::Complete)
         }

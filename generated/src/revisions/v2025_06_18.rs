@@ -11952,74 +11952,74 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("role")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("model")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("roots")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("action")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ClientResult::McpResult)
         }
@@ -12030,78 +12030,74 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_role = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("role")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("role")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)?;
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_model = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("model")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("model")), v)?;
                 }
                 None => {}
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_stop_reason = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("stopReason")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("roots")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("action")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ClientResult::CreateMessage)
@@ -12113,74 +12109,74 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("role")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("model")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_roots = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("roots")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("roots")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("action")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ClientResult::ListRoots)
         }
@@ -12191,78 +12187,74 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("role")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("model")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("roots")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_action = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("action")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ClientResult::Elicit)
         }
@@ -13369,62 +13361,58 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)?;
                 }
                 None => {}
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("mimeType")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_text = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("blob")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("blob")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::EmbeddedResourceResource::Text)
@@ -13436,62 +13424,58 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)?;
                 }
                 None => {}
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("mimeType")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("text")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("text")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_blob = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("blob")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("blob")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::EmbeddedResourceResource::Blob)
@@ -14275,62 +14259,58 @@ pub mod __de {
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
             let mut b = JsonRpcRequest::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_method = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("method")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("result")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("error")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::JsonRpcMessage::Request)
         }
@@ -14339,62 +14319,58 @@ pub mod __de {
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
             let mut b = JsonRpcNotification::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_method = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("method")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("result")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("error")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::JsonRpcMessage::Notification)
@@ -14404,62 +14380,58 @@ pub mod __de {
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
             let mut b = JsonRpcResponse::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("method")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)?;
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_result = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("result")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("error")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::JsonRpcMessage::Response)
@@ -14469,58 +14441,58 @@ pub mod __de {
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
             let mut b = JsonRpcError::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("method")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("result")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_error = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("error")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("error")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::JsonRpcMessage::Error)
         }
@@ -15854,102 +15826,90 @@ pub mod __de {
         ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
             let mut b = StringSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_min_length = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("minLength")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("minLength")), v)?;
                 }
                 None => {}
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_max_length = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("maxLength")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("maxLength")), v)?;
                 }
                 None => {}
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_format = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("format")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("format")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("enum")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("enum")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::PrimitiveSchemaDefinition::String)
@@ -15959,94 +15919,90 @@ pub mod __de {
         ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
             let mut b = EnumSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("minLength")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("minLength")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("maxLength")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("maxLength")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("format")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("format")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_enum = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)?;
                 }
                 None => {}
             }
             match self.s7 {
                 Some(__rt::Slot::Typed(t)) => b.f_enum_names = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enumNames")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::PrimitiveSchemaDefinition::Enum)
@@ -16783,62 +16739,58 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)?;
                 }
                 None => {}
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("mimeType")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_text = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("blob")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("blob")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ReadResourceResultContentsItem::Text)
@@ -16850,62 +16802,58 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)?;
                 }
                 None => {}
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("mimeType")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("text")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("text")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_blob = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("blob")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("blob")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ReadResourceResultContentsItem::Blob)
@@ -18477,178 +18425,178 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::McpResult)
         }
@@ -18659,194 +18607,190 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_protocol_version = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_capabilities = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_server_info = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")), v)?;
                 }
                 None => {}
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_instructions = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ServerResult::Initialize)
@@ -18858,186 +18802,178 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")), v)?;
                 }
                 None => {}
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_resources = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("resources")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ServerResult::ListResources)
@@ -19049,186 +18985,182 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s7 {
                 Some(__rt::Slot::Typed(t)) => b.f_resource_templates = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ServerResult::ListResourceTemplates)
@@ -19240,182 +19172,178 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s8 {
                 Some(__rt::Slot::Typed(t)) => b.f_contents = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("contents")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ServerResult::ReadResource)
@@ -19427,186 +19355,178 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s9 {
                 Some(__rt::Slot::Typed(t)) => b.f_prompts = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("prompts")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ServerResult::ListPrompts)
@@ -19618,186 +19538,182 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s10 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s11 {
                 Some(__rt::Slot::Typed(t)) => b.f_messages = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("messages")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::GetPrompt)
         }
@@ -19808,182 +19724,178 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s12 {
                 Some(__rt::Slot::Typed(t)) => b.f_tools = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("tools")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("tools")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::ListTools)
         }
@@ -19994,190 +19906,182 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s13 {
                 Some(__rt::Slot::Typed(t)) => b.f_content = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)?;
                 }
                 None => {}
             }
             match self.s14 {
                 Some(__rt::Slot::Typed(t)) => b.f_structured_content = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s15 {
                 Some(__rt::Slot::Typed(t)) => b.f_is_error = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("isError")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::CallTool)
         }
@@ -20188,182 +20092,178 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s16 {
                 Some(__rt::Slot::Typed(t)) => b.f_completion = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("completion")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::Complete)
         }

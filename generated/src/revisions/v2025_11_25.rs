@@ -18161,164 +18161,164 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("role")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("model")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("roots")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("action")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ClientResult::McpResult)
         }
@@ -18329,188 +18329,176 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_task_id = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("taskId")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_status = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("status")), v)?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_status_message = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_created_at = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("createdAt")), v)?;
                 }
                 None => {}
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_last_updated_at = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_ttl = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttl")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttl")), v)?;
                 }
                 None => {}
             }
             match self.s7 {
                 Some(__rt::Slot::Typed(t)) => b.f_poll_interval = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("role")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("model")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("roots")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("action")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ClientResult::GetTask)
         }
@@ -18521,164 +18509,164 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("role")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("model")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("roots")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("action")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ClientResult::GetTaskPayload)
@@ -18690,188 +18678,176 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_task_id = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("taskId")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_status = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("status")), v)?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_status_message = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_created_at = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("createdAt")), v)?;
                 }
                 None => {}
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_last_updated_at = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_ttl = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttl")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttl")), v)?;
                 }
                 None => {}
             }
             match self.s7 {
                 Some(__rt::Slot::Typed(t)) => b.f_poll_interval = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("role")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("model")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("roots")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("action")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ClientResult::CancelTask)
@@ -18883,168 +18859,164 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s8 {
                 Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")), v)?;
                 }
                 None => {}
             }
             match self.s9 {
                 Some(__rt::Slot::Typed(t)) => b.f_tasks = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("tasks")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("tasks")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("role")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("model")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("roots")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("action")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ClientResult::ListTasks)
         }
@@ -19055,168 +19027,164 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s10 {
                 Some(__rt::Slot::Typed(t)) => b.f_role = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("role")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("role")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)?;
             }
             match self.s12 {
                 Some(__rt::Slot::Typed(t)) => b.f_model = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("model")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("model")), v)?;
                 }
                 None => {}
             }
             match self.s13 {
                 Some(__rt::Slot::Typed(t)) => b.f_stop_reason = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("stopReason")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("roots")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("action")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ClientResult::CreateMessage)
@@ -19228,164 +19196,164 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("role")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("model")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s14 {
                 Some(__rt::Slot::Typed(t)) => b.f_roots = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("roots")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("roots")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("action")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ClientResult::ListRoots)
         }
@@ -19396,168 +19364,164 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("role")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("model")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("roots")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s15 {
                 Some(__rt::Slot::Typed(t)) => b.f_action = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("action")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ClientResult::Elicit)
         }
@@ -21206,62 +21170,58 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)?;
                 }
                 None => {}
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("mimeType")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_text = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("blob")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("blob")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::EmbeddedResourceResource::Text)
@@ -21273,62 +21233,58 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)?;
                 }
                 None => {}
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("mimeType")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("text")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("text")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_blob = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("blob")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("blob")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::EmbeddedResourceResource::Blob)
@@ -21594,84 +21550,80 @@ pub mod __de {
         ) -> ::core::result::Result<super::EnumSchema, E> {
             let mut b = UntitledSingleSelectEnumSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_enum = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)?;
                 }
                 None => {}
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::EnumSchema::UntitledSingleSelectEnum)
@@ -21681,84 +21633,80 @@ pub mod __de {
         ) -> ::core::result::Result<super::EnumSchema, E> {
             let mut b = TitledSingleSelectEnumSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("enum")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("enum")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_one_of = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("oneOf")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("oneOf")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::EnumSchema::TitledSingleSelectEnum)
@@ -21768,88 +21716,80 @@ pub mod __de {
         ) -> ::core::result::Result<super::EnumSchema, E> {
             let mut b = LegacyTitledEnumSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_enum = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)?;
                 }
                 None => {}
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_enum_names = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enumNames")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::EnumSchema::LegacyTitledEnum)
@@ -22123,88 +22063,76 @@ pub mod __de {
         ) -> ::core::result::Result<super::EnumSchema, E> {
             let mut b = UntitledMultiSelectEnumSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_min_items = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("minItems")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("minItems")), v)?;
                 }
                 None => {}
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_max_items = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("maxItems")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("maxItems")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)?;
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::EnumSchema::UntitledMultiSelectEnum)
@@ -22214,88 +22142,76 @@ pub mod __de {
         ) -> ::core::result::Result<super::EnumSchema, E> {
             let mut b = TitledMultiSelectEnumSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_min_items = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("minItems")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("minItems")), v)?;
                 }
                 None => {}
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_max_items = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("maxItems")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("maxItems")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)?;
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::EnumSchema::TitledMultiSelectEnum)
@@ -23476,70 +23392,62 @@ pub mod __de {
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
             let mut b = JsonRpcRequest::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_method = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("method")), v)?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_params = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("params")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("result")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("error")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::JsonRpcMessage::Request)
         }
@@ -23548,70 +23456,62 @@ pub mod __de {
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
             let mut b = JsonRpcNotification::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_method = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("method")), v)?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_params = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("params")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("result")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("error")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::JsonRpcMessage::Notification)
@@ -23621,66 +23521,62 @@ pub mod __de {
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
             let mut b = JsonRpcResultResponse::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("method")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("params")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("params")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_result = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("result")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("error")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::JsonRpcMessage::Result)
         }
@@ -23689,62 +23585,62 @@ pub mod __de {
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
             let mut b = JsonRpcErrorResponse::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("method")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("params")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("params")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("result")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_error = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("error")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("error")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::JsonRpcMessage::Error)
         }
@@ -24051,46 +23947,42 @@ pub mod __de {
         ) -> ::core::result::Result<super::JsonRpcResponse, E> {
             let mut b = JsonRpcResultResponse::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_result = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("result")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("error")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::JsonRpcResponse::Result)
         }
@@ -24099,42 +23991,42 @@ pub mod __de {
         ) -> ::core::result::Result<super::JsonRpcResponse, E> {
             let mut b = JsonRpcErrorResponse::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("result")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_error = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("error")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("error")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::JsonRpcResponse::Error)
         }
@@ -25088,88 +24980,76 @@ pub mod __de {
         ) -> ::core::result::Result<super::MultiSelectEnumSchema, E> {
             let mut b = UntitledMultiSelectEnumSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_min_items = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("minItems")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("minItems")), v)?;
                 }
                 None => {}
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_max_items = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("maxItems")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("maxItems")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)?;
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::MultiSelectEnumSchema::UntitledMultiSelectEnum)
@@ -25179,88 +25059,76 @@ pub mod __de {
         ) -> ::core::result::Result<super::MultiSelectEnumSchema, E> {
             let mut b = TitledMultiSelectEnumSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_min_items = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("minItems")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("minItems")), v)?;
                 }
                 None => {}
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_max_items = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("maxItems")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("maxItems")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)?;
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::MultiSelectEnumSchema::TitledMultiSelectEnum)
@@ -25894,126 +25762,110 @@ pub mod __de {
         ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
             let mut b = StringSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_min_length = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("minLength")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("minLength")), v)?;
                 }
                 None => {}
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_max_length = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("maxLength")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("maxLength")), v)?;
                 }
                 None => {}
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_format = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("format")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("format")), v)?;
                 }
                 None => {}
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("enum")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("enum")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::PrimitiveSchemaDefinition::String)
@@ -26023,114 +25875,110 @@ pub mod __de {
         ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
             let mut b = UntitledSingleSelectEnumSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("minLength")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("minLength")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("maxLength")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("maxLength")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("format")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("format")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             match self.s7 {
                 Some(__rt::Slot::Typed(t)) => b.f_enum = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::PrimitiveSchemaDefinition::UntitledSingleSelectEnum)
@@ -26140,114 +25988,110 @@ pub mod __de {
         ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
             let mut b = TitledSingleSelectEnumSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("minLength")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("minLength")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("maxLength")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("maxLength")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("format")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("format")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("enum")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("enum")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s8 {
                 Some(__rt::Slot::Typed(t)) => b.f_one_of = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("oneOf")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("oneOf")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::PrimitiveSchemaDefinition::TitledSingleSelectEnum)
@@ -26257,118 +26101,110 @@ pub mod __de {
         ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
             let mut b = LegacyTitledEnumSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("minLength")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("minLength")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("maxLength")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("maxLength")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("format")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("format")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             match self.s7 {
                 Some(__rt::Slot::Typed(t)) => b.f_enum = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s9 {
                 Some(__rt::Slot::Typed(t)) => b.f_enum_names = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enumNames")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::PrimitiveSchemaDefinition::LegacyTitledEnum)
@@ -26678,88 +26514,76 @@ pub mod __de {
         ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
             let mut b = UntitledMultiSelectEnumSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_min_items = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("minItems")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("minItems")), v)?;
                 }
                 None => {}
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_max_items = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("maxItems")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("maxItems")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)?;
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::PrimitiveSchemaDefinition::UntitledMultiSelectEnum)
@@ -26769,88 +26593,76 @@ pub mod __de {
         ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
             let mut b = TitledMultiSelectEnumSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_min_items = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("minItems")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("minItems")), v)?;
                 }
                 None => {}
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_max_items = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("maxItems")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("maxItems")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)?;
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::PrimitiveSchemaDefinition::TitledMultiSelectEnum)
@@ -27624,62 +27436,58 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)?;
                 }
                 None => {}
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("mimeType")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_text = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("blob")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("blob")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ReadResourceResultContentsItem::Text)
@@ -27691,62 +27499,58 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)?;
                 }
                 None => {}
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("mimeType")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("text")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("text")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_blob = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("blob")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("blob")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ReadResourceResultContentsItem::Blob)
@@ -29909,258 +29713,258 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s17 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s18 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s19 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s20 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s21 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s22 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s23 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s24 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::McpResult)
         }
@@ -30171,274 +29975,270 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_protocol_version = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_capabilities = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_server_info = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")), v)?;
                 }
                 None => {}
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_instructions = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s17 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s18 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s19 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s20 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s21 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s22 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s23 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s24 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ServerResult::Initialize)
@@ -30450,266 +30250,258 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")), v)?;
                 }
                 None => {}
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_resources = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("resources")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s17 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s18 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s19 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s20 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s21 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s22 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s23 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s24 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ServerResult::ListResources)
@@ -30721,266 +30513,262 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s7 {
                 Some(__rt::Slot::Typed(t)) => b.f_resource_templates = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s17 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s18 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s19 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s20 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s21 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s22 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s23 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s24 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ServerResult::ListResourceTemplates)
@@ -30992,262 +30780,258 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s8 {
                 Some(__rt::Slot::Typed(t)) => b.f_contents = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("contents")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s17 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s18 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s19 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s20 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s21 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s22 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s23 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s24 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ServerResult::ReadResource)
@@ -31259,266 +31043,258 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s9 {
                 Some(__rt::Slot::Typed(t)) => b.f_prompts = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("prompts")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s17 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s18 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s19 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s20 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s21 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s22 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s23 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s24 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ServerResult::ListPrompts)
@@ -31530,266 +31306,262 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s10 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s11 {
                 Some(__rt::Slot::Typed(t)) => b.f_messages = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("messages")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s17 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s18 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s19 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s20 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s21 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s22 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s23 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s24 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::GetPrompt)
         }
@@ -31800,262 +31572,258 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s12 {
                 Some(__rt::Slot::Typed(t)) => b.f_tools = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("tools")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("tools")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s17 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s18 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s19 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s20 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s21 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s22 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s23 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s24 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::ListTools)
         }
@@ -32066,270 +31834,262 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s13 {
                 Some(__rt::Slot::Typed(t)) => b.f_content = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)?;
                 }
                 None => {}
             }
             match self.s14 {
                 Some(__rt::Slot::Typed(t)) => b.f_structured_content = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s15 {
                 Some(__rt::Slot::Typed(t)) => b.f_is_error = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("isError")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s17 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s18 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s19 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s20 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s21 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s22 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s23 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s24 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::CallTool)
         }
@@ -32340,282 +32100,270 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s16 {
                 Some(__rt::Slot::Typed(t)) => b.f_task_id = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("taskId")), v)?;
                 }
                 None => {}
             }
             match self.s17 {
                 Some(__rt::Slot::Typed(t)) => b.f_status = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("status")), v)?;
                 }
                 None => {}
             }
             match self.s18 {
                 Some(__rt::Slot::Typed(t)) => b.f_status_message = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s19 {
                 Some(__rt::Slot::Typed(t)) => b.f_created_at = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("createdAt")), v)?;
                 }
                 None => {}
             }
             match self.s20 {
                 Some(__rt::Slot::Typed(t)) => b.f_last_updated_at = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s21 {
                 Some(__rt::Slot::Typed(t)) => b.f_ttl = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttl")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttl")), v)?;
                 }
                 None => {}
             }
             match self.s22 {
                 Some(__rt::Slot::Typed(t)) => b.f_poll_interval = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             if let Some(v) = self.s23 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s24 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::GetTask)
         }
@@ -32626,258 +32374,258 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s17 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s18 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s19 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s20 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s21 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s22 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s23 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s24 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ServerResult::GetTaskPayload)
@@ -32889,282 +32637,270 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s16 {
                 Some(__rt::Slot::Typed(t)) => b.f_task_id = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("taskId")), v)?;
                 }
                 None => {}
             }
             match self.s17 {
                 Some(__rt::Slot::Typed(t)) => b.f_status = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("status")), v)?;
                 }
                 None => {}
             }
             match self.s18 {
                 Some(__rt::Slot::Typed(t)) => b.f_status_message = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s19 {
                 Some(__rt::Slot::Typed(t)) => b.f_created_at = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("createdAt")), v)?;
                 }
                 None => {}
             }
             match self.s20 {
                 Some(__rt::Slot::Typed(t)) => b.f_last_updated_at = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s21 {
                 Some(__rt::Slot::Typed(t)) => b.f_ttl = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttl")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttl")), v)?;
                 }
                 None => {}
             }
             match self.s22 {
                 Some(__rt::Slot::Typed(t)) => b.f_poll_interval = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             if let Some(v) = self.s23 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s24 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ServerResult::CancelTask)
@@ -33176,262 +32912,258 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s17 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s18 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s19 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s20 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s21 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s22 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s23 {
                 Some(__rt::Slot::Typed(t)) => b.f_tasks = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("tasks")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("tasks")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s24 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::ListTasks)
         }
@@ -33442,262 +33174,258 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("taskId")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s17 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("status")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("status")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s18 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("statusMessage")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s19 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("createdAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s20 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("lastUpdatedAt")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s21 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("ttl")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s22 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("pollInterval")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s23 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tasks")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s24 {
                 Some(__rt::Slot::Typed(t)) => b.f_completion = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("completion")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::Complete)
         }
@@ -34274,74 +34002,70 @@ pub mod __de {
         ) -> ::core::result::Result<super::SingleSelectEnumSchema, E> {
             let mut b = UntitledSingleSelectEnumSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_enum = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)?;
                 }
                 None => {}
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::SingleSelectEnumSchema::UntitledSingleSelectEnum)
@@ -34351,74 +34075,70 @@ pub mod __de {
         ) -> ::core::result::Result<super::SingleSelectEnumSchema, E> {
             let mut b = TitledSingleSelectEnumSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("enum")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("enum")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_one_of = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("oneOf")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("oneOf")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::SingleSelectEnumSchema::TitledSingleSelectEnum)

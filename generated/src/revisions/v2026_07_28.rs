@@ -16322,88 +16322,84 @@ pub mod __de {
         ) -> ::core::result::Result<super::CallToolResultResponseResult, E> {
             let mut b = InputRequiredResult::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("resultType")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_input_requests = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_request_state = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::CallToolResultResponseResult::InputRequired)
@@ -16413,92 +16409,80 @@ pub mod __de {
         ) -> ::core::result::Result<super::CallToolResultResponseResult, E> {
             let mut b = CallToolResult::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("resultType")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_content = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)?;
                 }
                 None => {}
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_structured_content = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_is_error = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("isError")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::CallToolResultResponseResult::CallTool)
@@ -18369,62 +18353,58 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)?;
                 }
                 None => {}
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("mimeType")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_text = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("blob")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("blob")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::EmbeddedResourceResource::Text)
@@ -18436,62 +18416,58 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)?;
                 }
                 None => {}
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("mimeType")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("text")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("text")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_blob = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("blob")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("blob")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::EmbeddedResourceResource::Blob)
@@ -18757,84 +18733,80 @@ pub mod __de {
         ) -> ::core::result::Result<super::EnumSchema, E> {
             let mut b = UntitledSingleSelectEnumSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_enum = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)?;
                 }
                 None => {}
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::EnumSchema::UntitledSingleSelectEnum)
@@ -18844,84 +18816,80 @@ pub mod __de {
         ) -> ::core::result::Result<super::EnumSchema, E> {
             let mut b = TitledSingleSelectEnumSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("enum")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("enum")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_one_of = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("oneOf")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("oneOf")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::EnumSchema::TitledSingleSelectEnum)
@@ -18931,88 +18899,80 @@ pub mod __de {
         ) -> ::core::result::Result<super::EnumSchema, E> {
             let mut b = LegacyTitledEnumSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_enum = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)?;
                 }
                 None => {}
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_enum_names = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enumNames")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::EnumSchema::LegacyTitledEnum)
@@ -19286,88 +19246,76 @@ pub mod __de {
         ) -> ::core::result::Result<super::EnumSchema, E> {
             let mut b = UntitledMultiSelectEnumSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_min_items = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("minItems")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("minItems")), v)?;
                 }
                 None => {}
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_max_items = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("maxItems")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("maxItems")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)?;
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::EnumSchema::UntitledMultiSelectEnum)
@@ -19377,88 +19325,76 @@ pub mod __de {
         ) -> ::core::result::Result<super::EnumSchema, E> {
             let mut b = TitledMultiSelectEnumSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_min_items = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("minItems")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("minItems")), v)?;
                 }
                 None => {}
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_max_items = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("maxItems")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("maxItems")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)?;
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::EnumSchema::TitledMultiSelectEnum)
@@ -19946,78 +19882,74 @@ pub mod __de {
         ) -> ::core::result::Result<super::GetPromptResultResponseResult, E> {
             let mut b = InputRequiredResult::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("resultType")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_input_requests = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_request_state = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::GetPromptResultResponseResult::InputRequired)
@@ -20027,78 +19959,70 @@ pub mod __de {
         ) -> ::core::result::Result<super::GetPromptResultResponseResult, E> {
             let mut b = GetPromptResult::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("resultType")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_messages = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("messages")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::GetPromptResultResponseResult::GetPrompt)
@@ -20712,78 +20636,74 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_role = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("role")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("role")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)?;
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_model = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("model")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("model")), v)?;
                 }
                 None => {}
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_stop_reason = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("stopReason")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("roots")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("action")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::InputResponse::CreateMessage)
@@ -20793,76 +20713,76 @@ pub mod __de {
         ) -> ::core::result::Result<super::InputResponse, E> {
             let mut b = ListRootsResult::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("role")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("_meta")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("_meta")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("model")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_roots = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("roots")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("roots")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("action")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::InputResponse::ListRoots)
@@ -20872,80 +20792,76 @@ pub mod __de {
         ) -> ::core::result::Result<super::InputResponse, E> {
             let mut b = ElicitResult::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("role")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("_meta")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("_meta")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("model")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("roots")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_action = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("action")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::InputResponse::Elicit)
         }
@@ -21416,70 +21332,62 @@ pub mod __de {
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
             let mut b = JsonRpcRequest::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_method = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("method")), v)?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_params = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("params")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("result")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("error")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::JsonRpcMessage::Request)
         }
@@ -21488,70 +21396,62 @@ pub mod __de {
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
             let mut b = JsonRpcNotification::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_method = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("method")), v)?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_params = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("params")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("result")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("error")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::JsonRpcMessage::Notification)
@@ -21561,66 +21461,62 @@ pub mod __de {
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
             let mut b = JsonRpcResultResponse::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("method")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("params")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("params")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_result = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("result")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("error")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::JsonRpcMessage::Result)
         }
@@ -21629,62 +21525,62 @@ pub mod __de {
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
             let mut b = JsonRpcErrorResponse::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("method")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("params")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("params")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("result")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_error = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("error")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("error")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::JsonRpcMessage::Error)
         }
@@ -21991,46 +21887,42 @@ pub mod __de {
         ) -> ::core::result::Result<super::JsonRpcResponse, E> {
             let mut b = JsonRpcResultResponse::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_result = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("result")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("error")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::JsonRpcResponse::Result)
         }
@@ -22039,42 +21931,42 @@ pub mod __de {
         ) -> ::core::result::Result<super::JsonRpcResponse, E> {
             let mut b = JsonRpcErrorResponse::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("result")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_error = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("error")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("error")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::JsonRpcResponse::Error)
         }
@@ -23421,88 +23313,76 @@ pub mod __de {
         ) -> ::core::result::Result<super::MultiSelectEnumSchema, E> {
             let mut b = UntitledMultiSelectEnumSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_min_items = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("minItems")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("minItems")), v)?;
                 }
                 None => {}
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_max_items = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("maxItems")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("maxItems")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)?;
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::MultiSelectEnumSchema::UntitledMultiSelectEnum)
@@ -23512,88 +23392,76 @@ pub mod __de {
         ) -> ::core::result::Result<super::MultiSelectEnumSchema, E> {
             let mut b = TitledMultiSelectEnumSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_min_items = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("minItems")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("minItems")), v)?;
                 }
                 None => {}
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_max_items = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("maxItems")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("maxItems")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)?;
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::MultiSelectEnumSchema::TitledMultiSelectEnum)
@@ -24229,126 +24097,110 @@ pub mod __de {
         ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
             let mut b = StringSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_min_length = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("minLength")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("minLength")), v)?;
                 }
                 None => {}
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_max_length = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("maxLength")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("maxLength")), v)?;
                 }
                 None => {}
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_format = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("format")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("format")), v)?;
                 }
                 None => {}
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("enum")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("enum")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::PrimitiveSchemaDefinition::String)
@@ -24358,114 +24210,110 @@ pub mod __de {
         ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
             let mut b = UntitledSingleSelectEnumSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("minLength")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("minLength")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("maxLength")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("maxLength")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("format")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("format")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             match self.s7 {
                 Some(__rt::Slot::Typed(t)) => b.f_enum = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::PrimitiveSchemaDefinition::UntitledSingleSelectEnum)
@@ -24475,114 +24323,110 @@ pub mod __de {
         ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
             let mut b = TitledSingleSelectEnumSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("minLength")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("minLength")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("maxLength")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("maxLength")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("format")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("format")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("enum")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("enum")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s8 {
                 Some(__rt::Slot::Typed(t)) => b.f_one_of = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("oneOf")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("oneOf")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::PrimitiveSchemaDefinition::TitledSingleSelectEnum)
@@ -24592,118 +24436,110 @@ pub mod __de {
         ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
             let mut b = LegacyTitledEnumSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("minLength")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("minLength")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("maxLength")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("maxLength")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("format")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("format")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             match self.s7 {
                 Some(__rt::Slot::Typed(t)) => b.f_enum = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s9 {
                 Some(__rt::Slot::Typed(t)) => b.f_enum_names = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enumNames")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::PrimitiveSchemaDefinition::LegacyTitledEnum)
@@ -25013,88 +24849,76 @@ pub mod __de {
         ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
             let mut b = UntitledMultiSelectEnumSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_min_items = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("minItems")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("minItems")), v)?;
                 }
                 None => {}
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_max_items = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("maxItems")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("maxItems")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)?;
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::PrimitiveSchemaDefinition::UntitledMultiSelectEnum)
@@ -25104,88 +24928,76 @@ pub mod __de {
         ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
             let mut b = TitledMultiSelectEnumSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_min_items = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("minItems")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("minItems")), v)?;
                 }
                 None => {}
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_max_items = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("maxItems")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("maxItems")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("items")), v)?;
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::PrimitiveSchemaDefinition::TitledMultiSelectEnum)
@@ -25961,62 +25773,58 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)?;
                 }
                 None => {}
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("mimeType")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_text = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("blob")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("blob")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ReadResourceResultContentsItem::Text)
@@ -26028,62 +25836,58 @@ pub mod __de {
             match self.s0 {
                 Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)?;
                 }
                 None => {}
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("mimeType")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("mimeType")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("text")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("text")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_blob = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("blob")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("blob")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ReadResourceResultContentsItem::Blob)
@@ -26329,88 +26133,84 @@ pub mod __de {
         ) -> ::core::result::Result<super::ReadResourceResultResponseResult, E> {
             let mut b = InputRequiredResult::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("resultType")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_input_requests = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_request_state = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ReadResourceResultResponseResult::InputRequired)
@@ -26420,88 +26220,76 @@ pub mod __de {
         ) -> ::core::result::Result<super::ReadResourceResultResponseResult, E> {
             let mut b = ReadResourceResult::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("resultType")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_ttl_ms = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")), v)?;
                 }
                 None => {}
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_cache_scope = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")), v)?;
                 }
                 None => {}
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_contents = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("contents")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ReadResourceResultResponseResult::ReadResource)
@@ -28592,216 +28380,208 @@ pub mod __de {
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = McpResult::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("resultType")), v)?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")), v)?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s17 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s18 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s19 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s20 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::McpResult)
         }
@@ -28810,224 +28590,216 @@ pub mod __de {
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = InputRequiredResult::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("resultType")), v)?;
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_input_requests = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_request_state = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")), v)?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s17 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s18 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s19 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s20 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ServerResult::InputRequired)
@@ -29037,228 +28809,220 @@ pub mod __de {
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = DiscoverResult::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("resultType")), v)?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_ttl_ms = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")), v)?;
             }
             match self.s6 {
                 Some(__rt::Slot::Typed(t)) => b.f_supported_versions = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s7 {
                 Some(__rt::Slot::Typed(t)) => b.f_capabilities = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s8 {
                 Some(__rt::Slot::Typed(t)) => b.f_instructions = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s17 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s18 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s19 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s20 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::Discover)
         }
@@ -29267,224 +29031,208 @@ pub mod __de {
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = ListResourcesResult::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("resultType")), v)?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_ttl_ms = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")), v)?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s9 {
                 Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")), v)?;
                 }
                 None => {}
             }
             match self.s10 {
                 Some(__rt::Slot::Typed(t)) => b.f_resources = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("resources")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s17 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s18 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s19 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s20 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ServerResult::ListResources)
@@ -29494,224 +29242,212 @@ pub mod __de {
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = ListResourceTemplatesResult::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("resultType")), v)?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_ttl_ms = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")), v)?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s9 {
                 Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s11 {
                 Some(__rt::Slot::Typed(t)) => b.f_resource_templates = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s17 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s18 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s19 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s20 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ServerResult::ListResourceTemplates)
@@ -29721,220 +29457,208 @@ pub mod __de {
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = ReadResourceResult::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("resultType")), v)?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_ttl_ms = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")), v)?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s12 {
                 Some(__rt::Slot::Typed(t)) => b.f_contents = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("contents")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s17 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s18 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s19 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s20 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ServerResult::ReadResource)
@@ -29944,216 +29668,208 @@ pub mod __de {
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = SubscriptionsListenResult::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("resultType")), v)?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")), v)?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s17 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s18 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s19 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s20 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ServerResult::SubscriptionsListen)
@@ -30163,224 +29879,208 @@ pub mod __de {
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = ListPromptsResult::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("resultType")), v)?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_ttl_ms = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")), v)?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s9 {
                 Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s13 {
                 Some(__rt::Slot::Typed(t)) => b.f_prompts = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("prompts")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s17 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s18 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s19 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s20 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::ServerResult::ListPrompts)
@@ -30390,224 +30090,212 @@ pub mod __de {
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = GetPromptResult::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("resultType")), v)?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")), v)?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s14 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s15 {
                 Some(__rt::Slot::Typed(t)) => b.f_messages = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("messages")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s17 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s18 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s19 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s20 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::GetPrompt)
         }
@@ -30616,220 +30304,208 @@ pub mod __de {
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = ListToolsResult::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("resultType")), v)?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_ttl_ms = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")), v)?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s9 {
                 Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s16 {
                 Some(__rt::Slot::Typed(t)) => b.f_tools = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("tools")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("tools")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s17 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s18 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s19 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s20 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::ListTools)
         }
@@ -30838,228 +30514,212 @@ pub mod __de {
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = CallToolResult::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("resultType")), v)?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")), v)?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s17 {
                 Some(__rt::Slot::Typed(t)) => b.f_content = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)?;
                 }
                 None => {}
             }
             match self.s18 {
                 Some(__rt::Slot::Typed(t)) => b.f_structured_content = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s19 {
                 Some(__rt::Slot::Typed(t)) => b.f_is_error = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("isError")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s20 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::CallTool)
         }
@@ -31068,220 +30728,208 @@ pub mod __de {
         ) -> ::core::result::Result<super::ServerResult, E> {
             let mut b = CompleteResult::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
             }
             if let Some(v) = self.s1 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resultType")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("resultType")), v)?;
             }
             if let Some(v) = self.s2 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("inputRequests")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("requestState")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s4 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("ttlMs")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")),
-                        v,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("cacheScope")), v)?;
             }
             if let Some(v) = self.s6 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("supportedVersions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s7 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s8 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s9 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s10 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s11 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s12 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s13 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s14 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s15 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s16 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s17 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s18 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             if let Some(v) = self.s19 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s20 {
                 Some(__rt::Slot::Typed(t)) => b.f_completion = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("completion")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::Complete)
         }
@@ -31706,74 +31354,70 @@ pub mod __de {
         ) -> ::core::result::Result<super::SingleSelectEnumSchema, E> {
             let mut b = UntitledSingleSelectEnumSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             match self.s3 {
                 Some(__rt::Slot::Typed(t)) => b.f_enum = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)?;
                 }
                 None => {}
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             if let Some(v) = self.s5 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("oneOf")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::SingleSelectEnumSchema::UntitledSingleSelectEnum)
@@ -31783,74 +31427,70 @@ pub mod __de {
         ) -> ::core::result::Result<super::SingleSelectEnumSchema, E> {
             let mut b = TitledSingleSelectEnumSchema::default();
             if let Some(v) = self.s0 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
             }
             match self.s1 {
                 Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
                 }
                 None => {}
             }
             match self.s2 {
                 Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(
+                        &mut b,
+                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
+                        v,
+                    )?;
                 }
                 None => {}
             }
             if let Some(v) = self.s3 {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("enum")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(
+                    &mut b,
+                    __rt::Key(::std::borrow::Cow::Borrowed("enum")),
+                    __rt::slot_value::<_, E>(v)?,
+                )?;
             }
             match self.s4 {
                 Some(__rt::Slot::Typed(t)) => b.f_default = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(
-                            &mut b,
-                            __rt::Key(::std::borrow::Cow::Borrowed("default")),
-                            v,
-                        )
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("default")), v)?;
                 }
                 None => {}
             }
             match self.s5 {
                 Some(__rt::Slot::Typed(t)) => b.f_one_of = Some(t),
                 Some(__rt::Slot::Raw(v)) => {
-                    __rt::ObjectBuilder::<
-                        'static,
-                    >::field(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("oneOf")), v)
-                        .map_err(E::custom)?;
+                    __rt::feed_value::<
+                        _,
+                        E,
+                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("oneOf")), v)?;
                 }
                 None => {}
             }
             for (k, v) in self.rest {
-                __rt::ObjectBuilder::<
-                    'static,
-                >::field(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)
-                    .map_err(E::custom)?;
+                __rt::feed_value::<
+                    _,
+                    E,
+                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
             }
             __rt::ObjectBuilder::<'static>::finish(b)
                 .map(super::SingleSelectEnumSchema::TitledSingleSelectEnum)

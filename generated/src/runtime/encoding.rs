@@ -211,11 +211,29 @@ impl<M: serde::ser::SerializeMap> serde::ser::SerializeMap for MembersSerializer
 }
 
 /// One generated type as another that takes the same JSON (a typed result as the generic
-/// `Result`, which takes any object): through its JSON encoding.
+/// `Result`, which takes any object): through its JSON text.
 pub fn retype<T: Serialize, U: serde::de::DeserializeOwned>(value: &T) -> U {
-    serde_json::to_value(value)
-        .and_then(U::deserialize)
+    serde_json::to_string(value)
+        .and_then(|text| serde_json::from_str(&text))
         .expect("the target type takes every value of the source type")
+}
+
+/// `serde_json::to_value`, through the JSON text.
+///
+/// Inside this crate generated types are only ever written by `serde_json`'s text serializer
+/// and read by its text deserializer, so that each type's code is compiled for those two
+/// alone: `serde_json::to_value` would compile every type it reaches once more for the
+/// `Value` serializer, `from_value` once more for the `Value` deserializer. The cost is a
+/// write and a parse on paths that want a tree anyway (conversions, bridges, forms).
+pub fn json_value<T: Serialize + ?Sized>(value: &T) -> serde_json::Result<Value> {
+    serde_json::from_str(&serde_json::to_string(value)?)
+}
+
+/// `serde_json::from_value`, through the JSON text (see [`json_value`] for why). The error
+/// says what `from_value`'s would, without a position in a text the caller never saw.
+pub fn from_json_value<T: serde::de::DeserializeOwned>(value: &Value) -> serde_json::Result<T> {
+    serde_json::from_str(&value.to_string())
+        .map_err(|e| serde::de::Error::custom(crate::runtime::unions::without_position(&e)))
 }
 
 #[cfg(test)]

@@ -77,8 +77,9 @@ impl<Id> Unknowns for ResultResponse<Id> {
 /// The requests or the notifications one side sends (a union tagged by `method`, or a single
 /// type), as the message decoder sees them.
 pub trait MethodSet<'de>: Sized {
-    /// The builder for one method.
-    type Builder: ObjectBuilder<'de, Output = Self>;
+    /// The builder for one method (taking fields of any input lifetime, as
+    /// [`TaggedUnion::Builder`] does).
+    type Builder: for<'a> ObjectBuilder<'a, Output = Self>;
     /// Whether the members declare the JSON-RPC envelope (`jsonrpc`, and `id` for requests)
     /// themselves, as from 2025-11-25 on; before, the message keeps it.
     const ENVELOPE: bool;
@@ -104,7 +105,7 @@ pub enum MessageParts<Req, Note, Id, Err> {
 }
 
 enum MessageState<'de, Req: MethodSet<'de>, Note: MethodSet<'de>, Id, Err: Buildable<'de>> {
-    Undecided(Vec<(Key<'de>, Value)>),
+    Undecided(Vec<(Key<'de>, Buffered<'de>)>),
     Request(Req::Builder),
     Notification(Note::Builder),
     Custom(MapBuilder),
@@ -157,7 +158,8 @@ where
         match &mut state {
             MessageState::Undecided(before) => match &*key {
                 "method" => {
-                    let method = map.next_value::<Key<'de>>()?;
+                    let raw = map.next_value::<Buffered<'de>>()?;
+                    let method = raw.key::<A::Error>()?;
                     let before = std::mem::take(before);
                     state = if Req::knows(&method) {
                         MessageState::Request(Req::builder(&method).map_err(de::Error::custom)?)
@@ -184,7 +186,7 @@ where
                         &mut id,
                         &mut extra,
                         key,
-                        Value::String(method.into_owned()),
+                        raw,
                     )?;
                 }
                 "result" => {
@@ -206,13 +208,15 @@ where
                     let before = std::mem::take(before);
                     let mut b = Err::Builder::default();
                     for (k, v) in before {
-                        b.field(k, v).map_err(de::Error::custom)?;
+                        feed_text::<_, A::Error>(&mut b, k, v.text())?;
                     }
-                    b.field(key, map.next_value_seed(ValueSeed)?)
-                        .map_err(de::Error::custom)?;
+                    map.next_value_seed(FieldSeed {
+                        builder: &mut b,
+                        key,
+                    })?;
                     state = MessageState::Error(b);
                 }
-                _ => before.push((key, map.next_value()?)),
+                _ => before.push((key, map.next_value::<Buffered<'de>>()?)),
             },
             MessageState::Request(b) => map.next_value_seed(FieldSeed { builder: b, key })?,
             MessageState::Notification(b) => map.next_value_seed(FieldSeed { builder: b, key })?,
@@ -307,7 +311,7 @@ fn feed<'de, Req, Note, Id, Err, E>(
     id: &mut Option<Id>,
     extra: &mut Map<String, Value>,
     key: Key<'de>,
-    value: Value,
+    value: Buffered<'de>,
 ) -> Result<(), E>
 where
     Req: MethodSet<'de>,
@@ -316,15 +320,20 @@ where
     Err: Buildable<'de>,
     E: de::Error,
 {
+    let text = value.text();
     if state.keeps_envelope() && (&*key == "jsonrpc" || &*key == "id") {
+        let value: Value = serde_json::from_str(text).map_err(E::custom)?;
         return take_envelope(&key, jsonrpc, id, value).map_err(E::custom);
     }
     match state {
-        MessageState::Request(b) => b.field(key, value).map_err(E::custom),
-        MessageState::Notification(b) => b.field(key, value).map_err(E::custom),
-        MessageState::Custom(b) => b.field(key, value).map_err(E::custom),
-        MessageState::Error(b) => b.field(key, value).map_err(E::custom),
-        MessageState::Response(_) => set_extra_value(extra, key, value).map_err(E::custom),
+        MessageState::Request(b) => feed_text(b, key, text),
+        MessageState::Notification(b) => feed_text(b, key, text),
+        MessageState::Custom(b) => feed_text(b, key, text),
+        MessageState::Error(b) => feed_text(b, key, text),
+        MessageState::Response(_) => {
+            set_extra_value(extra, key, &mut serde_json::Deserializer::from_str(text))
+                .map_err(E::custom)
+        }
         MessageState::Undecided(_) | MessageState::Marker(_) => {
             unreachable!("fed only once decided")
         }

@@ -66,8 +66,9 @@ pub trait ObjectBuilder<'de>: Sized {
 
 /// A type that is decoded from a JSON object through a builder.
 pub trait Buildable<'de>: Sized {
-    /// The builder; `Default` is its empty state.
-    type Builder: ObjectBuilder<'de, Output = Self> + Default;
+    /// The builder; `Default` is its empty state. It takes fields of any input lifetime, so
+    /// that members buffered as owned text can be fed to it too.
+    type Builder: for<'a> ObjectBuilder<'a, Output = Self> + Default;
     /// Used in "invalid type" errors: "expected {EXPECTING}".
     const EXPECTING: &'static str;
 }

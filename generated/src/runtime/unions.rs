@@ -13,8 +13,9 @@ use super::*;
 
 /// A union whose variants are told apart by the value of one property (the tag).
 pub trait TaggedUnion<'de>: Sized {
-    /// The builder chosen by the tag; its output is the union.
-    type Builder: ObjectBuilder<'de, Output = Self>;
+    /// The builder chosen by the tag; its output is the union. It takes fields of any input
+    /// lifetime, so that members buffered as owned text can be fed to it too.
+    type Builder: for<'a> ObjectBuilder<'a, Output = Self>;
     /// The tag property's name.
     const TAG: &'static str;
     /// Used in "invalid type" errors.
@@ -24,9 +25,8 @@ pub trait TaggedUnion<'de>: Sized {
     fn builder_for(tag: Option<&str>) -> Result<Self::Builder, String>;
 }
 
-/// Decodes a [`TaggedUnion`] from a map: fields before the tag are buffered (as their JSON
-/// text when the input is a string or slice read by `serde_json`, see [`Buffered`]), the rest
-/// stream into the variant's builder.
+/// Decodes a [`TaggedUnion`] from a map: fields before the tag are buffered as their JSON
+/// text (see [`Buffered`]), the tag too, and the rest stream into the variant's builder.
 pub fn visit_tagged<'de, T: TaggedUnion<'de>, A: MapAccess<'de>>(
     mut map: A,
 ) -> Result<T, A::Error> {
@@ -38,40 +38,59 @@ pub fn visit_tagged<'de, T: TaggedUnion<'de>, A: MapAccess<'de>>(
             return builder.finish();
         };
         if &*key == T::TAG {
-            let tag = map.next_value::<Key<'de>>()?;
-            let mut builder = T::builder_for(Some(&tag)).map_err(de::Error::custom)?;
+            let tag = map.next_value::<Buffered<'de>>()?;
+            let name = tag.key::<A::Error>()?;
+            let mut builder = T::builder_for(Some(&name)).map_err(de::Error::custom)?;
             // In input order, so that a catch-all variant keeps the object as it came.
             feed_buffered(&mut builder, before)?;
-            builder.field(key, tag.0.into_deserializer())?;
+            feed_text(&mut builder, key, tag.text())?;
             return drain_map(builder, map);
         }
         before.push((key, map.next_value::<Buffered<'de>>()?));
     }
 }
 
-fn feed_buffered<'de, B: ObjectBuilder<'de>, E: de::Error>(
+fn feed_buffered<'de, B: for<'a> ObjectBuilder<'a>, E: de::Error>(
     builder: &mut B,
     fields: Vec<(Key<'de>, Buffered<'de>)>,
 ) -> Result<(), E> {
     for (key, value) in fields {
-        match value {
-            Buffered::Raw(text) => {
-                let mut de = serde_json::Deserializer::from_str(text);
-                builder
-                    .field(key, &mut de)
-                    .and_then(|()| de.end())
-                    .map_err(|e| E::custom(without_position(&e)))?;
-            }
-            Buffered::Value(value) => builder.field(key, value).map_err(E::custom)?,
-        }
+        feed_text(builder, key, value.text())?;
     }
     Ok(())
+}
+
+/// Feeds one member, given as JSON text, to a builder.
+///
+/// Inside this crate the builders are only ever driven by `serde_json`'s text deserializer
+/// (a buffered member, a tag, a merged union's member: all go through their text), so each
+/// builder is compiled once rather than once more for every other deserializer it could
+/// meet (a `Value`, a string deserializer…), which is most of what this crate costs to build.
+pub fn feed_text<'k, B: for<'a> ObjectBuilder<'a>, E: de::Error>(
+    builder: &mut B,
+    key: Key<'k>,
+    text: &str,
+) -> Result<(), E> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    builder
+        .field(key, &mut de)
+        .and_then(|()| de.end())
+        .map_err(|e| E::custom(without_position(&e)))
+}
+
+/// [`feed_text`] for a member held as a [`Value`] (merged unions).
+pub fn feed_value<'k, B: for<'a> ObjectBuilder<'a>, E: de::Error>(
+    builder: &mut B,
+    key: Key<'k>,
+    value: Value,
+) -> Result<(), E> {
+    feed_text(builder, key, &value.to_string())
 }
 
 /// The message of an error raised while decoding buffered text, without serde_json's
 /// " at line L column C", which would count from the start of the buffered member rather
 /// than of the input (the outer deserializer adds its own position).
-fn without_position(e: &serde_json::Error) -> String {
+pub(crate) fn without_position(e: &serde_json::Error) -> String {
     let message = e.to_string();
     let suffix = format!(" at line {} column {}", e.line(), e.column());
     match message.strip_suffix(&suffix) {
@@ -84,17 +103,42 @@ fn without_position(e: &serde_json::Error) -> String {
 /// (what `serde_json::value::RawValue` asks for, with its `raw_value` feature).
 const RAW_VALUE_TOKEN: &str = "$serde_json::private::RawValue";
 
-/// A member read before a union's tag, kept until the tag names the variant.
+/// A member read before a union's or a message's deciding member, kept as JSON text until
+/// that member names the variant.
 ///
-/// From `serde_json::from_str`/`from_slice` this is the member's JSON text, borrowed from the
+/// From `serde_json::from_str`/`from_slice` this is the member's text, borrowed from the
 /// input: skipping it costs little, and the variant's builder then decodes it once, typed.
-/// Any other deserializer (a `Value`, a reader, another format) yields a [`Value`], as
-/// before; both are decoded by the builder with the same checks.
+/// Any other deserializer (a `Value`, a reader, another format) gives the member as owned
+/// text (read as a [`Value`] and written out), which the builder decodes the same way.
 pub enum Buffered<'de> {
-    /// The member's JSON text.
+    /// The member's JSON text, borrowed from the input.
     Raw(&'de str),
-    /// The member, decoded untyped.
-    Value(Value),
+    /// The member's JSON text, when the input has none to borrow.
+    Owned(String),
+}
+
+impl<'de> Buffered<'de> {
+    /// The member's JSON text.
+    pub fn text(&self) -> &str {
+        match self {
+            Buffered::Raw(text) => text,
+            Buffered::Owned(text) => text,
+        }
+    }
+
+    /// The member read as a string (a tag or a `method`); the error is the one decoding it
+    /// as a string gives, without a position of its own.
+    pub fn key<E: de::Error>(&self) -> Result<Key<'de>, E> {
+        let key = match self {
+            Buffered::Raw(text) => Key::deserialize(&mut serde_json::Deserializer::from_str(text)),
+            Buffered::Owned(text) => serde_json::from_str::<String>(text).map(|s| Key(Cow::Owned(s))),
+        };
+        key.map_err(|e| E::custom(without_position(&e)))
+    }
+
+    fn value(v: Value) -> Buffered<'de> {
+        Buffered::Owned(v.to_string())
+    }
 }
 
 impl<'de> Deserialize<'de> for Buffered<'de> {
@@ -113,60 +157,58 @@ impl<'de> Visitor<'de> for BufferedVisitor {
     // Deserializers that do not know the token: the member is read as a `Value`, through
     // whichever of these the deserializer calls (mirroring `Value`'s own visitor).
     fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Buffered<'de>, D::Error> {
-        Value::deserialize(d).map(Buffered::Value)
+        Value::deserialize(d).map(Buffered::value)
     }
     fn visit_bool<E: de::Error>(self, v: bool) -> Result<Buffered<'de>, E> {
-        Ok(Buffered::Value(Value::Bool(v)))
+        Ok(Buffered::value(Value::Bool(v)))
     }
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Buffered<'de>, E> {
-        Ok(Buffered::Value(Value::from(v)))
+        Ok(Buffered::value(Value::from(v)))
     }
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<Buffered<'de>, E> {
-        Ok(Buffered::Value(Value::from(v)))
+        Ok(Buffered::value(Value::from(v)))
     }
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Buffered<'de>, E> {
-        Ok(Buffered::Value(
+        Ok(Buffered::value(
             Number::from_f64(v).map_or(Value::Null, Value::Number),
         ))
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Buffered<'de>, E> {
-        Ok(Buffered::Value(Value::String(v.to_owned())))
+        Ok(Buffered::value(Value::String(v.to_owned())))
     }
     fn visit_string<E: de::Error>(self, v: String) -> Result<Buffered<'de>, E> {
-        Ok(Buffered::Value(Value::String(v)))
+        Ok(Buffered::value(Value::String(v)))
     }
     fn visit_unit<E: de::Error>(self) -> Result<Buffered<'de>, E> {
-        Ok(Buffered::Value(Value::Null))
+        Ok(Buffered::value(Value::Null))
     }
     fn visit_none<E: de::Error>(self) -> Result<Buffered<'de>, E> {
-        Ok(Buffered::Value(Value::Null))
+        Ok(Buffered::value(Value::Null))
     }
     fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Buffered<'de>, D::Error> {
-        Value::deserialize(d).map(Buffered::Value)
+        Value::deserialize(d).map(Buffered::value)
     }
     fn visit_seq<S: de::SeqAccess<'de>>(self, seq: S) -> Result<Buffered<'de>, S::Error> {
-        Value::deserialize(de::value::SeqAccessDeserializer::new(seq)).map(Buffered::Value)
+        Value::deserialize(de::value::SeqAccessDeserializer::new(seq)).map(Buffered::value)
     }
     fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Buffered<'de>, M::Error> {
         let Some(first) = map.next_key::<Key<'de>>()? else {
-            return Ok(Buffered::Value(Value::Object(Map::new())));
+            return Ok(Buffered::value(Value::Object(Map::new())));
         };
         if &*first == RAW_VALUE_TOKEN {
-            // serde_json answering the token: the value is the member's text.
-            return match map.next_value::<Key<'de>>()?.0 {
-                Cow::Borrowed(text) => Ok(Buffered::Raw(text)),
-                // Read from an `io::Read` or a `Value`: no text to borrow.
-                Cow::Owned(text) => serde_json::from_str(&text)
-                    .map(Buffered::Value)
-                    .map_err(de::Error::custom),
-            };
+            // serde_json answering the token: the value is the member's text, borrowed
+            // unless read from an `io::Read` or a `Value`.
+            return Ok(match map.next_value::<Key<'de>>()?.0 {
+                Cow::Borrowed(text) => Buffered::Raw(text),
+                Cow::Owned(text) => Buffered::Owned(text),
+            });
         }
         let mut object = Map::new();
         object.insert(first.into_owned(), map.next_value()?);
         while let Some((key, value)) = map.next_entry::<String, Value>()? {
             object.insert(key, value);
         }
-        Ok(Buffered::Value(Value::Object(object)))
+        Ok(Buffered::value(Value::Object(object)))
     }
 }
 
@@ -187,14 +229,16 @@ fn quote_list(items: &[&str]) -> String {
 }
 
 /// Turns an already typed value back into JSON, for a field that the chosen variant of a
-/// merged union does not declare and so keeps among its unknown fields.
+/// merged union does not declare and so keeps among its unknown fields (through its text:
+/// see [`feed_text`] for why).
 pub fn to_value<T: Serialize, E: de::Error>(v: &T) -> Result<Value, E> {
-    serde_json::to_value(v).map_err(E::custom)
+    crate::runtime::json_value(v).map_err(E::custom)
 }
 
-/// Decodes a buffered JSON value into a builder slot (merged unions).
-pub fn from_value<'de, T: Deserialize<'de>, E: de::Error>(v: Value) -> Result<T, E> {
-    T::deserialize(v).map_err(E::custom)
+/// Decodes a buffered JSON value into a builder slot (merged unions), through its text (see
+/// [`feed_text`]).
+pub fn from_value<T: serde::de::DeserializeOwned, E: de::Error>(v: Value) -> Result<T, E> {
+    serde_json::from_str(&v.to_string()).map_err(|e| E::custom(without_position(&e)))
 }
 
 /// JSON kind of a buffered value, for union selection.

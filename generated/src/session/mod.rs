@@ -188,11 +188,11 @@ macro_rules! side {
                     })?;
                     convert::upgrade::<app::$in>(&message).map_err(|e| {
                         // A request's id, to answer it (pre-2025-11-25 messages hold it apart).
-                        let value = serde_json::to_value(&message).unwrap_or_default();
+                        let value = crate::runtime::json_value(&message).unwrap_or_default();
                         let id = value
                             .get("method")
                             .and(value.get("id"))
-                            .and_then(|id| serde_json::from_value(id.clone()).ok());
+                            .and_then(|id| crate::runtime::from_json_value(id).ok());
                         let reply = wire::$out::error(id, app::INVALID_REQUEST, format!(
                             "not a {version} message this program reads: {e}"
                         ));
@@ -227,7 +227,7 @@ macro_rules! side {
                 let mut bridged = Vec::new();
                 let translated: app::$out;
                 let message = if may_bridge {
-                    let mut value = serde_json::to_value(message).map_err(|e| ConversionError {
+                    let mut value = crate::runtime::json_value(message).map_err(|e| ConversionError {
                         pointer: String::new(),
                         message: e.to_string(),
                     })?;

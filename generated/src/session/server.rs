@@ -434,7 +434,7 @@ impl<H: Handler> ServerSession<H> {
             for (key, response) in call.params.input_responses.iter().flatten() {
                 answers.insert(
                     key.clone(),
-                    serde_json::to_value(response).unwrap_or_default(),
+                    crate::runtime::json_value(response).unwrap_or_default(),
                 );
             }
         }
@@ -497,7 +497,7 @@ impl<H: Handler> ServerSession<H> {
     ) -> Result<Value, (i64, String)> {
         use crate::v2026_07_28 as v26;
         let mut value =
-            serde_json::to_value(result).map_err(|e| (app::INTERNAL_ERROR, e.to_string()))?;
+            crate::runtime::json_value(result).map_err(|e| (app::INTERNAL_ERROR, e.to_string()))?;
         let Value::Object(object) = &mut value else {
             return Err((app::INTERNAL_ERROR, "a result is an object".to_owned()));
         };
@@ -565,7 +565,7 @@ fn checked<T: serde::de::DeserializeOwned + serde::Serialize>(
     value: Value,
 ) -> Result<Value, (i64, String)> {
     match convert::decode::<T>(&value.to_string()) {
-        Ok(typed) => Ok(serde_json::to_value(&typed).expect("typed values encode")),
+        Ok(typed) => Ok(crate::runtime::json_value(&typed).expect("typed values encode")),
         Err(ConversionError { pointer, message }) => Err((
             app::INTERNAL_ERROR,
             format!("the result does not fit 2026-07-28 at `{pointer}`: {message}"),

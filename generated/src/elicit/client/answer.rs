@@ -293,7 +293,7 @@ impl FormReply {
     /// The `ElicitResult` as a revision's generated type (or rmcp's):
     /// `reply.to_result::<v2025_11_25::ElicitResult>()`.
     pub fn to_result<R: DeserializeOwned>(&self) -> serde_json::Result<R> {
-        serde_json::from_value(self.to_value())
+        crate::runtime::from_json_value(&self.to_value())
     }
 }
 

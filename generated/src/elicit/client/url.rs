@@ -180,7 +180,7 @@ impl UrlRequest {
     /// Reads the params of a URL-mode request (`mode: "url"`): any revision's generated type,
     /// rmcp's, or raw JSON. Refuses a URL that is not `http` or `https`.
     pub fn from_params(params: &impl Serialize) -> Result<UrlRequest, UrlError> {
-        let value = serde_json::to_value(params).map_err(|e| url_error("", e.to_string()))?;
+        let value = crate::runtime::json_value(params).map_err(|e| url_error("", e.to_string()))?;
         let Value::Object(p) = value else {
             return Err(url_error("", "the params are not an object"));
         };
@@ -223,7 +223,7 @@ impl UrlRequest {
     /// The URL elicitations a `-32042` `URLElicitationRequired` error asks for: from the
     /// error object (`{code, message, data}`) or the whole error response.
     pub fn from_error(error: &impl Serialize) -> Result<Vec<UrlRequest>, UrlError> {
-        let value = serde_json::to_value(error).map_err(|e| url_error("", e.to_string()))?;
+        let value = crate::runtime::json_value(error).map_err(|e| url_error("", e.to_string()))?;
         let (error, at) = match value.get("error") {
             Some(inner) => (inner, "/error"),
             None => (&value, ""),
@@ -446,7 +446,7 @@ impl PendingUrls {
     /// without its envelope, or its params): the id it completes, if it was pending; `None`
     /// for anything else.
     pub fn complete(&mut self, notification: &impl Serialize) -> Option<String> {
-        let value = serde_json::to_value(notification).ok()?;
+        let value = crate::runtime::json_value(notification).ok()?;
         let params = value.get("params").unwrap_or(&value);
         if let Some(method) = value.get("method")
             && method != crate::elicit::ELICITATION_COMPLETE_METHOD

@@ -1,0 +1,119 @@
+//! `mcp-bench-value-default`: `serde_json::Value` with serde_json's default features (a
+//! `BTreeMap` per object), the way users of serde_json get it. In the workspace, `mcp-typed`
+//! turns on `preserve_order` (an `IndexMap` per object) and feature unification gives it to
+//! every crate built with it, `mcp-bench`'s `serde_json::Value` row included. So this crate
+//! depends on serde_json alone, is built alone (`cargo build --release -p
+//! mcp-bench-value-default`; `features` tells whether that held), and reads its corpus from
+//! `mcp-bench dump-corpus` output instead of linking `mcp-bench`, measuring the same bytes.
+//!
+//! ```text
+//! mcp-bench-value-default count <decode|encode|decode+encode> <corpus-file>
+//! mcp-bench-value-default features
+//! ```
+//!
+//! `count` runs one pass inside the region `bench/measure.sh` has callgrind count, the way
+//! `mcp-bench count serde_json::Value` does, and prints bytes, messages and work like it.
+
+use std::hint::black_box;
+use std::process::ExitCode;
+
+use serde_json::{Map, Value};
+
+const USAGE: &str =
+    "usage: mcp-bench-value-default count <decode|encode|decode+encode> <corpus-file>
+       mcp-bench-value-default features";
+
+/// The region `measure.sh` has callgrind count (`--toggle-collect=*measured_region*`), as in
+/// `mcp-bench`.
+#[inline(never)]
+fn measured_region<T>(f: impl FnOnce() -> T) -> T {
+    black_box(f())
+}
+
+/// `preserve_order` when serde_json's `Map` iterates in insertion order, else `default`.
+fn features() -> &'static str {
+    let mut map = Map::new();
+    map.insert("b".to_owned(), Value::Null);
+    map.insert("a".to_owned(), Value::Null);
+    match map.keys().next().map(String::as_str) {
+        Some("b") => "preserve_order",
+        _ => "default",
+    }
+}
+
+// The three passes of `mcp-bench`'s codecs.rs (`decode_all`, `encode_all`, `round_trip_all`)
+// with its `serde_json::Value` codec.
+
+fn decode_all(messages: &[&str]) -> usize {
+    messages
+        .iter()
+        .filter(|m| black_box(serde_json::from_str::<Value>(m)).is_ok())
+        .count()
+}
+
+fn encode_all(decoded: &[Value], out: &mut Vec<u8>) -> usize {
+    out.clear();
+    for d in decoded {
+        // Encoding a decoded `Value` cannot fail.
+        let _ = serde_json::to_writer(&mut *out, d);
+        out.push(b'\n');
+    }
+    out.len()
+}
+
+fn round_trip_all(messages: &[&str], out: &mut Vec<u8>) -> usize {
+    out.clear();
+    for m in messages {
+        if let Ok(d) = serde_json::from_str::<Value>(m) {
+            let _ = serde_json::to_writer(&mut *out, &d);
+            out.push(b'\n');
+        }
+    }
+    out.len()
+}
+
+fn count(op: &str, file: &str) -> Result<(), String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("reading {file}: {e}"))?;
+    // `mcp-bench dump-corpus` writes each message on a line of its own.
+    let messages: Vec<&str> = text.split_terminator('\n').collect();
+    let bytes: usize = messages.iter().map(|m| m.len()).sum();
+    let mut out = Vec::with_capacity(8 << 20);
+    let work = match op {
+        "decode" => measured_region(|| decode_all(&messages)),
+        "encode" => {
+            // Decoded outside the counted region, as `mcp-bench` prepares its encode input.
+            let decoded: Vec<Value> = messages
+                .iter()
+                .filter_map(|m| serde_json::from_str(m).ok())
+                .collect();
+            measured_region(|| encode_all(&decoded, &mut out))
+        }
+        "decode+encode" => measured_region(|| round_trip_all(&messages, &mut out)),
+        other => {
+            return Err(format!(
+                "unknown operation `{other}` (decode, encode, decode+encode)"
+            ));
+        }
+    };
+    println!("{bytes}\t{}\t{work}", messages.len());
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+        ["features"] => {
+            println!("{}", features());
+            Ok(())
+        }
+        ["count", op, file] => count(op, file),
+        _ => Err(USAGE.to_owned()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("mcp-bench-value-default: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
