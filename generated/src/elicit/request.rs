@@ -316,7 +316,8 @@ impl From<ContentError> for OutcomeError {
 pub(crate) fn outcome<T: Elicit>(
     result: &impl Serialize,
 ) -> Result<ElicitOutcome<T>, OutcomeError> {
-    let value = crate::runtime::json_value(result).map_err(|e| OutcomeError::Malformed(e.to_string()))?;
+    let value =
+        crate::runtime::json_value(result).map_err(|e| OutcomeError::Malformed(e.to_string()))?;
     let Value::Object(result) = value else {
         return Err(OutcomeError::Malformed("not an object".to_owned()));
     };

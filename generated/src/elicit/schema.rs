@@ -606,7 +606,8 @@ impl FormSchema {
     /// to keep it in any case.)
     pub fn to_value(&self, version: ProtocolVersion) -> Result<Value, RenderError> {
         let rendered = self.render(version)?;
-        crate::runtime::json_value(&rendered).map_err(|e| RenderError::unsupported(version, e.to_string()))
+        crate::runtime::json_value(&rendered)
+            .map_err(|e| RenderError::unsupported(version, e.to_string()))
     }
 
     /// The names listed in `required`, in field order.

@@ -131,7 +131,9 @@ impl<'de> Buffered<'de> {
     pub fn key<E: de::Error>(&self) -> Result<Key<'de>, E> {
         let key = match self {
             Buffered::Raw(text) => Key::deserialize(&mut serde_json::Deserializer::from_str(text)),
-            Buffered::Owned(text) => serde_json::from_str::<String>(text).map(|s| Key(Cow::Owned(s))),
+            Buffered::Owned(text) => {
+                serde_json::from_str::<String>(text).map(|s| Key(Cow::Owned(s)))
+            }
         };
         key.map_err(|e| E::custom(without_position(&e)))
     }

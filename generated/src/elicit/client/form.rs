@@ -268,7 +268,8 @@ impl Form {
         params: &impl Serialize,
         version: ProtocolVersion,
     ) -> Result<Form, FormError> {
-        let value = crate::runtime::json_value(params).map_err(|e| FormError::one("", e.to_string()))?;
+        let value =
+            crate::runtime::json_value(params).map_err(|e| FormError::one("", e.to_string()))?;
         let Value::Object(params) = value else {
             return Err(FormError::one("", "the params are not an object"));
         };
