@@ -4,14 +4,22 @@
 # revision, debug and release, read from `cargo build --timings` (each crate's own unit time;
 # dependencies are built first and not counted). Writes bench/results/compile-time.tsv.
 # Builds with -j1 so that units do not compete for the cores; takes several minutes.
-# PROFILES=debug bench/compile-time.sh measures one profile.
+# PROFILES=debug bench/compile-time.sh measures one profile; BEFORE=<older checkout> measures
+# its mcp-typed and user crate too, in the same run (rows marked "(before)"). Release rows also
+# give the size of the user binary's .text.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-work=$root/target/compile-time
-mkdir -p "$work/src" bench/results
+mkdir -p bench/results
 lock_version() { grep -A1 "^name = \"$1\"$" Cargo.lock | sed -n 's/^version = "\(.*\)"/\1/p' | head -1; }
-cat >"$work/Cargo.toml" <<TOML
+
+# write_crate DIR MCP_TYPED_TREE ANCHORS: the throw-away user crate in DIR, on the mcp-typed of
+# MCP_TYPED_TREE (a checkout of this repository), with the anchors when ANCHORS is yes.
+write_crate() {
+    local dir=$1 tree=$2 anchors=$3
+    mkdir -p "$dir/src"
+    {
+        cat <<TOML
 [package]
 name = "decode-every-message"
 version = "0.0.0"
@@ -19,15 +27,17 @@ edition = "2024"
 publish = false
 
 [dependencies]
-mcp-typed = { path = "$root/generated", default-features = false, features = ["v2025_11_25"] }
-rust-mcp-schema = { version = "=$(lock_version rust-mcp-schema)", default-features = false, features = ["2025_11_25", "schema_utils"] }
-rmcp = { version = "=$(lock_version rmcp)", default-features = false }
+mcp-typed = { path = "$tree/generated", default-features = false, features = ["v2025_11_25"] }
 serde_json = "1"
-
-[workspace]
 TOML
-# A user crate touching every message and result type of the revision.
-python3 - "$root/generated/src/revisions/v2025_11_25.rs" >"$work/src/main.rs" <<'PY'
+        if [ "$anchors" = yes ]; then
+            echo "rust-mcp-schema = { version = \"=$(lock_version rust-mcp-schema)\", default-features = false, features = [\"2025_11_25\", \"schema_utils\"] }"
+            echo "rmcp = { version = \"=$(lock_version rmcp)\", default-features = false }"
+        fi
+        printf '\n[workspace]\n'
+    } >"$dir/Cargo.toml"
+    # A user crate touching every message and result type of the revision.
+    python3 - "$tree/generated/src/revisions/v2025_11_25.rs" >"$dir/src/main.rs" <<'PY'
 import re, sys
 src = open(sys.argv[1]).read()
 requests = re.findall(r"impl __rt::RequestMethod for (\w+) \{", src)
@@ -46,22 +56,43 @@ print("        }")
 print("    }")
 print("}")
 PY
-printf 'profile\tcrate\tseconds\n' >bench/results/compile-time.tsv
-for profile in ${PROFILES:-debug release}; do
-    flag=$([ $profile = release ] && echo --release || true)
-    rm -rf "$work/target"
-    (cd "$work" && cargo build $flag -j1 --timings --quiet)
-    html=$(ls -t "$work"/target/cargo-timings/cargo-timing-*.html | head -1)
-    python3 - "$html" "$profile" >>bench/results/compile-time.tsv <<'PY'
+}
+
+# measure DIR LABEL: builds DIR from scratch per profile and appends each compared crate's own
+# unit time (label appended to mcp-typed's and the user crate's names) and, for release, the
+# size of the user binary's .text.
+measure() {
+    local dir=$1 label=$2
+    for profile in ${PROFILES:-debug release}; do
+        flag=$([ $profile = release ] && echo --release || true)
+        rm -rf "$dir/target"
+        (cd "$dir" && cargo build $flag -j1 --timings --quiet)
+        html=$(ls -t "$dir"/target/cargo-timings/cargo-timing-*.html | head -1)
+        python3 - "$html" "$profile" "$label" >>bench/results/compile-time.tsv <<'PY'
 import json, re, sys
-html, profile = sys.argv[1], sys.argv[2]
+html, profile, label = sys.argv[1], sys.argv[2], sys.argv[3]
 data = json.loads(re.search(r"const UNIT_DATA = (\[.*?\]);\n", open(html).read(), re.S).group(1))
 for u in data:
     # The library itself (not its build script) of each crate compared, and the user crate
     # (its binary).
     if u["name"] in ("mcp-typed", "rust-mcp-schema", "rmcp", "decode-every-message") \
             and "build-script" not in u["target"]:
-        print(f"{profile}\t{u['name']}\t{u['duration']:.1f}")
+        name = u["name"] + (label if u["name"] in ("mcp-typed", "decode-every-message") else "")
+        print(f"{profile}\t{name}\t{u['duration']:.1f}")
 PY
-done
+        if [ "$profile" = release ]; then
+            text=$(size -A "$dir/target/release/decode-every-message" | awk '$1 == ".text" { print $2 }')
+            printf 'release\tdecode-every-message%s .text bytes\t%s\n' "$label" "$text" >>bench/results/compile-time.tsv
+        fi
+    done
+}
+
+printf 'profile\tcrate\tseconds\n' >bench/results/compile-time.tsv
+write_crate "$root/target/compile-time/now" "$root" yes
+measure "$root/target/compile-time/now" ""
+# BEFORE=path/to/an/older/checkout adds the same two rows for it, from the same run.
+if [ -n "${BEFORE:-}" ]; then
+    write_crate "$root/target/compile-time/before" "$(cd "$BEFORE" && pwd)" no
+    measure "$root/target/compile-time/before" " (before)"
+fi
 cat bench/results/compile-time.tsv

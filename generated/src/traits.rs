@@ -18,6 +18,18 @@ pub trait RequestMethod {
     type Result;
     /// The request's parameters.
     fn params(&self) -> &Self::Params;
+    /// Decodes this request's `result` from its JSON text (what
+    /// [`ResultResponse::result_as`](crate::runtime::ResultResponse::result_as) calls).
+    ///
+    /// The generated requests implement it in this crate, out of line: a release build does
+    /// not share generic code between crates, so `serde_json::from_str::<R::Result>` called
+    /// from a user's crate would compile every result type's decoder again there.
+    fn result_from_json(text: &str) -> serde_json::Result<Self::Result>
+    where
+        Self::Result: serde::de::DeserializeOwned,
+    {
+        serde_json::from_str(text)
+    }
 }
 
 /// A JSON-RPC notification type: its method and parameters.

@@ -123,6 +123,10 @@ pub(super) fn emit(module: &Module) -> TokenStream {
                     type Params = #params_ty;
                     type Result = #result;
                     fn params(&self) -> &Self::Params { #params_expr }
+                    #[inline(never)]
+                    fn result_from_json(text: &str) -> ::core::result::Result<#result, __rt::serde_json::Error> {
+                        __rt::serde_json::from_str(text)
+                    }
                 }
             });
         } else if schema_name.ends_with("Notification") {

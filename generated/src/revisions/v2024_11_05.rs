@@ -9064,6 +9064,12 @@ impl __rt::RequestMethod for CallToolRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<CallToolResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::NotificationMethod for CancelledNotification {
     const METHOD: &'static str = "notifications/cancelled";
@@ -9079,6 +9085,12 @@ impl __rt::RequestMethod for CompleteRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for CreateMessageRequest {
     const METHOD: &'static str = "sampling/createMessage";
@@ -9086,6 +9098,12 @@ impl __rt::RequestMethod for CreateMessageRequest {
     type Result = CreateMessageResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::RequestMethod for GetPromptRequest {
@@ -9095,6 +9113,12 @@ impl __rt::RequestMethod for GetPromptRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<GetPromptResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for InitializeRequest {
     const METHOD: &'static str = "initialize";
@@ -9102,6 +9126,12 @@ impl __rt::RequestMethod for InitializeRequest {
     type Result = InitializeResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<InitializeResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::NotificationMethod for InitializedNotification {
@@ -9118,6 +9148,12 @@ impl __rt::RequestMethod for ListPromptsRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for ListResourceTemplatesRequest {
     const METHOD: &'static str = "resources/templates/list";
@@ -9125,6 +9161,12 @@ impl __rt::RequestMethod for ListResourceTemplatesRequest {
     type Result = ListResourceTemplatesResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::RequestMethod for ListResourcesRequest {
@@ -9134,6 +9176,12 @@ impl __rt::RequestMethod for ListResourcesRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for ListRootsRequest {
     const METHOD: &'static str = "roots/list";
@@ -9142,6 +9190,12 @@ impl __rt::RequestMethod for ListRootsRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for ListToolsRequest {
     const METHOD: &'static str = "tools/list";
@@ -9149,6 +9203,12 @@ impl __rt::RequestMethod for ListToolsRequest {
     type Result = ListToolsResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::NotificationMethod for LoggingMessageNotification {
@@ -9164,6 +9224,12 @@ impl __rt::RequestMethod for PingRequest {
     type Result = EmptyResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::NotificationMethod for ProgressNotification {
@@ -9186,6 +9252,12 @@ impl __rt::RequestMethod for ReadResourceRequest {
     type Result = ReadResourceResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ReadResourceResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::NotificationMethod for ResourceListChangedNotification {
@@ -9216,6 +9288,12 @@ impl __rt::RequestMethod for SetLevelRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for SubscribeRequest {
     const METHOD: &'static str = "resources/subscribe";
@@ -9223,6 +9301,12 @@ impl __rt::RequestMethod for SubscribeRequest {
     type Result = EmptyResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::NotificationMethod for ToolListChangedNotification {
@@ -9238,6 +9322,12 @@ impl __rt::RequestMethod for UnsubscribeRequest {
     type Result = EmptyResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 /// The request methods of this revision (both directions), in schema order.

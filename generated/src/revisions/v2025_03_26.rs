@@ -9143,6 +9143,12 @@ impl __rt::RequestMethod for CallToolRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<CallToolResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::NotificationMethod for CancelledNotification {
     const METHOD: &'static str = "notifications/cancelled";
@@ -9158,6 +9164,12 @@ impl __rt::RequestMethod for CompleteRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for CreateMessageRequest {
     const METHOD: &'static str = "sampling/createMessage";
@@ -9165,6 +9177,12 @@ impl __rt::RequestMethod for CreateMessageRequest {
     type Result = CreateMessageResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::RequestMethod for GetPromptRequest {
@@ -9174,6 +9192,12 @@ impl __rt::RequestMethod for GetPromptRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<GetPromptResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for InitializeRequest {
     const METHOD: &'static str = "initialize";
@@ -9181,6 +9205,12 @@ impl __rt::RequestMethod for InitializeRequest {
     type Result = InitializeResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<InitializeResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::NotificationMethod for InitializedNotification {
@@ -9197,6 +9227,12 @@ impl __rt::RequestMethod for ListPromptsRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for ListResourceTemplatesRequest {
     const METHOD: &'static str = "resources/templates/list";
@@ -9204,6 +9240,12 @@ impl __rt::RequestMethod for ListResourceTemplatesRequest {
     type Result = ListResourceTemplatesResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::RequestMethod for ListResourcesRequest {
@@ -9213,6 +9255,12 @@ impl __rt::RequestMethod for ListResourcesRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for ListRootsRequest {
     const METHOD: &'static str = "roots/list";
@@ -9221,6 +9269,12 @@ impl __rt::RequestMethod for ListRootsRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for ListToolsRequest {
     const METHOD: &'static str = "tools/list";
@@ -9228,6 +9282,12 @@ impl __rt::RequestMethod for ListToolsRequest {
     type Result = ListToolsResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::NotificationMethod for LoggingMessageNotification {
@@ -9243,6 +9303,12 @@ impl __rt::RequestMethod for PingRequest {
     type Result = EmptyResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::NotificationMethod for ProgressNotification {
@@ -9265,6 +9331,12 @@ impl __rt::RequestMethod for ReadResourceRequest {
     type Result = ReadResourceResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ReadResourceResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::NotificationMethod for ResourceListChangedNotification {
@@ -9295,6 +9367,12 @@ impl __rt::RequestMethod for SetLevelRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for SubscribeRequest {
     const METHOD: &'static str = "resources/subscribe";
@@ -9302,6 +9380,12 @@ impl __rt::RequestMethod for SubscribeRequest {
     type Result = EmptyResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::NotificationMethod for ToolListChangedNotification {
@@ -9317,6 +9401,12 @@ impl __rt::RequestMethod for UnsubscribeRequest {
     type Result = EmptyResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 /// The request methods of this revision (both directions), in schema order.

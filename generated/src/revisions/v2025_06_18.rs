@@ -10505,6 +10505,12 @@ impl __rt::RequestMethod for CallToolRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<CallToolResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::NotificationMethod for CancelledNotification {
     const METHOD: &'static str = "notifications/cancelled";
@@ -10520,6 +10526,12 @@ impl __rt::RequestMethod for CompleteRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for CreateMessageRequest {
     const METHOD: &'static str = "sampling/createMessage";
@@ -10527,6 +10539,12 @@ impl __rt::RequestMethod for CreateMessageRequest {
     type Result = CreateMessageResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::RequestMethod for ElicitRequest {
@@ -10536,6 +10554,12 @@ impl __rt::RequestMethod for ElicitRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ElicitResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for GetPromptRequest {
     const METHOD: &'static str = "prompts/get";
@@ -10544,6 +10568,12 @@ impl __rt::RequestMethod for GetPromptRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<GetPromptResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for InitializeRequest {
     const METHOD: &'static str = "initialize";
@@ -10551,6 +10581,12 @@ impl __rt::RequestMethod for InitializeRequest {
     type Result = InitializeResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<InitializeResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::NotificationMethod for InitializedNotification {
@@ -10567,6 +10603,12 @@ impl __rt::RequestMethod for ListPromptsRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for ListResourceTemplatesRequest {
     const METHOD: &'static str = "resources/templates/list";
@@ -10574,6 +10616,12 @@ impl __rt::RequestMethod for ListResourceTemplatesRequest {
     type Result = ListResourceTemplatesResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::RequestMethod for ListResourcesRequest {
@@ -10583,6 +10631,12 @@ impl __rt::RequestMethod for ListResourcesRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for ListRootsRequest {
     const METHOD: &'static str = "roots/list";
@@ -10591,6 +10645,12 @@ impl __rt::RequestMethod for ListRootsRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for ListToolsRequest {
     const METHOD: &'static str = "tools/list";
@@ -10598,6 +10658,12 @@ impl __rt::RequestMethod for ListToolsRequest {
     type Result = ListToolsResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::NotificationMethod for LoggingMessageNotification {
@@ -10613,6 +10679,12 @@ impl __rt::RequestMethod for PingRequest {
     type Result = EmptyResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::NotificationMethod for ProgressNotification {
@@ -10635,6 +10707,12 @@ impl __rt::RequestMethod for ReadResourceRequest {
     type Result = ReadResourceResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ReadResourceResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::NotificationMethod for ResourceListChangedNotification {
@@ -10665,6 +10743,12 @@ impl __rt::RequestMethod for SetLevelRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for SubscribeRequest {
     const METHOD: &'static str = "resources/subscribe";
@@ -10672,6 +10756,12 @@ impl __rt::RequestMethod for SubscribeRequest {
     type Result = EmptyResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::NotificationMethod for ToolListChangedNotification {
@@ -10687,6 +10777,12 @@ impl __rt::RequestMethod for UnsubscribeRequest {
     type Result = EmptyResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 /// The request methods of this revision (both directions), in schema order.

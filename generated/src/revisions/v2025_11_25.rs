@@ -15752,6 +15752,12 @@ impl __rt::RequestMethod for CallToolRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<CallToolResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for CancelTaskRequest {
     const METHOD: &'static str = "tasks/cancel";
@@ -15759,6 +15765,12 @@ impl __rt::RequestMethod for CancelTaskRequest {
     type Result = CancelTaskResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<CancelTaskResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::NotificationMethod for CancelledNotification {
@@ -15775,6 +15787,12 @@ impl __rt::RequestMethod for CompleteRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for CreateMessageRequest {
     const METHOD: &'static str = "sampling/createMessage";
@@ -15783,6 +15801,12 @@ impl __rt::RequestMethod for CreateMessageRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for ElicitRequest {
     const METHOD: &'static str = "elicitation/create";
@@ -15790,6 +15814,12 @@ impl __rt::RequestMethod for ElicitRequest {
     type Result = ElicitResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ElicitResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::NotificationMethod for ElicitationCompleteNotification {
@@ -15806,6 +15836,12 @@ impl __rt::RequestMethod for GetPromptRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<GetPromptResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for GetTaskPayloadRequest {
     const METHOD: &'static str = "tasks/result";
@@ -15813,6 +15849,12 @@ impl __rt::RequestMethod for GetTaskPayloadRequest {
     type Result = GetTaskPayloadResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<GetTaskPayloadResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::RequestMethod for GetTaskRequest {
@@ -15822,6 +15864,12 @@ impl __rt::RequestMethod for GetTaskRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<GetTaskResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for InitializeRequest {
     const METHOD: &'static str = "initialize";
@@ -15829,6 +15877,12 @@ impl __rt::RequestMethod for InitializeRequest {
     type Result = InitializeResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<InitializeResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::NotificationMethod for InitializedNotification {
@@ -15845,6 +15899,12 @@ impl __rt::RequestMethod for ListPromptsRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for ListResourceTemplatesRequest {
     const METHOD: &'static str = "resources/templates/list";
@@ -15852,6 +15912,12 @@ impl __rt::RequestMethod for ListResourceTemplatesRequest {
     type Result = ListResourceTemplatesResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::RequestMethod for ListResourcesRequest {
@@ -15861,6 +15927,12 @@ impl __rt::RequestMethod for ListResourcesRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for ListRootsRequest {
     const METHOD: &'static str = "roots/list";
@@ -15868,6 +15940,12 @@ impl __rt::RequestMethod for ListRootsRequest {
     type Result = ListRootsResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::RequestMethod for ListTasksRequest {
@@ -15877,6 +15955,12 @@ impl __rt::RequestMethod for ListTasksRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ListTasksResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for ListToolsRequest {
     const METHOD: &'static str = "tools/list";
@@ -15884,6 +15968,12 @@ impl __rt::RequestMethod for ListToolsRequest {
     type Result = ListToolsResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::NotificationMethod for LoggingMessageNotification {
@@ -15899,6 +15989,12 @@ impl __rt::RequestMethod for PingRequest {
     type Result = EmptyResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::NotificationMethod for ProgressNotification {
@@ -15921,6 +16017,12 @@ impl __rt::RequestMethod for ReadResourceRequest {
     type Result = ReadResourceResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ReadResourceResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::NotificationMethod for ResourceListChangedNotification {
@@ -15951,6 +16053,12 @@ impl __rt::RequestMethod for SetLevelRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for SubscribeRequest {
     const METHOD: &'static str = "resources/subscribe";
@@ -15958,6 +16066,12 @@ impl __rt::RequestMethod for SubscribeRequest {
     type Result = EmptyResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::NotificationMethod for TaskStatusNotification {
@@ -15980,6 +16094,12 @@ impl __rt::RequestMethod for UnsubscribeRequest {
     type Result = EmptyResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 /// The request methods of this revision (both directions), in schema order.

@@ -14962,6 +14962,12 @@ impl __rt::RequestMethod for CallToolRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<CallToolResultResponseResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::NotificationMethod for CancelledNotification {
     const METHOD: &'static str = "notifications/cancelled";
@@ -14984,6 +14990,12 @@ impl __rt::RequestMethod for CompleteRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for CreateMessageRequest {
     const METHOD: &'static str = "sampling/createMessage";
@@ -14991,6 +15003,12 @@ impl __rt::RequestMethod for CreateMessageRequest {
     type Result = CreateMessageResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::RequestMethod for DiscoverRequest {
@@ -15000,6 +15018,12 @@ impl __rt::RequestMethod for DiscoverRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<DiscoverResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for ElicitRequest {
     const METHOD: &'static str = "elicitation/create";
@@ -15007,6 +15031,12 @@ impl __rt::RequestMethod for ElicitRequest {
     type Result = ElicitResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ElicitResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::RequestMethod for GetPromptRequest {
@@ -15016,6 +15046,12 @@ impl __rt::RequestMethod for GetPromptRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<GetPromptResultResponseResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for ListPromptsRequest {
     const METHOD: &'static str = "prompts/list";
@@ -15023,6 +15059,12 @@ impl __rt::RequestMethod for ListPromptsRequest {
     type Result = ListPromptsResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::RequestMethod for ListResourceTemplatesRequest {
@@ -15032,6 +15074,12 @@ impl __rt::RequestMethod for ListResourceTemplatesRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for ListResourcesRequest {
     const METHOD: &'static str = "resources/list";
@@ -15039,6 +15087,12 @@ impl __rt::RequestMethod for ListResourcesRequest {
     type Result = ListResourcesResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::RequestMethod for ListRootsRequest {
@@ -15048,6 +15102,12 @@ impl __rt::RequestMethod for ListRootsRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::RequestMethod for ListToolsRequest {
     const METHOD: &'static str = "tools/list";
@@ -15055,6 +15115,12 @@ impl __rt::RequestMethod for ListToolsRequest {
     type Result = ListToolsResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::NotificationMethod for LoggingMessageNotification {
@@ -15085,6 +15151,15 @@ impl __rt::RequestMethod for ReadResourceRequest {
     fn params(&self) -> &Self::Params {
         &self.params
     }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<
+        ReadResourceResultResponseResult,
+        __rt::serde_json::Error,
+    > {
+        __rt::serde_json::from_str(text)
+    }
 }
 impl __rt::NotificationMethod for ResourceListChangedNotification {
     const METHOD: &'static str = "notifications/resources/list_changed";
@@ -15113,6 +15188,12 @@ impl __rt::RequestMethod for SubscriptionsListenRequest {
     type Result = SubscriptionsListenResult;
     fn params(&self) -> &Self::Params {
         &self.params
+    }
+    #[inline(never)]
+    fn result_from_json(
+        text: &str,
+    ) -> ::core::result::Result<SubscriptionsListenResult, __rt::serde_json::Error> {
+        __rt::serde_json::from_str(text)
     }
 }
 impl __rt::NotificationMethod for ToolListChangedNotification {

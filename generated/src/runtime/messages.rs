@@ -41,7 +41,7 @@ impl<Id> ResultResponse<Id> {
         R: RequestMethod,
         R::Result: serde::de::DeserializeOwned,
     {
-        serde_json::from_str(self.result.get())
+        R::result_from_json(self.result.get())
     }
 
     /// The result decoded as `T`.
