@@ -158,8 +158,7 @@ where
         match &mut state {
             MessageState::Undecided(before) => match &*key {
                 "method" => {
-                    let raw = map.next_value::<Buffered<'de>>()?;
-                    let method = raw.key::<A::Error>()?;
+                    let method = map.next_value::<Key<'de>>()?;
                     let before = std::mem::take(before);
                     state = if Req::knows(&method) {
                         MessageState::Request(Req::builder(&method).map_err(de::Error::custom)?)
@@ -186,7 +185,7 @@ where
                         &mut id,
                         &mut extra,
                         key,
-                        raw,
+                        Buffered::Owned(string_text(&method)),
                     )?;
                 }
                 "result" => {

@@ -38,12 +38,11 @@ pub fn visit_tagged<'de, T: TaggedUnion<'de>, A: MapAccess<'de>>(
             return builder.finish();
         };
         if &*key == T::TAG {
-            let tag = map.next_value::<Buffered<'de>>()?;
-            let name = tag.key::<A::Error>()?;
-            let mut builder = T::builder_for(Some(&name)).map_err(de::Error::custom)?;
+            let tag = map.next_value::<Key<'de>>()?;
+            let mut builder = T::builder_for(Some(&tag)).map_err(de::Error::custom)?;
             // In input order, so that a catch-all variant keeps the object as it came.
             feed_buffered(&mut builder, before)?;
-            feed_text(&mut builder, key, tag.text())?;
+            feed_text(&mut builder, key, &string_text(&tag))?;
             return drain_map(builder, map);
         }
         before.push((key, map.next_value::<Buffered<'de>>()?));
@@ -76,6 +75,19 @@ pub fn feed_text<'k, B: for<'a> ObjectBuilder<'a>, E: de::Error>(
         .field(key, &mut de)
         .and_then(|()| de.end())
         .map_err(|e| E::custom(without_position(&e)))
+}
+
+/// The JSON text of a string (a tag or a `method` read already, given to the builder too).
+pub(crate) fn string_text(s: &str) -> String {
+    // Tags and methods need no escape as a rule: quoted as they are, without the encoder.
+    if s.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+        let mut text = String::with_capacity(s.len() + 2);
+        text.push('"');
+        text.push_str(s);
+        text.push('"');
+        return text;
+    }
+    serde_json::to_string(s).expect("a string always encodes")
 }
 
 /// [`feed_text`] for a member held as a [`Value`] (merged unions).
@@ -124,18 +136,6 @@ impl<'de> Buffered<'de> {
             Buffered::Raw(text) => text,
             Buffered::Owned(text) => text,
         }
-    }
-
-    /// The member read as a string (a tag or a `method`); the error is the one decoding it
-    /// as a string gives, without a position of its own.
-    pub fn key<E: de::Error>(&self) -> Result<Key<'de>, E> {
-        let key = match self {
-            Buffered::Raw(text) => Key::deserialize(&mut serde_json::Deserializer::from_str(text)),
-            Buffered::Owned(text) => {
-                serde_json::from_str::<String>(text).map(|s| Key(Cow::Owned(s)))
-            }
-        };
-        key.map_err(|e| E::custom(without_position(&e)))
     }
 
     fn value(v: Value) -> Buffered<'de> {
