@@ -90,13 +90,22 @@ pub(crate) fn string_text(s: &str) -> String {
     serde_json::to_string(s).expect("a string always encodes")
 }
 
+/// The JSON text of a value: straight to bytes (`Value`'s `Display` goes through
+/// `fmt::Write`, several times slower), strings quoted without the encoder when they can be.
+pub(crate) fn value_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => string_text(s),
+        _ => serde_json::to_string(v).expect("a Value always encodes"),
+    }
+}
+
 /// [`feed_text`] for a member held as a [`Value`] (merged unions).
 pub fn feed_value<'k, B: for<'a> ObjectBuilder<'a>, E: de::Error>(
     builder: &mut B,
     key: Key<'k>,
     value: Value,
 ) -> Result<(), E> {
-    feed_text(builder, key, &value.to_string())
+    feed_text(builder, key, &value_text(&value))
 }
 
 /// The message of an error raised while decoding buffered text, without serde_json's
@@ -139,7 +148,7 @@ impl<'de> Buffered<'de> {
     }
 
     fn value(v: Value) -> Buffered<'de> {
-        Buffered::Owned(v.to_string())
+        Buffered::Owned(value_text(&v))
     }
 }
 
@@ -240,7 +249,7 @@ pub fn to_value<T: Serialize, E: de::Error>(v: &T) -> Result<Value, E> {
 /// Decodes a buffered JSON value into a builder slot (merged unions), through its text (see
 /// [`feed_text`]).
 pub fn from_value<T: serde::de::DeserializeOwned, E: de::Error>(v: Value) -> Result<T, E> {
-    serde_json::from_str(&v.to_string()).map_err(|e| E::custom(without_position(&e)))
+    serde_json::from_str(&value_text(&v)).map_err(|e| E::custom(without_position(&e)))
 }
 
 /// JSON kind of a buffered value, for union selection.
