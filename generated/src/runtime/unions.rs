@@ -249,7 +249,7 @@ pub fn to_value<T: Serialize, E: de::Error>(v: &T) -> Result<Value, E> {
 /// Decodes a buffered JSON value into a builder slot (merged unions), through its text (see
 /// [`feed_text`]).
 pub fn from_value<T: serde::de::DeserializeOwned, E: de::Error>(v: Value) -> Result<T, E> {
-    serde_json::from_str(&value_text(&v)).map_err(|e| E::custom(without_position(&e)))
+    from_json_value(&v).map_err(E::custom)
 }
 
 /// JSON kind of a buffered value, for union selection.
