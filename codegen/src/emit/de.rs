@@ -4,6 +4,8 @@
 //! `U` (its visitor), `U__Tag` (the builder a tag value selects) and `U__MergedN` (a buffer for
 //! members told apart by shape). Types of the parent module are named `super::X`.
 
+use std::collections::{BTreeSet, HashMap};
+
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
@@ -107,6 +109,7 @@ pub(super) fn struct_builder(cx: &Cx, s: &Struct) -> TokenStream {
             quote! { #field: self.#n, }
         }
     });
+    let field_str = struct_field_str(cx, s);
     let extra_init = match &s.extra {
         Extra::Deny => TokenStream::new(),
         _ => {
@@ -133,12 +136,131 @@ pub(super) fn struct_builder(cx: &Cx, s: &Struct) -> TokenStream {
                 }
             }
 
+            #field_str
+
             fn finish<E: __rt::serde::de::Error>(self) -> ::core::result::Result<super::#name, E> {
                 #const_checks
                 Ok(super::#name {
                     #( #inits )*
                     #extra_init
                 })
+            }
+        }
+    }
+}
+
+/// The struct builders that are handed string members read already
+/// (`ObjectBuilder::field_str`), and which members: the tag of a tagged union's member (or a
+/// method set's `method`), every member of a struct a merged union buffers first. Only these
+/// get a `field_str` of their own; the others are never handed one.
+pub(crate) struct StringFed<'m> {
+    by_struct: HashMap<&'m str, Fed<'m>>,
+}
+
+enum Fed<'m> {
+    /// Only these members (tags).
+    Keys(BTreeSet<&'m str>),
+    /// Any member.
+    All,
+}
+
+impl<'m> StringFed<'m> {
+    pub(crate) fn index(module: &'m Module) -> Self {
+        let mut by_struct: HashMap<&'m str, Fed<'m>> = HashMap::new();
+        let mut all = |by_struct: &mut HashMap<&'m str, Fed<'m>>, u: &'m Union, m: &'m Merged| {
+            for &i in &m.members {
+                if let Some(n) = struct_name(module, &u.variants[i].ty) {
+                    by_struct.insert(n, Fed::All);
+                }
+            }
+        };
+        for t in &module.types {
+            let crate::ir::TypeKind::Union(u) = &t.kind else {
+                continue;
+            };
+            match &u.plan.object {
+                ObjectPlan::Merged(m) => all(&mut by_struct, u, m),
+                ObjectPlan::Tagged(tagged) => {
+                    for g in tagged.arms.iter().map(|(_, g)| g).chain(&tagged.absent) {
+                        match g {
+                            Group::Merged(m) => all(&mut by_struct, u, m),
+                            Group::Single(i) => {
+                                let Some(n) = struct_name(module, &u.variants[*i].ty) else {
+                                    continue;
+                                };
+                                let fed = by_struct.entry(n).or_insert(Fed::Keys(BTreeSet::new()));
+                                if let Fed::Keys(keys) = fed {
+                                    keys.insert(&tagged.tag);
+                                }
+                            }
+                        }
+                    }
+                }
+                ObjectPlan::None | ObjectPlan::Single(_) => {}
+            }
+        }
+        StringFed { by_struct }
+    }
+
+    fn takes(&self, name: &str, key: &str) -> Option<bool> {
+        match self.by_struct.get(name)? {
+            Fed::All => Some(true),
+            Fed::Keys(keys) => Some(keys.contains(key)),
+        }
+    }
+}
+
+/// A string member given already read (`ObjectBuilder::field_str`), for a builder that is
+/// handed one ([`StringFed`]): a string constant is compared and a `String` member stored
+/// without a deserializer; anything else goes through the member's JSON text, so that `field`
+/// is only ever compiled for `serde_json`'s text.
+fn struct_field_str(cx: &Cx, s: &Struct) -> TokenStream {
+    let name = &cx.ty.name;
+    if cx.string_fed.takes(name, "").is_none() {
+        return TokenStream::new();
+    }
+    let takes = |k: &str| cx.string_fed.takes(name, k) == Some(true);
+    let via_text = quote!(__rt::feed_text(self, key, &__rt::string_text(value)));
+    let mut arms = Vec::new();
+    let mut other = Vec::new();
+    for (i, c) in s.consts.iter().enumerate() {
+        let n = format_ident!("c_{i}");
+        let k = &c.json_name;
+        match &c.value {
+            ConstValue::Str(v) if takes(k) => {
+                arms.push(quote! { #k => __rt::const_str_value(&mut self.#n, #k, #v, value), })
+            }
+            _ => other.push(k),
+        }
+    }
+    for f in &s.fields {
+        let k = &f.json_name;
+        if takes(k) && matches!(cx.module.resolve(&f.ty), TypeRef::String) {
+            let n = slot_name(&f.rust_name);
+            arms.push(quote! { #k => __rt::set_str(&mut self.#n, #k, value), });
+        } else {
+            other.push(k);
+        }
+    }
+    let rest = match &s.extra {
+        Extra::Any if takes("") => {
+            let declared = if other.is_empty() {
+                TokenStream::new()
+            } else {
+                quote! { #( #other )|* => #via_text, }
+            };
+            quote! {
+                #declared
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
+        _ => quote! { _ => #via_text, },
+    };
+    quote! {
+        fn field_str<E: __rt::serde::de::Error>(&mut self, key: __rt::Key<'de>, value: &str) -> ::core::result::Result<(), E> {
+            match &*key {
+                #( #arms )*
+                #rest
             }
         }
     }
@@ -341,6 +463,7 @@ fn tagged(cx: &Cx, u: &Union, t: &Tagged) -> TokenStream {
     let gid = |g: &Group| groups.iter().position(|x| *x == g).unwrap_or(0);
     let mut arms = Vec::new();
     let mut field_arms = Vec::new();
+    let mut str_arms = Vec::new();
     let mut finish_arms = Vec::new();
     for (k, g) in groups.iter().enumerate() {
         let arm = format_ident!("G{k}");
@@ -366,6 +489,7 @@ fn tagged(cx: &Cx, u: &Union, t: &Tagged) -> TokenStream {
         field_arms.push(
             quote! { #tag_builder::#arm(b) => __rt::ObjectBuilder::<'de>::field(b, key, value), },
         );
+        str_arms.push(quote! { #tag_builder::#arm(b) => b.field_str(key, value), });
     }
     // The catch-all: a tag value no member has keeps the object whole.
     let catch_all = ident(&u.variants[t.unknown].rust_name);
@@ -373,6 +497,7 @@ fn tagged(cx: &Cx, u: &Union, t: &Tagged) -> TokenStream {
     field_arms.push(
         quote! { #tag_builder::CatchAll(b) => __rt::ObjectBuilder::<'de>::field(b, key, value), },
     );
+    str_arms.push(quote! { #tag_builder::CatchAll(b) => b.field_str(key, value), });
     finish_arms.push(quote! { #tag_builder::CatchAll(b) => __rt::ObjectBuilder::<'de>::finish(b).map(super::#name::#catch_all), });
     let value_arms = t.arms.iter().map(|(value, g)| {
         let arm = format_ident!("G{}", gid(g));
@@ -403,6 +528,12 @@ fn tagged(cx: &Cx, u: &Union, t: &Tagged) -> TokenStream {
             fn field<D: __rt::serde::Deserializer<'de>>(&mut self, key: __rt::Key<'de>, value: D) -> ::core::result::Result<(), D::Error> {
                 match self {
                     #( #field_arms )*
+                }
+            }
+
+            fn field_str<E: __rt::serde::de::Error>(&mut self, key: __rt::Key<'de>, value: &str) -> ::core::result::Result<(), E> {
+                match self {
+                    #( #str_arms )*
                 }
             }
 
@@ -679,6 +810,10 @@ fn merged(cx: &Cx, u: &Union, m: &Merged) -> TokenStream {
                     #( #arms )*
                     _ => __rt::set_extra_value(&mut self.rest, key, value),
                 }
+            }
+
+            fn field_str<E: __rt::serde::de::Error>(&mut self, key: __rt::Key<'de>, value: &str) -> ::core::result::Result<(), E> {
+                __rt::feed_text(self, key, &__rt::string_text(value))
             }
 
             fn finish<E: __rt::serde::de::Error>(self) -> ::core::result::Result<super::#name, E> {

@@ -36,11 +36,13 @@ pub fn emit(module: &Module, opts: &EmitOptions) -> TokenStream {
     let rt = &opts.runtime;
     let mut items = TokenStream::new();
     let mut builders = TokenStream::new();
+    let string_fed = de::StringFed::index(module);
     for t in &module.types {
         let cx = Cx {
             module,
             opts,
             ty: t,
+            string_fed: &string_fed,
         };
         items.extend(cx.type_item());
         builders.extend(cx.builder_items());
@@ -78,6 +80,8 @@ pub(crate) struct Cx<'a> {
     pub module: &'a Module,
     pub opts: &'a EmitOptions,
     pub ty: &'a TypeDef,
+    /// Which builders are handed string members read already, see [`de::StringFed`].
+    pub string_fed: &'a de::StringFed<'a>,
 }
 
 /// An identifier from a generated name (raw identifiers kept). Names come from

@@ -1423,6 +1423,18 @@ pub mod shapes {
                     _ => __rt::set_extra_value(&mut self.extra, key, value),
                 }
             }
+            fn field_str<E: __rt::serde::de::Error>(
+                &mut self,
+                key: __rt::Key<'de>,
+                value: &str,
+            ) -> ::core::result::Result<(), E> {
+                match &*key {
+                    "method" => {
+                        __rt::const_str_value(&mut self.c_1, "method", "ping", value)
+                    }
+                    _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+                }
+            }
             fn finish<E: __rt::serde::de::Error>(
                 self,
             ) -> ::core::result::Result<super::Ping, E> {
@@ -1496,6 +1508,18 @@ pub mod shapes {
                     _ => __rt::set_extra_value(&mut self.extra, key, value),
                 }
             }
+            fn field_str<E: __rt::serde::de::Error>(
+                &mut self,
+                key: __rt::Key<'de>,
+                value: &str,
+            ) -> ::core::result::Result<(), E> {
+                match &*key {
+                    "method" => {
+                        __rt::const_str_value(&mut self.c_1, "method", "pong", value)
+                    }
+                    _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+                }
+            }
             fn finish<E: __rt::serde::de::Error>(
                 self,
             ) -> ::core::result::Result<super::Pong, E> {
@@ -1539,6 +1563,17 @@ pub mod shapes {
                     Message__Tag::CatchAll(b) => {
                         __rt::ObjectBuilder::<'de>::field(b, key, value)
                     }
+                }
+            }
+            fn field_str<E: __rt::serde::de::Error>(
+                &mut self,
+                key: __rt::Key<'de>,
+                value: &str,
+            ) -> ::core::result::Result<(), E> {
+                match self {
+                    Message__Tag::G0(b) => b.field_str(key, value),
+                    Message__Tag::G1(b) => b.field_str(key, value),
+                    Message__Tag::CatchAll(b) => b.field_str(key, value),
                 }
             }
             fn finish<E: __rt::serde::de::Error>(
@@ -1609,6 +1644,17 @@ pub mod shapes {
                     _ => __rt::set_extra_value(&mut self.extra, key, value),
                 }
             }
+            fn field_str<E: __rt::serde::de::Error>(
+                &mut self,
+                key: __rt::Key<'de>,
+                value: &str,
+            ) -> ::core::result::Result<(), E> {
+                match &*key {
+                    "type" => __rt::const_str_value(&mut self.c_0, "type", "text", value),
+                    "text" => __rt::set_str(&mut self.f_text, "text", value),
+                    _ => __rt::set_extra_str(&mut self.extra, key, value),
+                }
+            }
             fn finish<E: __rt::serde::de::Error>(
                 self,
             ) -> ::core::result::Result<super::Text, E> {
@@ -1640,6 +1686,15 @@ pub mod shapes {
                     _ => __rt::set_extra_value(&mut self.extra, key, value),
                 }
             }
+            fn field_str<E: __rt::serde::de::Error>(
+                &mut self,
+                key: __rt::Key<'de>,
+                value: &str,
+            ) -> ::core::result::Result<(), E> {
+                match &*key {
+                    _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+                }
+            }
             fn finish<E: __rt::serde::de::Error>(
                 self,
             ) -> ::core::result::Result<super::McpNumber, E> {
@@ -1668,6 +1723,17 @@ pub mod shapes {
                     "type" => __rt::const_str(&mut self.c_0, "type", "text", value),
                     "enum" => __rt::set(&mut self.f_enum, "enum", value),
                     _ => __rt::set_extra_value(&mut self.extra, key, value),
+                }
+            }
+            fn field_str<E: __rt::serde::de::Error>(
+                &mut self,
+                key: __rt::Key<'de>,
+                value: &str,
+            ) -> ::core::result::Result<(), E> {
+                match &*key {
+                    "type" => __rt::const_str_value(&mut self.c_0, "type", "text", value),
+                    "enum" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                    _ => __rt::set_extra_str(&mut self.extra, key, value),
                 }
             }
             fn finish<E: __rt::serde::de::Error>(
@@ -1857,6 +1923,13 @@ pub mod shapes {
                     _ => __rt::set_extra_value(&mut self.rest, key, value),
                 }
             }
+            fn field_str<E: __rt::serde::de::Error>(
+                &mut self,
+                key: __rt::Key<'de>,
+                value: &str,
+            ) -> ::core::result::Result<(), E> {
+                __rt::feed_text(self, key, &__rt::string_text(value))
+            }
             fn finish<E: __rt::serde::de::Error>(
                 self,
             ) -> ::core::result::Result<super::Block, E> {
@@ -1924,6 +1997,17 @@ pub mod shapes {
                     Block__Tag::CatchAll(b) => {
                         __rt::ObjectBuilder::<'de>::field(b, key, value)
                     }
+                }
+            }
+            fn field_str<E: __rt::serde::de::Error>(
+                &mut self,
+                key: __rt::Key<'de>,
+                value: &str,
+            ) -> ::core::result::Result<(), E> {
+                match self {
+                    Block__Tag::G0(b) => b.field_str(key, value),
+                    Block__Tag::G1(b) => b.field_str(key, value),
+                    Block__Tag::CatchAll(b) => b.field_str(key, value),
                 }
             }
             fn finish<E: __rt::serde::de::Error>(
@@ -2000,6 +2084,15 @@ pub mod shapes {
                     _ => __rt::set_extra_value(&mut self.extra, key, value),
                 }
             }
+            fn field_str<E: __rt::serde::de::Error>(
+                &mut self,
+                key: __rt::Key<'de>,
+                value: &str,
+            ) -> ::core::result::Result<(), E> {
+                match &*key {
+                    _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+                }
+            }
             fn finish<E: __rt::serde::de::Error>(
                 self,
             ) -> ::core::result::Result<super::Form, E> {
@@ -2028,6 +2121,16 @@ pub mod shapes {
                     "mode" => __rt::const_str(&mut self.c_0, "mode", "url", value),
                     "url" => __rt::set(&mut self.f_url, "url", value),
                     _ => __rt::set_extra_value(&mut self.extra, key, value),
+                }
+            }
+            fn field_str<E: __rt::serde::de::Error>(
+                &mut self,
+                key: __rt::Key<'de>,
+                value: &str,
+            ) -> ::core::result::Result<(), E> {
+                match &*key {
+                    "mode" => __rt::const_str_value(&mut self.c_0, "mode", "url", value),
+                    _ => __rt::feed_text(self, key, &__rt::string_text(value)),
                 }
             }
             fn finish<E: __rt::serde::de::Error>(
@@ -2064,6 +2167,17 @@ pub mod shapes {
                     Params__Tag::CatchAll(b) => {
                         __rt::ObjectBuilder::<'de>::field(b, key, value)
                     }
+                }
+            }
+            fn field_str<E: __rt::serde::de::Error>(
+                &mut self,
+                key: __rt::Key<'de>,
+                value: &str,
+            ) -> ::core::result::Result<(), E> {
+                match self {
+                    Params__Tag::G0(b) => b.field_str(key, value),
+                    Params__Tag::G1(b) => b.field_str(key, value),
+                    Params__Tag::CatchAll(b) => b.field_str(key, value),
                 }
             }
             fn finish<E: __rt::serde::de::Error>(

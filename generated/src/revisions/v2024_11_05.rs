@@ -9738,6 +9738,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "uri" => __rt::set_str(&mut self.f_uri, "uri", value),
+                "mimeType" => __rt::set_str(&mut self.f_mime_type, "mimeType", value),
+                "blob" => __rt::set_str(&mut self.f_blob, "blob", value),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::BlobResourceContents, E> {
@@ -9769,6 +9781,18 @@ pub mod __de {
                 "method" => __rt::const_str(&mut self.c_0, "method", "tools/call", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_0, "method", "tools/call", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -9834,6 +9858,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "_meta" | "content" | "isError" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CallToolResult, E> {
@@ -9872,6 +9908,18 @@ pub mod __de {
                 CallToolResultContentItem__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                CallToolResultContentItem__Tag::G0(b) => b.field_str(key, value),
+                CallToolResultContentItem__Tag::G1(b) => b.field_str(key, value),
+                CallToolResultContentItem__Tag::G2(b) => b.field_str(key, value),
+                CallToolResultContentItem__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -9966,6 +10014,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "notifications/cancelled",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -10102,6 +10167,19 @@ pub mod __de {
                 ClientNotification__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                ClientNotification__Tag::G0(b) => b.field_str(key, value),
+                ClientNotification__Tag::G1(b) => b.field_str(key, value),
+                ClientNotification__Tag::G2(b) => b.field_str(key, value),
+                ClientNotification__Tag::G3(b) => b.field_str(key, value),
+                ClientNotification__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -10248,6 +10326,28 @@ pub mod __de {
                 ClientRequest__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                ClientRequest__Tag::G0(b) => b.field_str(key, value),
+                ClientRequest__Tag::G1(b) => b.field_str(key, value),
+                ClientRequest__Tag::G2(b) => b.field_str(key, value),
+                ClientRequest__Tag::G3(b) => b.field_str(key, value),
+                ClientRequest__Tag::G4(b) => b.field_str(key, value),
+                ClientRequest__Tag::G5(b) => b.field_str(key, value),
+                ClientRequest__Tag::G6(b) => b.field_str(key, value),
+                ClientRequest__Tag::G7(b) => b.field_str(key, value),
+                ClientRequest__Tag::G8(b) => b.field_str(key, value),
+                ClientRequest__Tag::G9(b) => b.field_str(key, value),
+                ClientRequest__Tag::G10(b) => b.field_str(key, value),
+                ClientRequest__Tag::G11(b) => b.field_str(key, value),
+                ClientRequest__Tag::G12(b) => b.field_str(key, value),
+                ClientRequest__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -10755,6 +10855,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
@@ -10840,6 +10947,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "completion/complete",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteRequest, E> {
@@ -10874,6 +10998,17 @@ pub mod __de {
                 CompleteRequestParamsRef__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                CompleteRequestParamsRef__Tag::G0(b) => b.field_str(key, value),
+                CompleteRequestParamsRef__Tag::G1(b) => b.field_str(key, value),
+                CompleteRequestParamsRef__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -11022,6 +11157,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "_meta" | "completion" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteResult, E> {
@@ -11090,6 +11237,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "sampling/createMessage",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -11192,6 +11356,22 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "model" => __rt::set_str(&mut self.f_model, "model", value),
+                "stopReason" => {
+                    __rt::set_str(&mut self.f_stop_reason, "stopReason", value)
+                }
+                "_meta" | "role" | "content" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CreateMessageResult, E> {
@@ -11236,6 +11416,17 @@ pub mod __de {
                 CreateMessageResultContent__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                CreateMessageResultContent__Tag::G0(b) => b.field_str(key, value),
+                CreateMessageResultContent__Tag::G1(b) => b.field_str(key, value),
+                CreateMessageResultContent__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -11318,6 +11509,16 @@ pub mod __de {
                 "annotations" => __rt::set(&mut self.f_annotations, "annotations", value),
                 "resource" => __rt::set(&mut self.f_resource, "resource", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "resource", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -11584,6 +11785,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EmbeddedResourceResource, E> {
@@ -11654,6 +11862,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_0, "method", "prompts/get", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetPromptRequest, E> {
@@ -11717,6 +11937,21 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "description" => {
+                    __rt::set_str(&mut self.f_description, "description", value)
+                }
+                "_meta" | "messages" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetPromptResult, E> {
@@ -11750,6 +11985,16 @@ pub mod __de {
                 "data" => __rt::set(&mut self.f_data, "data", value),
                 "mimeType" => __rt::set(&mut self.f_mime_type, "mimeType", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "image", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -11854,6 +12099,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_0, "method", "initialize", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::InitializeRequest, E> {
@@ -11945,6 +12202,24 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "protocolVersion" => {
+                    __rt::set_str(&mut self.f_protocol_version, "protocolVersion", value)
+                }
+                "instructions" => {
+                    __rt::set_str(&mut self.f_instructions, "instructions", value)
+                }
+                "_meta" | "capabilities" | "serverInfo" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::InitializeResult, E> {
@@ -11994,6 +12269,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "notifications/initialized",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -12051,6 +12343,19 @@ pub mod __de {
                 "id" => __rt::set(&mut self.f_id, "id", value),
                 "error" => __rt::set(&mut self.f_error, "error", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "jsonrpc" => {
+                    __rt::const_str_value(&mut self.c_0, "jsonrpc", "2.0", value)
+                }
+                "id" | "error" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -12585,6 +12890,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
@@ -12689,6 +13001,20 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "jsonrpc" => {
+                    __rt::const_str_value(&mut self.c_0, "jsonrpc", "2.0", value)
+                }
+                "method" => __rt::set_str(&mut self.f_method, "method", value),
+                "params" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcNotification, E> {
@@ -12749,6 +13075,20 @@ pub mod __de {
                 "method" => __rt::set(&mut self.f_method, "method", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "jsonrpc" => {
+                    __rt::const_str_value(&mut self.c_0, "jsonrpc", "2.0", value)
+                }
+                "method" => __rt::set_str(&mut self.f_method, "method", value),
+                "id" | "params" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -12846,6 +13186,19 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "jsonrpc" => {
+                    __rt::const_str_value(&mut self.c_0, "jsonrpc", "2.0", value)
+                }
+                "id" | "result" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcResponse, E> {
@@ -12884,6 +13237,18 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_0, "method", "prompts/list", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -12943,6 +13308,21 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "nextCursor" => {
+                    __rt::set_str(&mut self.f_next_cursor, "nextCursor", value)
+                }
+                "_meta" | "prompts" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListPromptsResult, E> {
@@ -12979,6 +13359,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "resources/templates/list",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -13040,6 +13437,21 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "nextCursor" => {
+                    __rt::set_str(&mut self.f_next_cursor, "nextCursor", value)
+                }
+                "_meta" | "resourceTemplates" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListResourceTemplatesResult, E> {
@@ -13076,6 +13488,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "resources/list",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -13135,6 +13564,21 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "nextCursor" => {
+                    __rt::set_str(&mut self.f_next_cursor, "nextCursor", value)
+                }
+                "_meta" | "resources" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListResourcesResult, E> {
@@ -13164,6 +13608,18 @@ pub mod __de {
                 "method" => __rt::const_str(&mut self.c_0, "method", "roots/list", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_0, "method", "roots/list", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -13249,6 +13705,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "_meta" | "roots" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListRootsResult, E> {
@@ -13277,6 +13745,18 @@ pub mod __de {
                 "method" => __rt::const_str(&mut self.c_0, "method", "tools/list", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_0, "method", "tools/list", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -13336,6 +13816,21 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "nextCursor" => {
+                    __rt::set_str(&mut self.f_next_cursor, "nextCursor", value)
+                }
+                "_meta" | "tools" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListToolsResult, E> {
@@ -13372,6 +13867,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "notifications/message",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -13652,6 +14164,16 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => __rt::const_str_value(&mut self.c_0, "method", "ping", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PingRequest, E> {
@@ -13740,6 +14262,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "notifications/progress",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -13928,6 +14467,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "notifications/prompts/list_changed",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PromptListChangedNotification, E> {
@@ -14026,6 +14582,18 @@ pub mod __de {
                 }
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                PromptMessageContent__Tag::G0(b) => b.field_str(key, value),
+                PromptMessageContent__Tag::G1(b) => b.field_str(key, value),
+                PromptMessageContent__Tag::G2(b) => b.field_str(key, value),
+                PromptMessageContent__Tag::CatchAll(b) => b.field_str(key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PromptMessageContent, E> {
@@ -14105,6 +14673,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => {
+                    __rt::const_str_value(&mut self.c_0, "type", "ref/prompt", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PromptReference, E> {
@@ -14136,6 +14716,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "resources/read",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -14194,6 +14791,18 @@ pub mod __de {
                 "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
                 "contents" => __rt::set(&mut self.f_contents, "contents", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "_meta" | "contents" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -14428,6 +15037,13 @@ pub mod __de {
                 }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
@@ -14731,6 +15347,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "notifications/resources/list_changed",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceListChangedNotification, E> {
@@ -14784,6 +15417,18 @@ pub mod __de {
                 "type" => __rt::const_str(&mut self.c_0, "type", "ref/resource", value),
                 "uri" => __rt::set(&mut self.f_uri, "uri", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => {
+                    __rt::const_str_value(&mut self.c_0, "type", "ref/resource", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -14901,6 +15546,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "notifications/resources/updated",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceUpdatedNotification, E> {
@@ -14955,6 +15617,16 @@ pub mod __de {
             match &*key {
                 "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "_meta" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -15020,6 +15692,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "notifications/roots/list_changed",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -15114,6 +15803,17 @@ pub mod __de {
                 SamplingMessageContent__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                SamplingMessageContent__Tag::G0(b) => b.field_str(key, value),
+                SamplingMessageContent__Tag::G1(b) => b.field_str(key, value),
+                SamplingMessageContent__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -15342,6 +16042,22 @@ pub mod __de {
                 }
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                ServerNotification__Tag::G0(b) => b.field_str(key, value),
+                ServerNotification__Tag::G1(b) => b.field_str(key, value),
+                ServerNotification__Tag::G2(b) => b.field_str(key, value),
+                ServerNotification__Tag::G3(b) => b.field_str(key, value),
+                ServerNotification__Tag::G4(b) => b.field_str(key, value),
+                ServerNotification__Tag::G5(b) => b.field_str(key, value),
+                ServerNotification__Tag::G6(b) => b.field_str(key, value),
+                ServerNotification__Tag::CatchAll(b) => b.field_str(key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ServerNotification, E> {
@@ -15470,6 +16186,18 @@ pub mod __de {
                 ServerRequest__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                ServerRequest__Tag::G0(b) => b.field_str(key, value),
+                ServerRequest__Tag::G1(b) => b.field_str(key, value),
+                ServerRequest__Tag::G2(b) => b.field_str(key, value),
+                ServerRequest__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -17778,6 +18506,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
@@ -17920,6 +18655,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "logging/setLevel",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SetLevelRequest, E> {
@@ -17985,6 +18737,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "resources/subscribe",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SubscribeRequest, E> {
@@ -18043,6 +18812,16 @@ pub mod __de {
                 "annotations" => __rt::set(&mut self.f_annotations, "annotations", value),
                 "text" => __rt::set(&mut self.f_text, "text", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "text", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -18106,6 +18885,18 @@ pub mod __de {
                 "mimeType" => __rt::set(&mut self.f_mime_type, "mimeType", value),
                 "text" => __rt::set(&mut self.f_text, "text", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "uri" => __rt::set_str(&mut self.f_uri, "uri", value),
+                "mimeType" => __rt::set_str(&mut self.f_mime_type, "mimeType", value),
+                "text" => __rt::set_str(&mut self.f_text, "text", value),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -18222,6 +19013,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "notifications/tools/list_changed",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ToolListChangedNotification, E> {
@@ -18282,6 +19090,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "resources/unsubscribe",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(

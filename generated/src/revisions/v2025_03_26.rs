@@ -9805,6 +9805,16 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "audio", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::AudioContent, E> {
@@ -9846,6 +9856,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "uri" => __rt::set_str(&mut self.f_uri, "uri", value),
+                "mimeType" => __rt::set_str(&mut self.f_mime_type, "mimeType", value),
+                "blob" => __rt::set_str(&mut self.f_blob, "blob", value),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::BlobResourceContents, E> {
@@ -9877,6 +9899,18 @@ pub mod __de {
                 "method" => __rt::const_str(&mut self.c_0, "method", "tools/call", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_0, "method", "tools/call", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -9942,6 +9976,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "_meta" | "content" | "isError" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CallToolResult, E> {
@@ -9984,6 +10030,19 @@ pub mod __de {
                 CallToolResultContentItem__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                CallToolResultContentItem__Tag::G0(b) => b.field_str(key, value),
+                CallToolResultContentItem__Tag::G1(b) => b.field_str(key, value),
+                CallToolResultContentItem__Tag::G2(b) => b.field_str(key, value),
+                CallToolResultContentItem__Tag::G3(b) => b.field_str(key, value),
+                CallToolResultContentItem__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -10085,6 +10144,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "notifications/cancelled",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -10221,6 +10297,19 @@ pub mod __de {
                 ClientNotification__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                ClientNotification__Tag::G0(b) => b.field_str(key, value),
+                ClientNotification__Tag::G1(b) => b.field_str(key, value),
+                ClientNotification__Tag::G2(b) => b.field_str(key, value),
+                ClientNotification__Tag::G3(b) => b.field_str(key, value),
+                ClientNotification__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -10367,6 +10456,28 @@ pub mod __de {
                 ClientRequest__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                ClientRequest__Tag::G0(b) => b.field_str(key, value),
+                ClientRequest__Tag::G1(b) => b.field_str(key, value),
+                ClientRequest__Tag::G2(b) => b.field_str(key, value),
+                ClientRequest__Tag::G3(b) => b.field_str(key, value),
+                ClientRequest__Tag::G4(b) => b.field_str(key, value),
+                ClientRequest__Tag::G5(b) => b.field_str(key, value),
+                ClientRequest__Tag::G6(b) => b.field_str(key, value),
+                ClientRequest__Tag::G7(b) => b.field_str(key, value),
+                ClientRequest__Tag::G8(b) => b.field_str(key, value),
+                ClientRequest__Tag::G9(b) => b.field_str(key, value),
+                ClientRequest__Tag::G10(b) => b.field_str(key, value),
+                ClientRequest__Tag::G11(b) => b.field_str(key, value),
+                ClientRequest__Tag::G12(b) => b.field_str(key, value),
+                ClientRequest__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -10874,6 +10985,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
@@ -10959,6 +11077,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "completion/complete",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteRequest, E> {
@@ -10993,6 +11128,17 @@ pub mod __de {
                 CompleteRequestParamsRef__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                CompleteRequestParamsRef__Tag::G0(b) => b.field_str(key, value),
+                CompleteRequestParamsRef__Tag::G1(b) => b.field_str(key, value),
+                CompleteRequestParamsRef__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -11141,6 +11287,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "_meta" | "completion" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteResult, E> {
@@ -11209,6 +11367,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "sampling/createMessage",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -11311,6 +11486,22 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "model" => __rt::set_str(&mut self.f_model, "model", value),
+                "stopReason" => {
+                    __rt::set_str(&mut self.f_stop_reason, "stopReason", value)
+                }
+                "_meta" | "role" | "content" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CreateMessageResult, E> {
@@ -11359,6 +11550,18 @@ pub mod __de {
                 CreateMessageResultContent__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                CreateMessageResultContent__Tag::G0(b) => b.field_str(key, value),
+                CreateMessageResultContent__Tag::G1(b) => b.field_str(key, value),
+                CreateMessageResultContent__Tag::G2(b) => b.field_str(key, value),
+                CreateMessageResultContent__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -11448,6 +11651,16 @@ pub mod __de {
                 "resource" => __rt::set(&mut self.f_resource, "resource", value),
                 "annotations" => __rt::set(&mut self.f_annotations, "annotations", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "resource", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -11685,6 +11898,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EmbeddedResourceResource, E> {
@@ -11755,6 +11975,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_0, "method", "prompts/get", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetPromptRequest, E> {
@@ -11818,6 +12050,21 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "description" => {
+                    __rt::set_str(&mut self.f_description, "description", value)
+                }
+                "_meta" | "messages" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetPromptResult, E> {
@@ -11851,6 +12098,16 @@ pub mod __de {
                 "mimeType" => __rt::set(&mut self.f_mime_type, "mimeType", value),
                 "annotations" => __rt::set(&mut self.f_annotations, "annotations", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "image", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -11924,6 +12181,18 @@ pub mod __de {
                 "method" => __rt::const_str(&mut self.c_0, "method", "initialize", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_0, "method", "initialize", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -12017,6 +12286,24 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "protocolVersion" => {
+                    __rt::set_str(&mut self.f_protocol_version, "protocolVersion", value)
+                }
+                "instructions" => {
+                    __rt::set_str(&mut self.f_instructions, "instructions", value)
+                }
+                "_meta" | "capabilities" | "serverInfo" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::InitializeResult, E> {
@@ -12066,6 +12353,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "notifications/initialized",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -12326,6 +12630,13 @@ pub mod __de {
                 "params" => __rt::set(&mut self.s3, "params", value),
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
@@ -12603,6 +12914,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcBatchResponseItem, E> {
@@ -12683,6 +13001,19 @@ pub mod __de {
                 "id" => __rt::set(&mut self.f_id, "id", value),
                 "error" => __rt::set(&mut self.f_error, "error", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "jsonrpc" => {
+                    __rt::const_str_value(&mut self.c_0, "jsonrpc", "2.0", value)
+                }
+                "id" | "error" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -13217,6 +13548,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
@@ -13580,6 +13918,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcMessageArrayItem, E> {
@@ -13856,6 +14201,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcMessageArrayItem2, E> {
@@ -13938,6 +14290,20 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "jsonrpc" => {
+                    __rt::const_str_value(&mut self.c_0, "jsonrpc", "2.0", value)
+                }
+                "method" => __rt::set_str(&mut self.f_method, "method", value),
+                "params" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcNotification, E> {
@@ -13998,6 +14364,20 @@ pub mod __de {
                 "method" => __rt::set(&mut self.f_method, "method", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "jsonrpc" => {
+                    __rt::const_str_value(&mut self.c_0, "jsonrpc", "2.0", value)
+                }
+                "method" => __rt::set_str(&mut self.f_method, "method", value),
+                "id" | "params" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -14095,6 +14475,19 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "jsonrpc" => {
+                    __rt::const_str_value(&mut self.c_0, "jsonrpc", "2.0", value)
+                }
+                "id" | "result" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcResponse, E> {
@@ -14133,6 +14526,18 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_0, "method", "prompts/list", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -14192,6 +14597,21 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "nextCursor" => {
+                    __rt::set_str(&mut self.f_next_cursor, "nextCursor", value)
+                }
+                "_meta" | "prompts" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListPromptsResult, E> {
@@ -14228,6 +14648,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "resources/templates/list",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -14289,6 +14726,21 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "nextCursor" => {
+                    __rt::set_str(&mut self.f_next_cursor, "nextCursor", value)
+                }
+                "_meta" | "resourceTemplates" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListResourceTemplatesResult, E> {
@@ -14325,6 +14777,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "resources/list",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -14384,6 +14853,21 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "nextCursor" => {
+                    __rt::set_str(&mut self.f_next_cursor, "nextCursor", value)
+                }
+                "_meta" | "resources" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListResourcesResult, E> {
@@ -14413,6 +14897,18 @@ pub mod __de {
                 "method" => __rt::const_str(&mut self.c_0, "method", "roots/list", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_0, "method", "roots/list", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -14498,6 +14994,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "_meta" | "roots" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListRootsResult, E> {
@@ -14526,6 +15034,18 @@ pub mod __de {
                 "method" => __rt::const_str(&mut self.c_0, "method", "tools/list", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_0, "method", "tools/list", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -14585,6 +15105,21 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "nextCursor" => {
+                    __rt::set_str(&mut self.f_next_cursor, "nextCursor", value)
+                }
+                "_meta" | "tools" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListToolsResult, E> {
@@ -14621,6 +15156,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "notifications/message",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -14901,6 +15453,16 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => __rt::const_str_value(&mut self.c_0, "method", "ping", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PingRequest, E> {
@@ -14989,6 +15551,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "notifications/progress",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -15180,6 +15759,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "notifications/prompts/list_changed",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PromptListChangedNotification, E> {
@@ -15282,6 +15878,19 @@ pub mod __de {
                 }
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                PromptMessageContent__Tag::G0(b) => b.field_str(key, value),
+                PromptMessageContent__Tag::G1(b) => b.field_str(key, value),
+                PromptMessageContent__Tag::G2(b) => b.field_str(key, value),
+                PromptMessageContent__Tag::G3(b) => b.field_str(key, value),
+                PromptMessageContent__Tag::CatchAll(b) => b.field_str(key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PromptMessageContent, E> {
@@ -15366,6 +15975,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => {
+                    __rt::const_str_value(&mut self.c_0, "type", "ref/prompt", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PromptReference, E> {
@@ -15397,6 +16018,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "resources/read",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -15455,6 +16093,18 @@ pub mod __de {
                 "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
                 "contents" => __rt::set(&mut self.f_contents, "contents", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "_meta" | "contents" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -15689,6 +16339,13 @@ pub mod __de {
                 }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
@@ -15963,6 +16620,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "notifications/resources/list_changed",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceListChangedNotification, E> {
@@ -16016,6 +16690,18 @@ pub mod __de {
                 "type" => __rt::const_str(&mut self.c_0, "type", "ref/resource", value),
                 "uri" => __rt::set(&mut self.f_uri, "uri", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => {
+                    __rt::const_str_value(&mut self.c_0, "type", "ref/resource", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -16104,6 +16790,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "notifications/resources/updated",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceUpdatedNotification, E> {
@@ -16158,6 +16861,16 @@ pub mod __de {
             match &*key {
                 "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "_meta" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -16223,6 +16936,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "notifications/roots/list_changed",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -16321,6 +17051,18 @@ pub mod __de {
                 SamplingMessageContent__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                SamplingMessageContent__Tag::G0(b) => b.field_str(key, value),
+                SamplingMessageContent__Tag::G1(b) => b.field_str(key, value),
+                SamplingMessageContent__Tag::G2(b) => b.field_str(key, value),
+                SamplingMessageContent__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -16557,6 +17299,22 @@ pub mod __de {
                 }
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                ServerNotification__Tag::G0(b) => b.field_str(key, value),
+                ServerNotification__Tag::G1(b) => b.field_str(key, value),
+                ServerNotification__Tag::G2(b) => b.field_str(key, value),
+                ServerNotification__Tag::G3(b) => b.field_str(key, value),
+                ServerNotification__Tag::G4(b) => b.field_str(key, value),
+                ServerNotification__Tag::G5(b) => b.field_str(key, value),
+                ServerNotification__Tag::G6(b) => b.field_str(key, value),
+                ServerNotification__Tag::CatchAll(b) => b.field_str(key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ServerNotification, E> {
@@ -16685,6 +17443,18 @@ pub mod __de {
                 ServerRequest__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                ServerRequest__Tag::G0(b) => b.field_str(key, value),
+                ServerRequest__Tag::G1(b) => b.field_str(key, value),
+                ServerRequest__Tag::G2(b) => b.field_str(key, value),
+                ServerRequest__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -18993,6 +19763,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
@@ -19135,6 +19912,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "logging/setLevel",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SetLevelRequest, E> {
@@ -19200,6 +19994,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "resources/subscribe",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SubscribeRequest, E> {
@@ -19260,6 +20071,16 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "text", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::TextContent, E> {
@@ -19292,6 +20113,18 @@ pub mod __de {
                 "mimeType" => __rt::set(&mut self.f_mime_type, "mimeType", value),
                 "text" => __rt::set(&mut self.f_text, "text", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "uri" => __rt::set_str(&mut self.f_uri, "uri", value),
+                "mimeType" => __rt::set_str(&mut self.f_mime_type, "mimeType", value),
+                "text" => __rt::set_str(&mut self.f_text, "text", value),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -19457,6 +20290,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "notifications/tools/list_changed",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ToolListChangedNotification, E> {
@@ -19517,6 +20367,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "resources/unsubscribe",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(

@@ -11204,6 +11204,16 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "audio", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::AudioContent, E> {
@@ -11278,6 +11288,19 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "uri" => __rt::set_str(&mut self.f_uri, "uri", value),
+                "mimeType" => __rt::set_str(&mut self.f_mime_type, "mimeType", value),
+                "blob" => __rt::set_str(&mut self.f_blob, "blob", value),
+                "_meta" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::BlobResourceContents, E> {
@@ -11316,6 +11339,16 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "boolean", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::BooleanSchema, E> {
@@ -11345,6 +11378,18 @@ pub mod __de {
                 "method" => __rt::const_str(&mut self.c_0, "method", "tools/call", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_0, "method", "tools/call", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -11414,6 +11459,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "_meta" | "content" | "structuredContent" | "isError" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CallToolResult, E> {
@@ -11451,6 +11508,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "notifications/cancelled",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -11590,6 +11664,19 @@ pub mod __de {
                 ClientNotification__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                ClientNotification__Tag::G0(b) => b.field_str(key, value),
+                ClientNotification__Tag::G1(b) => b.field_str(key, value),
+                ClientNotification__Tag::G2(b) => b.field_str(key, value),
+                ClientNotification__Tag::G3(b) => b.field_str(key, value),
+                ClientNotification__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -11736,6 +11823,28 @@ pub mod __de {
                 ClientRequest__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                ClientRequest__Tag::G0(b) => b.field_str(key, value),
+                ClientRequest__Tag::G1(b) => b.field_str(key, value),
+                ClientRequest__Tag::G2(b) => b.field_str(key, value),
+                ClientRequest__Tag::G3(b) => b.field_str(key, value),
+                ClientRequest__Tag::G4(b) => b.field_str(key, value),
+                ClientRequest__Tag::G5(b) => b.field_str(key, value),
+                ClientRequest__Tag::G6(b) => b.field_str(key, value),
+                ClientRequest__Tag::G7(b) => b.field_str(key, value),
+                ClientRequest__Tag::G8(b) => b.field_str(key, value),
+                ClientRequest__Tag::G9(b) => b.field_str(key, value),
+                ClientRequest__Tag::G10(b) => b.field_str(key, value),
+                ClientRequest__Tag::G11(b) => b.field_str(key, value),
+                ClientRequest__Tag::G12(b) => b.field_str(key, value),
+                ClientRequest__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -12395,6 +12504,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
@@ -12492,6 +12608,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "completion/complete",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteRequest, E> {
@@ -12526,6 +12659,17 @@ pub mod __de {
                 CompleteRequestParamsRef__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                CompleteRequestParamsRef__Tag::G0(b) => b.field_str(key, value),
+                CompleteRequestParamsRef__Tag::G1(b) => b.field_str(key, value),
+                CompleteRequestParamsRef__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -12703,6 +12847,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "_meta" | "completion" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteResult, E> {
@@ -12781,6 +12937,20 @@ pub mod __de {
                 ContentBlock__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                ContentBlock__Tag::G0(b) => b.field_str(key, value),
+                ContentBlock__Tag::G1(b) => b.field_str(key, value),
+                ContentBlock__Tag::G2(b) => b.field_str(key, value),
+                ContentBlock__Tag::G3(b) => b.field_str(key, value),
+                ContentBlock__Tag::G4(b) => b.field_str(key, value),
+                ContentBlock__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -12874,6 +13044,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "sampling/createMessage",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -12976,6 +13163,22 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "model" => __rt::set_str(&mut self.f_model, "model", value),
+                "stopReason" => {
+                    __rt::set_str(&mut self.f_stop_reason, "stopReason", value)
+                }
+                "_meta" | "role" | "content" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CreateMessageResult, E> {
@@ -13024,6 +13227,18 @@ pub mod __de {
                 CreateMessageResultContent__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                CreateMessageResultContent__Tag::G0(b) => b.field_str(key, value),
+                CreateMessageResultContent__Tag::G1(b) => b.field_str(key, value),
+                CreateMessageResultContent__Tag::G2(b) => b.field_str(key, value),
+                CreateMessageResultContent__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -13113,6 +13328,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "elicitation/create",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -13224,6 +13456,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "_meta" | "action" | "content" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ElicitResult, E> {
@@ -13332,6 +13576,16 @@ pub mod __de {
                 "annotations" => __rt::set(&mut self.f_annotations, "annotations", value),
                 "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "resource", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -13608,6 +13862,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EmbeddedResourceResource, E> {
@@ -13682,6 +13943,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "string", value),
+                "title" => __rt::set_str(&mut self.f_title, "title", value),
+                "description" => {
+                    __rt::set_str(&mut self.f_description, "description", value)
+                }
+                "enum" | "enumNames" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EnumSchema, E> {
@@ -13716,6 +13994,18 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_0, "method", "prompts/get", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -13781,6 +14071,21 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "description" => {
+                    __rt::set_str(&mut self.f_description, "description", value)
+                }
+                "_meta" | "messages" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetPromptResult, E> {
@@ -13816,6 +14121,16 @@ pub mod __de {
                 "annotations" => __rt::set(&mut self.f_annotations, "annotations", value),
                 "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "image", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -13893,6 +14208,18 @@ pub mod __de {
                 "method" => __rt::const_str(&mut self.c_0, "method", "initialize", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_0, "method", "initialize", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -13986,6 +14313,24 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "protocolVersion" => {
+                    __rt::set_str(&mut self.f_protocol_version, "protocolVersion", value)
+                }
+                "instructions" => {
+                    __rt::set_str(&mut self.f_instructions, "instructions", value)
+                }
+                "_meta" | "capabilities" | "serverInfo" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::InitializeResult, E> {
@@ -14035,6 +14380,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "notifications/initialized",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -14092,6 +14454,19 @@ pub mod __de {
                 "id" => __rt::set(&mut self.f_id, "id", value),
                 "error" => __rt::set(&mut self.f_error, "error", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "jsonrpc" => {
+                    __rt::const_str_value(&mut self.c_0, "jsonrpc", "2.0", value)
+                }
+                "id" | "error" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -14626,6 +15001,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
@@ -14730,6 +15112,20 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "jsonrpc" => {
+                    __rt::const_str_value(&mut self.c_0, "jsonrpc", "2.0", value)
+                }
+                "method" => __rt::set_str(&mut self.f_method, "method", value),
+                "params" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcNotification, E> {
@@ -14790,6 +15186,20 @@ pub mod __de {
                 "method" => __rt::set(&mut self.f_method, "method", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "jsonrpc" => {
+                    __rt::const_str_value(&mut self.c_0, "jsonrpc", "2.0", value)
+                }
+                "method" => __rt::set_str(&mut self.f_method, "method", value),
+                "id" | "params" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -14887,6 +15297,19 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "jsonrpc" => {
+                    __rt::const_str_value(&mut self.c_0, "jsonrpc", "2.0", value)
+                }
+                "id" | "result" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcResponse, E> {
@@ -14925,6 +15348,18 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_0, "method", "prompts/list", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -14984,6 +15419,21 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "nextCursor" => {
+                    __rt::set_str(&mut self.f_next_cursor, "nextCursor", value)
+                }
+                "_meta" | "prompts" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListPromptsResult, E> {
@@ -15020,6 +15470,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "resources/templates/list",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -15081,6 +15548,21 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "nextCursor" => {
+                    __rt::set_str(&mut self.f_next_cursor, "nextCursor", value)
+                }
+                "_meta" | "resourceTemplates" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListResourceTemplatesResult, E> {
@@ -15117,6 +15599,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "resources/list",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -15176,6 +15675,21 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "nextCursor" => {
+                    __rt::set_str(&mut self.f_next_cursor, "nextCursor", value)
+                }
+                "_meta" | "resources" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListResourcesResult, E> {
@@ -15205,6 +15719,18 @@ pub mod __de {
                 "method" => __rt::const_str(&mut self.c_0, "method", "roots/list", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_0, "method", "roots/list", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -15290,6 +15816,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "_meta" | "roots" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListRootsResult, E> {
@@ -15318,6 +15856,18 @@ pub mod __de {
                 "method" => __rt::const_str(&mut self.c_0, "method", "tools/list", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_0, "method", "tools/list", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -15377,6 +15927,21 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "nextCursor" => {
+                    __rt::set_str(&mut self.f_next_cursor, "nextCursor", value)
+                }
+                "_meta" | "tools" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListToolsResult, E> {
@@ -15413,6 +15978,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "notifications/message",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -15614,6 +16196,15 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::NumberSchema, E> {
@@ -15730,6 +16321,16 @@ pub mod __de {
                 "method" => __rt::const_str(&mut self.c_0, "method", "ping", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => __rt::const_str_value(&mut self.c_0, "method", "ping", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -16162,6 +16763,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
@@ -16236,6 +16844,18 @@ pub mod __de {
                 PrimitiveSchemaDefinition__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                PrimitiveSchemaDefinition__Tag::G0(b) => b.field_str(key, value),
+                PrimitiveSchemaDefinition__Tag::G1(b) => b.field_str(key, value),
+                PrimitiveSchemaDefinition__Tag::G2(b) => b.field_str(key, value),
+                PrimitiveSchemaDefinition__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -16332,6 +16952,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "notifications/progress",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -16532,6 +17169,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "notifications/prompts/list_changed",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PromptListChangedNotification, E> {
@@ -16623,6 +17277,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => {
+                    __rt::const_str_value(&mut self.c_0, "type", "ref/prompt", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PromptReference, E> {
@@ -16655,6 +17321,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "resources/read",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -16713,6 +17396,18 @@ pub mod __de {
                 "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
                 "contents" => __rt::set(&mut self.f_contents, "contents", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "_meta" | "contents" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -16985,6 +17680,13 @@ pub mod __de {
                 }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
@@ -17275,6 +17977,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => {
+                    __rt::const_str_value(&mut self.c_0, "type", "resource_link", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceLink, E> {
@@ -17324,6 +18038,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "notifications/resources/list_changed",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -17435,6 +18166,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => {
+                    __rt::const_str_value(&mut self.c_0, "type", "ref/resource", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceTemplateReference, E> {
@@ -17471,6 +18214,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "notifications/resources/updated",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -17527,6 +18287,16 @@ pub mod __de {
             match &*key {
                 "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "_meta" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -17595,6 +18365,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "notifications/roots/list_changed",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -17693,6 +18480,18 @@ pub mod __de {
                 SamplingMessageContent__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                SamplingMessageContent__Tag::G0(b) => b.field_str(key, value),
+                SamplingMessageContent__Tag::G1(b) => b.field_str(key, value),
+                SamplingMessageContent__Tag::G2(b) => b.field_str(key, value),
+                SamplingMessageContent__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -17929,6 +18728,22 @@ pub mod __de {
                 }
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                ServerNotification__Tag::G0(b) => b.field_str(key, value),
+                ServerNotification__Tag::G1(b) => b.field_str(key, value),
+                ServerNotification__Tag::G2(b) => b.field_str(key, value),
+                ServerNotification__Tag::G3(b) => b.field_str(key, value),
+                ServerNotification__Tag::G4(b) => b.field_str(key, value),
+                ServerNotification__Tag::G5(b) => b.field_str(key, value),
+                ServerNotification__Tag::G6(b) => b.field_str(key, value),
+                ServerNotification__Tag::CatchAll(b) => b.field_str(key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ServerNotification, E> {
@@ -18061,6 +18876,19 @@ pub mod __de {
                 ServerRequest__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                ServerRequest__Tag::G0(b) => b.field_str(key, value),
+                ServerRequest__Tag::G1(b) => b.field_str(key, value),
+                ServerRequest__Tag::G2(b) => b.field_str(key, value),
+                ServerRequest__Tag::G3(b) => b.field_str(key, value),
+                ServerRequest__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -20501,6 +21329,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
@@ -20643,6 +21478,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "logging/setLevel",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SetLevelRequest, E> {
@@ -20709,6 +21561,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "string", value),
+                "title" => __rt::set_str(&mut self.f_title, "title", value),
+                "description" => {
+                    __rt::set_str(&mut self.f_description, "description", value)
+                }
+                "minLength" | "maxLength" | "format" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::StringSchema, E> {
@@ -20747,6 +21616,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "resources/subscribe",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -20811,6 +21697,16 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "text", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::TextContent, E> {
@@ -20846,6 +21742,19 @@ pub mod __de {
                 "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
                 "text" => __rt::set(&mut self.f_text, "text", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "uri" => __rt::set_str(&mut self.f_uri, "uri", value),
+                "mimeType" => __rt::set_str(&mut self.f_mime_type, "mimeType", value),
+                "text" => __rt::set_str(&mut self.f_text, "text", value),
+                "_meta" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -21055,6 +21964,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "notifications/tools/list_changed",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ToolListChangedNotification, E> {
@@ -21115,6 +22041,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "resources/unsubscribe",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(

@@ -16772,6 +16772,16 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "audio", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::AudioContent, E> {
@@ -16846,6 +16856,19 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "uri" => __rt::set_str(&mut self.f_uri, "uri", value),
+                "mimeType" => __rt::set_str(&mut self.f_mime_type, "mimeType", value),
+                "blob" => __rt::set_str(&mut self.f_blob, "blob", value),
+                "_meta" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::BlobResourceContents, E> {
@@ -16884,6 +16907,16 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "boolean", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::BooleanSchema, E> {
@@ -16917,6 +16950,18 @@ pub mod __de {
                 "id" => __rt::set(&mut self.f_id, "id", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_1, "method", "tools/call", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -17028,6 +17073,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "_meta" | "content" | "structuredContent" | "isError" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CallToolResult, E> {
@@ -17064,6 +17121,18 @@ pub mod __de {
                 "id" => __rt::set(&mut self.f_id, "id", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_1, "method", "tasks/cancel", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -17150,6 +17219,26 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "taskId" => __rt::set_str(&mut self.f_task_id, "taskId", value),
+                "statusMessage" => {
+                    __rt::set_str(&mut self.f_status_message, "statusMessage", value)
+                }
+                "createdAt" => __rt::set_str(&mut self.f_created_at, "createdAt", value),
+                "lastUpdatedAt" => {
+                    __rt::set_str(&mut self.f_last_updated_at, "lastUpdatedAt", value)
+                }
+                "_meta" | "status" | "ttl" | "pollInterval" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CancelTaskResult, E> {
@@ -17206,6 +17295,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "notifications/cancelled",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -17538,6 +17644,20 @@ pub mod __de {
                 }
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                ClientNotification__Tag::G0(b) => b.field_str(key, value),
+                ClientNotification__Tag::G1(b) => b.field_str(key, value),
+                ClientNotification__Tag::G2(b) => b.field_str(key, value),
+                ClientNotification__Tag::G3(b) => b.field_str(key, value),
+                ClientNotification__Tag::G4(b) => b.field_str(key, value),
+                ClientNotification__Tag::CatchAll(b) => b.field_str(key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ClientNotification, E> {
@@ -17706,6 +17826,32 @@ pub mod __de {
                 ClientRequest__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                ClientRequest__Tag::G0(b) => b.field_str(key, value),
+                ClientRequest__Tag::G1(b) => b.field_str(key, value),
+                ClientRequest__Tag::G2(b) => b.field_str(key, value),
+                ClientRequest__Tag::G3(b) => b.field_str(key, value),
+                ClientRequest__Tag::G4(b) => b.field_str(key, value),
+                ClientRequest__Tag::G5(b) => b.field_str(key, value),
+                ClientRequest__Tag::G6(b) => b.field_str(key, value),
+                ClientRequest__Tag::G7(b) => b.field_str(key, value),
+                ClientRequest__Tag::G8(b) => b.field_str(key, value),
+                ClientRequest__Tag::G9(b) => b.field_str(key, value),
+                ClientRequest__Tag::G10(b) => b.field_str(key, value),
+                ClientRequest__Tag::G11(b) => b.field_str(key, value),
+                ClientRequest__Tag::G12(b) => b.field_str(key, value),
+                ClientRequest__Tag::G13(b) => b.field_str(key, value),
+                ClientRequest__Tag::G14(b) => b.field_str(key, value),
+                ClientRequest__Tag::G15(b) => b.field_str(key, value),
+                ClientRequest__Tag::G16(b) => b.field_str(key, value),
+                ClientRequest__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -19758,6 +19904,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ClientResult, E> {
@@ -19891,6 +20044,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "completion/complete",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteRequest, E> {
@@ -20001,6 +20171,17 @@ pub mod __de {
                 CompleteRequestParamsRef__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                CompleteRequestParamsRef__Tag::G0(b) => b.field_str(key, value),
+                CompleteRequestParamsRef__Tag::G1(b) => b.field_str(key, value),
+                CompleteRequestParamsRef__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -20141,6 +20322,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "_meta" | "completion" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteResult, E> {
@@ -20219,6 +20412,20 @@ pub mod __de {
                 ContentBlock__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                ContentBlock__Tag::G0(b) => b.field_str(key, value),
+                ContentBlock__Tag::G1(b) => b.field_str(key, value),
+                ContentBlock__Tag::G2(b) => b.field_str(key, value),
+                ContentBlock__Tag::G3(b) => b.field_str(key, value),
+                ContentBlock__Tag::G4(b) => b.field_str(key, value),
+                ContentBlock__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -20316,6 +20523,23 @@ pub mod __de {
                 "id" => __rt::set(&mut self.f_id, "id", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "sampling/createMessage",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -20466,6 +20690,22 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "model" => __rt::set_str(&mut self.f_model, "model", value),
+                "stopReason" => {
+                    __rt::set_str(&mut self.f_stop_reason, "stopReason", value)
+                }
+                "_meta" | "role" | "content" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CreateMessageResult, E> {
@@ -20522,6 +20762,20 @@ pub mod __de {
                 CreateMessageResultContent__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                CreateMessageResultContent__Tag::G0(b) => b.field_str(key, value),
+                CreateMessageResultContent__Tag::G1(b) => b.field_str(key, value),
+                CreateMessageResultContent__Tag::G2(b) => b.field_str(key, value),
+                CreateMessageResultContent__Tag::G3(b) => b.field_str(key, value),
+                CreateMessageResultContent__Tag::G4(b) => b.field_str(key, value),
+                CreateMessageResultContent__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -20672,6 +20926,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "elicitation/create",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ElicitRequest, E> {
@@ -20717,6 +20988,15 @@ pub mod __de {
                     __rt::set(&mut self.f_requested_schema, "requestedSchema", value)
                 }
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -20832,6 +21112,17 @@ pub mod __de {
                 }
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                ElicitRequestParams__Tag::G0(b) => b.field_str(key, value),
+                ElicitRequestParams__Tag::G1(b) => b.field_str(key, value),
+                ElicitRequestParams__Tag::CatchAll(b) => b.field_str(key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ElicitRequestParams, E> {
@@ -20908,6 +21199,16 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "mode" => __rt::const_str_value(&mut self.c_0, "mode", "url", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ElicitRequestUrlParams, E> {
@@ -20978,6 +21279,18 @@ pub mod __de {
                 "action" => __rt::set(&mut self.f_action, "action", value),
                 "content" => __rt::set(&mut self.f_content, "content", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "_meta" | "action" | "content" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -21095,6 +21408,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "notifications/elicitation/complete",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ElicitationCompleteNotification, E> {
@@ -21165,6 +21495,16 @@ pub mod __de {
                 "annotations" => __rt::set(&mut self.f_annotations, "annotations", value),
                 "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "resource", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -21440,6 +21780,13 @@ pub mod __de {
                 }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
@@ -21960,6 +22307,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EnumSchema, E> {
@@ -22385,6 +22739,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EnumSchema, E> {
@@ -22459,6 +22820,17 @@ pub mod __de {
                 EnumSchema__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                EnumSchema__Tag::G0(b) => b.field_str(key, value),
+                EnumSchema__Tag::G1(b) => b.field_str(key, value),
+                EnumSchema__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -22565,6 +22937,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_1, "method", "prompts/get", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetPromptRequest, E> {
@@ -22667,6 +23051,21 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "description" => {
+                    __rt::set_str(&mut self.f_description, "description", value)
+                }
+                "_meta" | "messages" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetPromptResult, E> {
@@ -22702,6 +23101,18 @@ pub mod __de {
                 "id" => __rt::set(&mut self.f_id, "id", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_1, "method", "tasks/result", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -22768,6 +23179,16 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "_meta" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetTaskPayloadResult, E> {
@@ -22798,6 +23219,18 @@ pub mod __de {
                 "id" => __rt::set(&mut self.f_id, "id", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_1, "method", "tasks/get", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -22882,6 +23315,26 @@ pub mod __de {
                     __rt::set(&mut self.f_poll_interval, "pollInterval", value)
                 }
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "taskId" => __rt::set_str(&mut self.f_task_id, "taskId", value),
+                "statusMessage" => {
+                    __rt::set_str(&mut self.f_status_message, "statusMessage", value)
+                }
+                "createdAt" => __rt::set_str(&mut self.f_created_at, "createdAt", value),
+                "lastUpdatedAt" => {
+                    __rt::set_str(&mut self.f_last_updated_at, "lastUpdatedAt", value)
+                }
+                "_meta" | "status" | "ttl" | "pollInterval" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -23001,6 +23454,16 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "image", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ImageContent, E> {
@@ -23089,6 +23552,18 @@ pub mod __de {
                 "id" => __rt::set(&mut self.f_id, "id", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_1, "method", "initialize", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -23221,6 +23696,24 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "protocolVersion" => {
+                    __rt::set_str(&mut self.f_protocol_version, "protocolVersion", value)
+                }
+                "instructions" => {
+                    __rt::set_str(&mut self.f_instructions, "instructions", value)
+                }
+                "_meta" | "capabilities" | "serverInfo" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::InitializeResult, E> {
@@ -23274,6 +23767,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "notifications/initialized",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::InitializedNotification, E> {
@@ -23303,6 +23813,19 @@ pub mod __de {
                 "id" => __rt::set(&mut self.f_id, "id", value),
                 "error" => __rt::set(&mut self.f_error, "error", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "jsonrpc" => {
+                    __rt::const_str_value(&mut self.c_0, "jsonrpc", "2.0", value)
+                }
+                "id" | "error" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -23805,6 +24328,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
@@ -23909,6 +24439,20 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "jsonrpc" => {
+                    __rt::const_str_value(&mut self.c_0, "jsonrpc", "2.0", value)
+                }
+                "method" => __rt::set_str(&mut self.f_method, "method", value),
+                "params" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcNotification, E> {
@@ -23943,6 +24487,20 @@ pub mod __de {
                 "method" => __rt::set(&mut self.f_method, "method", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "jsonrpc" => {
+                    __rt::const_str_value(&mut self.c_0, "jsonrpc", "2.0", value)
+                }
+                "method" => __rt::set_str(&mut self.f_method, "method", value),
+                "id" | "params" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -24175,6 +24733,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcResponse, E> {
@@ -24257,6 +24822,19 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "jsonrpc" => {
+                    __rt::const_str_value(&mut self.c_0, "jsonrpc", "2.0", value)
+                }
+                "id" | "result" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcResultResponse, E> {
@@ -24303,6 +24881,24 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "string", value),
+                "title" => __rt::set_str(&mut self.f_title, "title", value),
+                "description" => {
+                    __rt::set_str(&mut self.f_description, "description", value)
+                }
+                "default" => __rt::set_str(&mut self.f_default, "default", value),
+                "enum" | "enumNames" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::LegacyTitledEnumSchema, E> {
@@ -24344,6 +24940,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_1, "method", "prompts/list", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListPromptsRequest, E> {
@@ -24382,6 +24990,21 @@ pub mod __de {
                 "nextCursor" => __rt::set(&mut self.f_next_cursor, "nextCursor", value),
                 "prompts" => __rt::set(&mut self.f_prompts, "prompts", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "nextCursor" => {
+                    __rt::set_str(&mut self.f_next_cursor, "nextCursor", value)
+                }
+                "_meta" | "prompts" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -24426,6 +25049,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "resources/templates/list",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListResourceTemplatesRequest, E> {
@@ -24466,6 +25106,21 @@ pub mod __de {
                     __rt::set(&mut self.f_resource_templates, "resourceTemplates", value)
                 }
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "nextCursor" => {
+                    __rt::set_str(&mut self.f_next_cursor, "nextCursor", value)
+                }
+                "_meta" | "resourceTemplates" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -24510,6 +25165,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "resources/list",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListResourcesRequest, E> {
@@ -24550,6 +25222,21 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "nextCursor" => {
+                    __rt::set_str(&mut self.f_next_cursor, "nextCursor", value)
+                }
+                "_meta" | "resources" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListResourcesResult, E> {
@@ -24583,6 +25270,18 @@ pub mod __de {
                 "id" => __rt::set(&mut self.f_id, "id", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_1, "method", "roots/list", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -24623,6 +25322,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "_meta" | "roots" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListRootsResult, E> {
@@ -24655,6 +25366,18 @@ pub mod __de {
                 "id" => __rt::set(&mut self.f_id, "id", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_1, "method", "tasks/list", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -24697,6 +25420,21 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "nextCursor" => {
+                    __rt::set_str(&mut self.f_next_cursor, "nextCursor", value)
+                }
+                "_meta" | "tasks" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListTasksResult, E> {
@@ -24730,6 +25468,18 @@ pub mod __de {
                 "id" => __rt::set(&mut self.f_id, "id", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_1, "method", "tools/list", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -24772,6 +25522,21 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "nextCursor" => {
+                    __rt::set_str(&mut self.f_next_cursor, "nextCursor", value)
+                }
+                "_meta" | "tools" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListToolsResult, E> {
@@ -24810,6 +25575,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "notifications/message",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -25302,6 +26084,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::MultiSelectEnumSchema, E> {
@@ -25448,6 +26237,15 @@ pub mod __de {
                 "maximum" => __rt::set(&mut self.f_maximum, "maximum", value),
                 "default" => __rt::set(&mut self.f_default, "default", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -25615,6 +26413,16 @@ pub mod __de {
                 "id" => __rt::set(&mut self.f_id, "id", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => __rt::const_str_value(&mut self.c_1, "method", "ping", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -26399,6 +27207,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
@@ -26836,6 +27651,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
@@ -26918,6 +27740,19 @@ pub mod __de {
                 PrimitiveSchemaDefinition__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                PrimitiveSchemaDefinition__Tag::G0(b) => b.field_str(key, value),
+                PrimitiveSchemaDefinition__Tag::G1(b) => b.field_str(key, value),
+                PrimitiveSchemaDefinition__Tag::G2(b) => b.field_str(key, value),
+                PrimitiveSchemaDefinition__Tag::G3(b) => b.field_str(key, value),
+                PrimitiveSchemaDefinition__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -27022,6 +27857,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "notifications/progress",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -27236,6 +28088,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "notifications/prompts/list_changed",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PromptListChangedNotification, E> {
@@ -27301,6 +28170,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => {
+                    __rt::const_str_value(&mut self.c_0, "type", "ref/prompt", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PromptReference, E> {
@@ -27337,6 +28218,23 @@ pub mod __de {
                 "id" => __rt::set(&mut self.f_id, "id", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "resources/read",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -27434,6 +28332,18 @@ pub mod __de {
                 "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
                 "contents" => __rt::set(&mut self.f_contents, "contents", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "_meta" | "contents" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -27706,6 +28616,13 @@ pub mod __de {
                 }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
@@ -28028,6 +28945,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => {
+                    __rt::const_str_value(&mut self.c_0, "type", "resource_link", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceLink, E> {
@@ -28080,6 +29009,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "notifications/resources/list_changed",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -28226,6 +29172,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => {
+                    __rt::const_str_value(&mut self.c_0, "type", "ref/resource", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceTemplateReference, E> {
@@ -28264,6 +29222,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "notifications/resources/updated",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -28329,6 +29304,16 @@ pub mod __de {
             match &*key {
                 "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "_meta" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -28399,6 +29384,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "notifications/roots/list_changed",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -28482,6 +29484,20 @@ pub mod __de {
                 SamplingMessageContent__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                SamplingMessageContent__Tag::G0(b) => b.field_str(key, value),
+                SamplingMessageContent__Tag::G1(b) => b.field_str(key, value),
+                SamplingMessageContent__Tag::G2(b) => b.field_str(key, value),
+                SamplingMessageContent__Tag::G3(b) => b.field_str(key, value),
+                SamplingMessageContent__Tag::G4(b) => b.field_str(key, value),
+                SamplingMessageContent__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -28603,6 +29619,20 @@ pub mod __de {
                 SamplingMessageContentBlock__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                SamplingMessageContentBlock__Tag::G0(b) => b.field_str(key, value),
+                SamplingMessageContentBlock__Tag::G1(b) => b.field_str(key, value),
+                SamplingMessageContentBlock__Tag::G2(b) => b.field_str(key, value),
+                SamplingMessageContentBlock__Tag::G3(b) => b.field_str(key, value),
+                SamplingMessageContentBlock__Tag::G4(b) => b.field_str(key, value),
+                SamplingMessageContentBlock__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -28956,6 +29986,24 @@ pub mod __de {
                 }
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                ServerNotification__Tag::G0(b) => b.field_str(key, value),
+                ServerNotification__Tag::G1(b) => b.field_str(key, value),
+                ServerNotification__Tag::G2(b) => b.field_str(key, value),
+                ServerNotification__Tag::G3(b) => b.field_str(key, value),
+                ServerNotification__Tag::G4(b) => b.field_str(key, value),
+                ServerNotification__Tag::G5(b) => b.field_str(key, value),
+                ServerNotification__Tag::G6(b) => b.field_str(key, value),
+                ServerNotification__Tag::G7(b) => b.field_str(key, value),
+                ServerNotification__Tag::G8(b) => b.field_str(key, value),
+                ServerNotification__Tag::CatchAll(b) => b.field_str(key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ServerNotification, E> {
@@ -29120,6 +30168,23 @@ pub mod __de {
                 ServerRequest__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                ServerRequest__Tag::G0(b) => b.field_str(key, value),
+                ServerRequest__Tag::G1(b) => b.field_str(key, value),
+                ServerRequest__Tag::G2(b) => b.field_str(key, value),
+                ServerRequest__Tag::G3(b) => b.field_str(key, value),
+                ServerRequest__Tag::G4(b) => b.field_str(key, value),
+                ServerRequest__Tag::G5(b) => b.field_str(key, value),
+                ServerRequest__Tag::G6(b) => b.field_str(key, value),
+                ServerRequest__Tag::G7(b) => b.field_str(key, value),
+                ServerRequest__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -33746,6 +34811,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
@@ -33922,6 +34994,23 @@ pub mod __de {
                 "id" => __rt::set(&mut self.f_id, "id", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "logging/setLevel",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -34301,6 +35390,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SingleSelectEnumSchema, E> {
@@ -34395,6 +35491,24 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "string", value),
+                "title" => __rt::set_str(&mut self.f_title, "title", value),
+                "description" => {
+                    __rt::set_str(&mut self.f_description, "description", value)
+                }
+                "default" => __rt::set_str(&mut self.f_default, "default", value),
+                "minLength" | "maxLength" | "format" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::StringSchema, E> {
@@ -34438,6 +35552,23 @@ pub mod __de {
                 "id" => __rt::set(&mut self.f_id, "id", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "resources/subscribe",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -34693,6 +35824,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "notifications/tasks/status",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::TaskStatusNotification, E> {
@@ -34801,6 +35949,16 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "text", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::TextContent, E> {
@@ -34836,6 +35994,19 @@ pub mod __de {
                 "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
                 "text" => __rt::set(&mut self.f_text, "text", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "uri" => __rt::set_str(&mut self.f_uri, "uri", value),
+                "mimeType" => __rt::set_str(&mut self.f_mime_type, "mimeType", value),
+                "text" => __rt::set_str(&mut self.f_text, "text", value),
+                "_meta" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -34880,6 +36051,23 @@ pub mod __de {
                 "items" => __rt::set(&mut self.f_items, "items", value),
                 "default" => __rt::set(&mut self.f_default, "default", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "array", value),
+                "title" => __rt::set_str(&mut self.f_title, "title", value),
+                "description" => {
+                    __rt::set_str(&mut self.f_description, "description", value)
+                }
+                "minItems" | "maxItems" | "items" | "default" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -34984,6 +36172,22 @@ pub mod __de {
                 "oneOf" => __rt::set(&mut self.f_one_of, "oneOf", value),
                 "default" => __rt::set(&mut self.f_default, "default", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "string", value),
+                "title" => __rt::set_str(&mut self.f_title, "title", value),
+                "description" => {
+                    __rt::set_str(&mut self.f_description, "description", value)
+                }
+                "default" => __rt::set_str(&mut self.f_default, "default", value),
+                "oneOf" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -35293,6 +36497,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "notifications/tools/list_changed",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ToolListChangedNotification, E> {
@@ -35330,6 +36551,18 @@ pub mod __de {
                 "isError" => __rt::set(&mut self.f_is_error, "isError", value),
                 "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => {
+                    __rt::const_str_value(&mut self.c_0, "type", "tool_result", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -35377,6 +36610,16 @@ pub mod __de {
                 "input" => __rt::set(&mut self.f_input, "input", value),
                 "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "tool_use", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -35536,6 +36779,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "resources/unsubscribe",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::UnsubscribeRequest, E> {
@@ -35643,6 +36903,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "array", value),
+                "title" => __rt::set_str(&mut self.f_title, "title", value),
+                "description" => {
+                    __rt::set_str(&mut self.f_description, "description", value)
+                }
+                "minItems" | "maxItems" | "items" | "default" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::UntitledMultiSelectEnumSchema, E> {
@@ -35714,6 +36991,22 @@ pub mod __de {
                 "enum" => __rt::set(&mut self.f_enum, "enum", value),
                 "default" => __rt::set(&mut self.f_default, "default", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "string", value),
+                "title" => __rt::set_str(&mut self.f_title, "title", value),
+                "description" => {
+                    __rt::set_str(&mut self.f_description, "description", value)
+                }
+                "default" => __rt::set_str(&mut self.f_default, "default", value),
+                "enum" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(

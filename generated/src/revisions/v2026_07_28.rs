@@ -15945,6 +15945,16 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "audio", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::AudioContent, E> {
@@ -16019,6 +16029,19 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "uri" => __rt::set_str(&mut self.f_uri, "uri", value),
+                "mimeType" => __rt::set_str(&mut self.f_mime_type, "mimeType", value),
+                "blob" => __rt::set_str(&mut self.f_blob, "blob", value),
+                "_meta" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::BlobResourceContents, E> {
@@ -16055,6 +16078,16 @@ pub mod __de {
                 "description" => __rt::set(&mut self.f_description, "description", value),
                 "default" => __rt::set(&mut self.f_default, "default", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "boolean", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -16134,6 +16167,18 @@ pub mod __de {
                 "id" => __rt::set(&mut self.f_id, "id", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_1, "method", "tools/call", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -16226,6 +16271,21 @@ pub mod __de {
                 }
                 "isError" => __rt::set(&mut self.f_is_error, "isError", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "resultType" => {
+                    __rt::set_str(&mut self.f_result_type, "resultType", value)
+                }
+                "_meta" | "content" | "structuredContent" | "isError" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -16632,6 +16692,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CallToolResultResponseResult, E> {
@@ -16707,6 +16774,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "notifications/cancelled",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -16960,6 +17044,25 @@ pub mod __de {
                 }
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                ClientRequest__Tag::G0(b) => b.field_str(key, value),
+                ClientRequest__Tag::G1(b) => b.field_str(key, value),
+                ClientRequest__Tag::G2(b) => b.field_str(key, value),
+                ClientRequest__Tag::G3(b) => b.field_str(key, value),
+                ClientRequest__Tag::G4(b) => b.field_str(key, value),
+                ClientRequest__Tag::G5(b) => b.field_str(key, value),
+                ClientRequest__Tag::G6(b) => b.field_str(key, value),
+                ClientRequest__Tag::G7(b) => b.field_str(key, value),
+                ClientRequest__Tag::G8(b) => b.field_str(key, value),
+                ClientRequest__Tag::G9(b) => b.field_str(key, value),
+                ClientRequest__Tag::CatchAll(b) => b.field_str(key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ClientRequest, E> {
@@ -17102,6 +17205,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "completion/complete",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteRequest, E> {
@@ -17188,6 +17308,17 @@ pub mod __de {
                 CompleteRequestParamsRef__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                CompleteRequestParamsRef__Tag::G0(b) => b.field_str(key, value),
+                CompleteRequestParamsRef__Tag::G1(b) => b.field_str(key, value),
+                CompleteRequestParamsRef__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -17330,6 +17461,21 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "resultType" => {
+                    __rt::set_str(&mut self.f_result_type, "resultType", value)
+                }
+                "_meta" | "completion" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CompleteResult, E> {
@@ -17458,6 +17604,20 @@ pub mod __de {
                 }
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                ContentBlock__Tag::G0(b) => b.field_str(key, value),
+                ContentBlock__Tag::G1(b) => b.field_str(key, value),
+                ContentBlock__Tag::G2(b) => b.field_str(key, value),
+                ContentBlock__Tag::G3(b) => b.field_str(key, value),
+                ContentBlock__Tag::G4(b) => b.field_str(key, value),
+                ContentBlock__Tag::CatchAll(b) => b.field_str(key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ContentBlock, E> {
@@ -17549,6 +17709,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "sampling/createMessage",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -17657,6 +17834,22 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "model" => __rt::set_str(&mut self.f_model, "model", value),
+                "stopReason" => {
+                    __rt::set_str(&mut self.f_stop_reason, "stopReason", value)
+                }
+                "role" | "content" | "_meta" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::CreateMessageResult, E> {
@@ -17713,6 +17906,20 @@ pub mod __de {
                 CreateMessageResultContent__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                CreateMessageResultContent__Tag::G0(b) => b.field_str(key, value),
+                CreateMessageResultContent__Tag::G1(b) => b.field_str(key, value),
+                CreateMessageResultContent__Tag::G2(b) => b.field_str(key, value),
+                CreateMessageResultContent__Tag::G3(b) => b.field_str(key, value),
+                CreateMessageResultContent__Tag::G4(b) => b.field_str(key, value),
+                CreateMessageResultContent__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -17833,6 +18040,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "server/discover",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::DiscoverRequest, E> {
@@ -17886,6 +18110,23 @@ pub mod __de {
                     __rt::set(&mut self.f_instructions, "instructions", value)
                 }
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "resultType" => {
+                    __rt::set_str(&mut self.f_result_type, "resultType", value)
+                }
+                "instructions" => {
+                    __rt::set_str(&mut self.f_instructions, "instructions", value)
+                }
+                "_meta" | "ttlMs" | "cacheScope" | "supportedVersions"
+                | "capabilities" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -17978,6 +18219,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "method",
+                        "elicitation/create",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ElicitRequest, E> {
@@ -18011,6 +18269,15 @@ pub mod __de {
                     __rt::set(&mut self.f_requested_schema, "requestedSchema", value)
                 }
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -18096,6 +18363,17 @@ pub mod __de {
                 }
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                ElicitRequestParams__Tag::G0(b) => b.field_str(key, value),
+                ElicitRequestParams__Tag::G1(b) => b.field_str(key, value),
+                ElicitRequestParams__Tag::CatchAll(b) => b.field_str(key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ElicitRequestParams, E> {
@@ -18164,6 +18442,16 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "mode" => __rt::const_str_value(&mut self.c_0, "mode", "url", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ElicitRequestUrlParams, E> {
@@ -18200,6 +18488,18 @@ pub mod __de {
                 "action" => __rt::set(&mut self.f_action, "action", value),
                 "content" => __rt::set(&mut self.f_content, "content", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "action" | "content" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -18309,6 +18609,16 @@ pub mod __de {
                 "annotations" => __rt::set(&mut self.f_annotations, "annotations", value),
                 "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "resource", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -18584,6 +18894,13 @@ pub mod __de {
                 }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
@@ -19104,6 +19421,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EnumSchema, E> {
@@ -19529,6 +19853,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::EnumSchema, E> {
@@ -19603,6 +19934,17 @@ pub mod __de {
                 EnumSchema__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                EnumSchema__Tag::G0(b) => b.field_str(key, value),
+                EnumSchema__Tag::G1(b) => b.field_str(key, value),
+                EnumSchema__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -19709,6 +20051,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_1, "method", "prompts/get", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetPromptRequest, E> {
@@ -19795,6 +20149,24 @@ pub mod __de {
                 "description" => __rt::set(&mut self.f_description, "description", value),
                 "messages" => __rt::set(&mut self.f_messages, "messages", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "resultType" => {
+                    __rt::set_str(&mut self.f_result_type, "resultType", value)
+                }
+                "description" => {
+                    __rt::set_str(&mut self.f_description, "description", value)
+                }
+                "_meta" | "messages" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -20156,6 +20528,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::GetPromptResultResponseResult, E> {
@@ -20360,6 +20739,16 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "image", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ImageContent, E> {
@@ -20453,6 +20842,18 @@ pub mod __de {
                 InputRequest__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                InputRequest__Tag::G0(b) => b.field_str(key, value),
+                InputRequest__Tag::G1(b) => b.field_str(key, value),
+                InputRequest__Tag::G2(b) => b.field_str(key, value),
+                InputRequest__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -20550,6 +20951,29 @@ pub mod __de {
                     __rt::set(&mut self.f_request_state, "requestState", value)
                 }
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "resultType" => {
+                    __rt::const_str_value(
+                        &mut self.c_0,
+                        "resultType",
+                        "input_required",
+                        value,
+                    )
+                }
+                "requestState" => {
+                    __rt::set_str(&mut self.f_request_state, "requestState", value)
+                }
+                "_meta" | "inputRequests" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -20987,6 +21411,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::InputResponse, E> {
@@ -21204,6 +21635,19 @@ pub mod __de {
                 "id" => __rt::set(&mut self.f_id, "id", value),
                 "error" => __rt::set(&mut self.f_error, "error", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "jsonrpc" => {
+                    __rt::const_str_value(&mut self.c_0, "jsonrpc", "2.0", value)
+                }
+                "id" | "error" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -21706,6 +22150,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcMessage, E> {
@@ -21810,6 +22261,20 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "jsonrpc" => {
+                    __rt::const_str_value(&mut self.c_0, "jsonrpc", "2.0", value)
+                }
+                "method" => __rt::set_str(&mut self.f_method, "method", value),
+                "params" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcNotification, E> {
@@ -21844,6 +22309,20 @@ pub mod __de {
                 "method" => __rt::set(&mut self.f_method, "method", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "jsonrpc" => {
+                    __rt::const_str_value(&mut self.c_0, "jsonrpc", "2.0", value)
+                }
+                "method" => __rt::set_str(&mut self.f_method, "method", value),
+                "id" | "params" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -22076,6 +22555,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::JsonRpcResponse, E> {
@@ -22156,6 +22642,19 @@ pub mod __de {
                 "id" => __rt::set(&mut self.f_id, "id", value),
                 "result" => __rt::set(&mut self.f_result, "result", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "jsonrpc" => {
+                    __rt::const_str_value(&mut self.c_0, "jsonrpc", "2.0", value)
+                }
+                "id" | "result" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -22275,6 +22774,24 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "string", value),
+                "title" => __rt::set_str(&mut self.f_title, "title", value),
+                "description" => {
+                    __rt::set_str(&mut self.f_description, "description", value)
+                }
+                "default" => __rt::set_str(&mut self.f_default, "default", value),
+                "enum" | "enumNames" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::LegacyTitledEnumSchema, E> {
@@ -22314,6 +22831,18 @@ pub mod __de {
                 "id" => __rt::set(&mut self.f_id, "id", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_1, "method", "prompts/list", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -22361,6 +22890,24 @@ pub mod __de {
                 "cacheScope" => __rt::set(&mut self.f_cache_scope, "cacheScope", value),
                 "prompts" => __rt::set(&mut self.f_prompts, "prompts", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "resultType" => {
+                    __rt::set_str(&mut self.f_result_type, "resultType", value)
+                }
+                "nextCursor" => {
+                    __rt::set_str(&mut self.f_next_cursor, "nextCursor", value)
+                }
+                "_meta" | "ttlMs" | "cacheScope" | "prompts" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -22457,6 +23004,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "resources/templates/list",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListResourceTemplatesRequest, E> {
@@ -22504,6 +23068,24 @@ pub mod __de {
                     __rt::set(&mut self.f_resource_templates, "resourceTemplates", value)
                 }
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "resultType" => {
+                    __rt::set_str(&mut self.f_result_type, "resultType", value)
+                }
+                "nextCursor" => {
+                    __rt::set_str(&mut self.f_next_cursor, "nextCursor", value)
+                }
+                "_meta" | "ttlMs" | "cacheScope" | "resourceTemplates" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -22598,6 +23180,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "resources/list",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListResourcesRequest, E> {
@@ -22643,6 +23242,24 @@ pub mod __de {
                 "cacheScope" => __rt::set(&mut self.f_cache_scope, "cacheScope", value),
                 "resources" => __rt::set(&mut self.f_resources, "resources", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "resultType" => {
+                    __rt::set_str(&mut self.f_result_type, "resultType", value)
+                }
+                "nextCursor" => {
+                    __rt::set_str(&mut self.f_next_cursor, "nextCursor", value)
+                }
+                "_meta" | "ttlMs" | "cacheScope" | "resources" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -22728,6 +23345,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_0, "method", "roots/list", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListRootsRequest, E> {
@@ -22781,6 +23410,16 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "roots" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ListRootsResult, E> {
@@ -22812,6 +23451,18 @@ pub mod __de {
                 "id" => __rt::set(&mut self.f_id, "id", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(&mut self.c_1, "method", "tools/list", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -22859,6 +23510,24 @@ pub mod __de {
                 "cacheScope" => __rt::set(&mut self.f_cache_scope, "cacheScope", value),
                 "tools" => __rt::set(&mut self.f_tools, "tools", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "resultType" => {
+                    __rt::set_str(&mut self.f_result_type, "resultType", value)
+                }
+                "nextCursor" => {
+                    __rt::set_str(&mut self.f_next_cursor, "nextCursor", value)
+                }
+                "_meta" | "ttlMs" | "cacheScope" | "tools" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -22951,6 +23620,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "notifications/message",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -23596,6 +24282,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::MultiSelectEnumSchema, E> {
@@ -23774,6 +24467,15 @@ pub mod __de {
                 "maximum" => __rt::set(&mut self.f_maximum, "maximum", value),
                 "default" => __rt::set(&mut self.f_default, "default", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -24695,6 +25397,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
@@ -25132,6 +25841,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
@@ -25214,6 +25930,19 @@ pub mod __de {
                 PrimitiveSchemaDefinition__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                PrimitiveSchemaDefinition__Tag::G0(b) => b.field_str(key, value),
+                PrimitiveSchemaDefinition__Tag::G1(b) => b.field_str(key, value),
+                PrimitiveSchemaDefinition__Tag::G2(b) => b.field_str(key, value),
+                PrimitiveSchemaDefinition__Tag::G3(b) => b.field_str(key, value),
+                PrimitiveSchemaDefinition__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -25318,6 +26047,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "notifications/progress",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -25532,6 +26278,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "notifications/prompts/list_changed",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PromptListChangedNotification, E> {
@@ -25597,6 +26360,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => {
+                    __rt::const_str_value(&mut self.c_0, "type", "ref/prompt", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::PromptReference, E> {
@@ -25633,6 +26408,23 @@ pub mod __de {
                 "id" => __rt::set(&mut self.f_id, "id", value),
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "resources/read",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -25720,6 +26512,21 @@ pub mod __de {
                 "cacheScope" => __rt::set(&mut self.f_cache_scope, "cacheScope", value),
                 "contents" => __rt::set(&mut self.f_contents, "contents", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "resultType" => {
+                    __rt::set_str(&mut self.f_result_type, "resultType", value)
+                }
+                "_meta" | "ttlMs" | "cacheScope" | "contents" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -26004,6 +26811,13 @@ pub mod __de {
                 }
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
         }
         fn finish<E: __rt::serde::de::Error>(
             self,
@@ -26431,6 +27245,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ReadResourceResultResponseResult, E> {
@@ -26782,6 +27603,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => {
+                    __rt::const_str_value(&mut self.c_0, "type", "resource_link", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceLink, E> {
@@ -26834,6 +27667,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "notifications/resources/list_changed",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -26954,6 +27804,18 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => {
+                    __rt::const_str_value(&mut self.c_0, "type", "ref/resource", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ResourceTemplateReference, E> {
@@ -26992,6 +27854,23 @@ pub mod __de {
                 }
                 "params" => __rt::set(&mut self.f_params, "params", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "notifications/resources/updated",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -27059,6 +27938,19 @@ pub mod __de {
                 "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
                 "resultType" => __rt::set(&mut self.f_result_type, "resultType", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "resultType" => {
+                    __rt::set_str(&mut self.f_result_type, "resultType", value)
+                }
+                "_meta" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -27210,6 +28102,20 @@ pub mod __de {
                 }
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                SamplingMessageContent__Tag::G0(b) => b.field_str(key, value),
+                SamplingMessageContent__Tag::G1(b) => b.field_str(key, value),
+                SamplingMessageContent__Tag::G2(b) => b.field_str(key, value),
+                SamplingMessageContent__Tag::G3(b) => b.field_str(key, value),
+                SamplingMessageContent__Tag::G4(b) => b.field_str(key, value),
+                SamplingMessageContent__Tag::CatchAll(b) => b.field_str(key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SamplingMessageContent, E> {
@@ -27329,6 +28235,20 @@ pub mod __de {
                 SamplingMessageContentBlock__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                SamplingMessageContentBlock__Tag::G0(b) => b.field_str(key, value),
+                SamplingMessageContentBlock__Tag::G1(b) => b.field_str(key, value),
+                SamplingMessageContentBlock__Tag::G2(b) => b.field_str(key, value),
+                SamplingMessageContentBlock__Tag::G3(b) => b.field_str(key, value),
+                SamplingMessageContentBlock__Tag::G4(b) => b.field_str(key, value),
+                SamplingMessageContentBlock__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -27592,6 +28512,23 @@ pub mod __de {
                 ServerNotification__Tag::CatchAll(b) => {
                     __rt::ObjectBuilder::<'de>::field(b, key, value)
                 }
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match self {
+                ServerNotification__Tag::G0(b) => b.field_str(key, value),
+                ServerNotification__Tag::G1(b) => b.field_str(key, value),
+                ServerNotification__Tag::G2(b) => b.field_str(key, value),
+                ServerNotification__Tag::G3(b) => b.field_str(key, value),
+                ServerNotification__Tag::G4(b) => b.field_str(key, value),
+                ServerNotification__Tag::G5(b) => b.field_str(key, value),
+                ServerNotification__Tag::G6(b) => b.field_str(key, value),
+                ServerNotification__Tag::G7(b) => b.field_str(key, value),
+                ServerNotification__Tag::CatchAll(b) => b.field_str(key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -31176,6 +32113,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ServerResult, E> {
@@ -31614,6 +32558,13 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.rest, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            __rt::feed_text(self, key, &__rt::string_text(value))
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SingleSelectEnumSchema, E> {
@@ -31706,6 +32657,24 @@ pub mod __de {
                 "format" => __rt::set(&mut self.f_format, "format", value),
                 "default" => __rt::set(&mut self.f_default, "default", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "string", value),
+                "title" => __rt::set_str(&mut self.f_title, "title", value),
+                "description" => {
+                    __rt::set_str(&mut self.f_description, "description", value)
+                }
+                "default" => __rt::set_str(&mut self.f_default, "default", value),
+                "minLength" | "maxLength" | "format" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -31806,6 +32775,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "notifications/subscriptions/acknowledged",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SubscriptionsAcknowledgedNotification, E> {
@@ -31891,6 +32877,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "subscriptions/listen",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::SubscriptionsListenRequest, E> {
@@ -31967,6 +32970,19 @@ pub mod __de {
                 "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
                 "resultType" => __rt::set(&mut self.f_result_type, "resultType", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "resultType" => {
+                    __rt::set_str(&mut self.f_result_type, "resultType", value)
+                }
+                "_meta" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -32104,6 +33120,16 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "text", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::TextContent, E> {
@@ -32139,6 +33165,19 @@ pub mod __de {
                 "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
                 "text" => __rt::set(&mut self.f_text, "text", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "uri" => __rt::set_str(&mut self.f_uri, "uri", value),
+                "mimeType" => __rt::set_str(&mut self.f_mime_type, "mimeType", value),
+                "text" => __rt::set_str(&mut self.f_text, "text", value),
+                "_meta" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -32183,6 +33222,23 @@ pub mod __de {
                 "items" => __rt::set(&mut self.f_items, "items", value),
                 "default" => __rt::set(&mut self.f_default, "default", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "array", value),
+                "title" => __rt::set_str(&mut self.f_title, "title", value),
+                "description" => {
+                    __rt::set_str(&mut self.f_description, "description", value)
+                }
+                "minItems" | "maxItems" | "items" | "default" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -32287,6 +33343,22 @@ pub mod __de {
                 "oneOf" => __rt::set(&mut self.f_one_of, "oneOf", value),
                 "default" => __rt::set(&mut self.f_default, "default", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "string", value),
+                "title" => __rt::set_str(&mut self.f_title, "title", value),
+                "description" => {
+                    __rt::set_str(&mut self.f_description, "description", value)
+                }
+                "default" => __rt::set_str(&mut self.f_default, "default", value),
+                "oneOf" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -32550,6 +33622,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "method" => {
+                    __rt::const_str_value(
+                        &mut self.c_1,
+                        "method",
+                        "notifications/tools/list_changed",
+                        value,
+                    )
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::ToolListChangedNotification, E> {
@@ -32587,6 +33676,18 @@ pub mod __de {
                 "isError" => __rt::set(&mut self.f_is_error, "isError", value),
                 "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => {
+                    __rt::const_str_value(&mut self.c_0, "type", "tool_result", value)
+                }
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -32634,6 +33735,16 @@ pub mod __de {
                 "input" => __rt::set(&mut self.f_input, "input", value),
                 "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "tool_use", value),
+                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
             }
         }
         fn finish<E: __rt::serde::de::Error>(
@@ -32798,6 +33909,23 @@ pub mod __de {
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
             }
         }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "array", value),
+                "title" => __rt::set_str(&mut self.f_title, "title", value),
+                "description" => {
+                    __rt::set_str(&mut self.f_description, "description", value)
+                }
+                "minItems" | "maxItems" | "items" | "default" => {
+                    __rt::feed_text(self, key, &__rt::string_text(value))
+                }
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
+            }
+        }
         fn finish<E: __rt::serde::de::Error>(
             self,
         ) -> ::core::result::Result<super::UntitledMultiSelectEnumSchema, E> {
@@ -32869,6 +33997,22 @@ pub mod __de {
                 "enum" => __rt::set(&mut self.f_enum, "enum", value),
                 "default" => __rt::set(&mut self.f_default, "default", value),
                 _ => __rt::set_extra_value(&mut self.extra, key, value),
+            }
+        }
+        fn field_str<E: __rt::serde::de::Error>(
+            &mut self,
+            key: __rt::Key<'de>,
+            value: &str,
+        ) -> ::core::result::Result<(), E> {
+            match &*key {
+                "type" => __rt::const_str_value(&mut self.c_0, "type", "string", value),
+                "title" => __rt::set_str(&mut self.f_title, "title", value),
+                "description" => {
+                    __rt::set_str(&mut self.f_description, "description", value)
+                }
+                "default" => __rt::set_str(&mut self.f_default, "default", value),
+                "enum" => __rt::feed_text(self, key, &__rt::string_text(value)),
+                _ => __rt::set_extra_str(&mut self.extra, key, value),
             }
         }
         fn finish<E: __rt::serde::de::Error>(

@@ -179,14 +179,12 @@ where
                             v,
                         )?;
                     }
-                    feed::<Req, Note, Id, Err, A::Error>(
-                        &mut state,
-                        &mut jsonrpc,
-                        &mut id,
-                        &mut extra,
-                        key,
-                        Buffered::Owned(string_text(&method)),
-                    )?;
+                    match &mut state {
+                        MessageState::Request(b) => b.field_str(key, &method)?,
+                        MessageState::Notification(b) => b.field_str(key, &method)?,
+                        MessageState::Custom(b) => b.field_str(key, &method)?,
+                        _ => unreachable!("decided by the method"),
+                    }
                 }
                 "result" => {
                     let result = map.next_value::<Box<RawValue>>()?;

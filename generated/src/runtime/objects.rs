@@ -60,6 +60,13 @@ pub trait ObjectBuilder<'de>: Sized {
     type Output;
     /// Consumes the value of `key`.
     fn field<D: Deserializer<'de>>(&mut self, key: Key<'de>, value: D) -> Result<(), D::Error>;
+    /// Consumes `key` whose value is a string read already: a union's tag, a message's
+    /// `method`, a merged union's member. The generated builders take it without a
+    /// deserializer (a constant is compared, a `String` member stored), so that the tag is not
+    /// written out as JSON text and parsed again; this default goes through [`field`](Self::field).
+    fn field_str<E: de::Error>(&mut self, key: Key<'de>, value: &str) -> Result<(), E> {
+        self.field(key, de::value::StrDeserializer::<E>::new(value))
+    }
     /// Checks that every required field was present and builds the value.
     fn finish<E: de::Error>(self) -> Result<Self::Output, E>;
 }
@@ -186,13 +193,52 @@ pub fn const_str<'de, D: Deserializer<'de>>(
         return Err(de::Error::duplicate_field(name));
     }
     let got = Key::deserialize(value)?;
-    if &*got != expected {
-        return Err(de::Error::custom(format_args!(
-            "invalid value for `{name}`: expected {expected:?}, found {:?}",
-            &*got
+    const_str_value(seen, name, expected, &got)
+}
+
+/// [`const_str`] for a value read already ([`ObjectBuilder::field_str`]).
+pub fn const_str_value<E: de::Error>(
+    seen: &mut bool,
+    name: &'static str,
+    expected: &'static str,
+    got: &str,
+) -> Result<(), E> {
+    if *seen {
+        return Err(E::duplicate_field(name));
+    }
+    if got != expected {
+        return Err(E::custom(format_args!(
+            "invalid value for `{name}`: expected {expected:?}, found {got:?}"
         )));
     }
     *seen = true;
+    Ok(())
+}
+
+/// [`set`] of a `String` member for a value read already ([`ObjectBuilder::field_str`]).
+pub fn set_str<E: de::Error>(
+    slot: &mut Option<String>,
+    name: &'static str,
+    value: &str,
+) -> Result<(), E> {
+    if slot.is_some() {
+        return Err(E::duplicate_field(name));
+    }
+    *slot = Some(value.to_owned());
+    Ok(())
+}
+
+/// [`set_extra_value`] for a string read already ([`ObjectBuilder::field_str`]).
+pub fn set_extra_str<E: de::Error>(
+    extra: &mut Map<String, Value>,
+    key: Key<'_>,
+    value: &str,
+) -> Result<(), E> {
+    let key = key.0.into_owned();
+    if extra.contains_key(&key) {
+        return Err(E::custom(format_args!("duplicate field `{key}`")));
+    }
+    extra.insert(key, Value::String(value.to_owned()));
     Ok(())
 }
 
@@ -247,6 +293,9 @@ impl<'de> ObjectBuilder<'de> for MapBuilder {
     type Output = Map<String, Value>;
     fn field<D: Deserializer<'de>>(&mut self, key: Key<'de>, value: D) -> Result<(), D::Error> {
         set_extra_value(&mut self.0, key, value)
+    }
+    fn field_str<E: de::Error>(&mut self, key: Key<'de>, value: &str) -> Result<(), E> {
+        set_extra_str(&mut self.0, key, value)
     }
     fn finish<E: de::Error>(self) -> Result<Map<String, Value>, E> {
         Ok(self.0)

@@ -42,7 +42,7 @@ pub fn visit_tagged<'de, T: TaggedUnion<'de>, A: MapAccess<'de>>(
             let mut builder = T::builder_for(Some(&tag)).map_err(de::Error::custom)?;
             // In input order, so that a catch-all variant keeps the object as it came.
             feed_buffered(&mut builder, before)?;
-            feed_text(&mut builder, key, &string_text(&tag))?;
+            builder.field_str(key, &tag)?;
             return drain_map(builder, map);
         }
         before.push((key, map.next_value::<Buffered<'de>>()?));
@@ -77,8 +77,9 @@ pub fn feed_text<'k, B: for<'a> ObjectBuilder<'a>, E: de::Error>(
         .map_err(|e| E::custom(without_position(&e)))
 }
 
-/// The JSON text of a string (a tag or a `method` read already, given to the builder too).
-pub(crate) fn string_text(s: &str) -> String {
+/// The JSON text of a string read already, for a builder member that is not a plain string
+/// (see [`ObjectBuilder::field_str`]).
+pub fn string_text(s: &str) -> String {
     // Tags and methods need no escape as a rule: quoted as they are, without the encoder.
     if s.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
         let mut text = String::with_capacity(s.len() + 2);
@@ -99,13 +100,17 @@ pub(crate) fn value_text(v: &Value) -> String {
     }
 }
 
-/// [`feed_text`] for a member held as a [`Value`] (merged unions).
+/// [`feed_text`] for a member held as a [`Value`] (merged unions); a string goes to
+/// [`ObjectBuilder::field_str`], without text.
 pub fn feed_value<'k, B: for<'a> ObjectBuilder<'a>, E: de::Error>(
     builder: &mut B,
     key: Key<'k>,
     value: Value,
 ) -> Result<(), E> {
-    feed_text(builder, key, &value_text(&value))
+    match value {
+        Value::String(s) => builder.field_str(key, &s),
+        value => feed_text(builder, key, &value_text(&value)),
+    }
 }
 
 /// The message of an error raised while decoding buffered text, without serde_json's
