@@ -92,8 +92,14 @@ def tables(results):
             print("| " + " | ".join(cells) + " |")
 
 
+USAGE = """usage: chart.py RESULTS_DIR OUT.svg     draw the chart from RESULTS_DIR/*.tsv
+       chart.py RESULTS_DIR --tables    print BENCHMARKS.md's message tables"""
+
+
 def main():
-    if sys.argv[2:] == ["--tables"]:
+    if len(sys.argv) != 3:
+        sys.exit(USAGE)
+    if sys.argv[2] == "--tables":
         tables(Path(sys.argv[1]))
         return
     results, target = Path(sys.argv[1]), Path(sys.argv[2])

@@ -46,7 +46,7 @@ def compact(value):
 def definitions(revision):
     """The DEFINITIONS list of the generated module, in its order."""
     module = "v" + revision.replace("-", "_") if revision != "draft" else "draft"
-    text = (ROOT / "generated" / "src" / f"{module}.rs").read_text()
+    text = (ROOT / "generated" / "src" / "revisions" / f"{module}.rs").read_text()
     body = re.search(r"pub const DEFINITIONS: &\[&str\] = &\[(.*?)\];", text, re.S).group(1)
     return re.findall(r'"([^"]+)"', body)
 

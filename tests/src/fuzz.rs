@@ -58,9 +58,20 @@ pub fn messages(data: &[u8]) {
         v2025_03_26,
         v2025_06_18,
         v2025_11_25,
-        v2026_07_28,
-        draft
+        v2026_07_28
     );
+    // `draft` is checked only while it differs from 2026-07-28: as an alias (the generator
+    // makes it one when the schemas agree) it is the same code, and checking it again would
+    // only cost a sixth of the executions per second.
+    if !draft_is_2026_07_28() {
+        each_revision!(draft);
+    }
+}
+
+fn draft_is_2026_07_28() -> bool {
+    use std::any::TypeId;
+    TypeId::of::<mcp_typed::draft::ClientMessage>()
+        == TypeId::of::<mcp_typed::v2026_07_28::ClientMessage>()
 }
 
 /// Decodes `data` as `T`; when it decodes, checks [`round_trip_value`].

@@ -43,8 +43,8 @@ fn replay(dir: &Path, check: fn(&[u8])) -> (usize, Vec<String>) {
     (files.len(), failures)
 }
 
-/// Crash inputs first (none so far: see fuzz/README.md), then the corpora, which reach every
-/// property of every target.
+/// Crash inputs first (see fuzz/README.md for what each found), then the corpora, which reach
+/// every property of every target.
 #[test]
 fn fuzz_inputs_pass_every_property() {
     let root = mcp_tests::workspace();

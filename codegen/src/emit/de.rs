@@ -167,7 +167,7 @@ enum Fed<'m> {
 impl<'m> StringFed<'m> {
     pub(crate) fn index(module: &'m Module) -> Self {
         let mut by_struct: HashMap<&'m str, Fed<'m>> = HashMap::new();
-        let mut all = |by_struct: &mut HashMap<&'m str, Fed<'m>>, u: &'m Union, m: &'m Merged| {
+        let all = |by_struct: &mut HashMap<&'m str, Fed<'m>>, u: &'m Union, m: &'m Merged| {
             for &i in &m.members {
                 if let Some(n) = struct_name(module, &u.variants[i].ty) {
                     by_struct.insert(n, Fed::All);
