@@ -202,10 +202,17 @@ impl<'m> StringFed<'m> {
         StringFed { by_struct }
     }
 
-    fn takes(&self, name: &str, key: &str) -> Option<bool> {
-        match self.by_struct.get(name)? {
-            Fed::All => Some(true),
-            Fed::Keys(keys) => Some(keys.contains(key)),
+    /// Which members struct `name` is handed as strings read already; `None` when none.
+    fn members(&self, name: &str) -> Option<&Fed<'m>> {
+        self.by_struct.get(name)
+    }
+}
+
+impl Fed<'_> {
+    fn takes(&self, key: &str) -> bool {
+        match self {
+            Fed::All => true,
+            Fed::Keys(keys) => keys.contains(key),
         }
     }
 }
@@ -215,11 +222,10 @@ impl<'m> StringFed<'m> {
 /// without a deserializer; anything else goes through the member's JSON text, so that `field`
 /// is only ever compiled for `serde_json`'s text.
 fn struct_field_str(cx: &Cx, s: &Struct) -> TokenStream {
-    let name = &cx.ty.name;
-    if cx.string_fed.takes(name, "").is_none() {
+    let Some(fed) = cx.string_fed.members(&cx.ty.name) else {
         return TokenStream::new();
-    }
-    let takes = |k: &str| cx.string_fed.takes(name, k) == Some(true);
+    };
+    let takes = |k: &str| fed.takes(k);
     let via_text = quote!(__rt::feed_text(self, key, &__rt::string_text(value)));
     let mut arms = Vec::new();
     let mut other = Vec::new();
@@ -243,7 +249,7 @@ fn struct_field_str(cx: &Cx, s: &Struct) -> TokenStream {
         }
     }
     let rest = match &s.extra {
-        Extra::Any if takes("") => {
+        Extra::Any if matches!(fed, Fed::All) => {
             let declared = if other.is_empty() {
                 TokenStream::new()
             } else {
