@@ -165,11 +165,20 @@ pub fn set_extra_value<'de, D: Deserializer<'de>>(
     value: D,
 ) -> Result<(), D::Error> {
     let v = Value::deserialize(value)?;
+    insert_extra(extra, key, v)
+}
+
+/// Keeps an unknown member, refusing a second one of the same name.
+fn insert_extra<E: de::Error>(
+    extra: &mut Map<String, Value>,
+    key: Key<'_>,
+    value: Value,
+) -> Result<(), E> {
     let key = key.0.into_owned();
     if extra.contains_key(&key) {
-        return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
+        return Err(E::custom(format_args!("duplicate field `{key}`")));
     }
-    extra.insert(key, v);
+    extra.insert(key, value);
     Ok(())
 }
 
@@ -234,12 +243,7 @@ pub fn set_extra_str<E: de::Error>(
     key: Key<'_>,
     value: &str,
 ) -> Result<(), E> {
-    let key = key.0.into_owned();
-    if extra.contains_key(&key) {
-        return Err(E::custom(format_args!("duplicate field `{key}`")));
-    }
-    extra.insert(key, Value::String(value.to_owned()));
-    Ok(())
+    insert_extra(extra, key, Value::String(value.to_owned()))
 }
 
 /// Checks an integer `const` field (error `code`s).
