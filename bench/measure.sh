@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Measures everything BENCHMARKS.md reports and writes it to bench/results/:
-#   messages.tsv      wall-clock MB/s and messages/s (all codecs side by side, interleaved)
+#   messages.tsv      wall-clock MB/s and messages/s (all codecs side by side, interleaved;
+#                     serde_json::Value with default features timed right after, alone)
 #   round-trip.tsv    messages each codec fails to decode or changes on re-encode
 #   instructions.tsv  callgrind instruction counts per codec, operation and corpus
 #   generation.tsv    generation time; generation-instructions.tsv the callgrind counts
@@ -51,6 +52,19 @@ count_each() {
     awk '/^totals:/ { print $2 }' "$tmp/cg.out" | head -n "$messages"
 }
 
+# mcp-bench's serde_json::Value has `preserve_order` (an IndexMap per object), which feature
+# unification brings from `mcp-typed`. Users get the default (a BTreeMap): that row is a crate
+# of its own depending on serde_json alone, built alone, and fed the same corpora through a
+# file (bench/value-default/src/main.rs). Builds it and checks that it is what it claims.
+value_bin=target/release/mcp-bench-value-default
+value_default() {
+    cargo build --release --locked -p mcp-bench-value-default
+    [ "$("$value_bin" features)" = default ] || {
+        echo "$value_bin has serde_json's preserve_order (built with the workspace?)" >&2
+        exit 1
+    }
+}
+
 for step in $steps; do
     case $step in
     machine)
@@ -66,18 +80,19 @@ for step in $steps; do
         } >"$out/machine.txt"
         ;;
     round-trip) "$bin" round-trip >"$out/round-trip.tsv" ;;
-    messages) nice -n 0 "$bin" messages --rounds "${ROUNDS:-15}" >"$out/messages.tsv" ;;
+    messages)
+        # The serde_json::Value (default features) rows come from their own binary (see the
+        # instructions step), timed the same way right after mcp-bench's codecs.
+        value_default
+        echo "load average at messages: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+        nice -n 0 "$bin" messages --rounds "${ROUNDS:-15}" >"$out/messages.tsv"
+        for corpus in real synthetic; do
+            "$bin" dump-corpus "$corpus" >"$tmp/$corpus.jsonl"
+            "$value_bin" time "$corpus" "$tmp/$corpus.jsonl" "${ROUNDS:-15}" >>"$out/messages.tsv"
+        done
+        ;;
     instructions)
-        # mcp-bench's serde_json::Value has `preserve_order` (an IndexMap per object), which
-        # feature unification brings from `mcp-typed`. Users get the default (a BTreeMap): that
-        # row is a crate of its own depending on serde_json alone, built alone, and fed the same
-        # corpora through a file (bench/value-default/src/main.rs).
-        cargo build --release --locked -p mcp-bench-value-default
-        value_bin=target/release/mcp-bench-value-default
-        [ "$("$value_bin" features)" = default ] || {
-            echo "instructions: $value_bin has serde_json's preserve_order (built with the workspace?)" >&2
-            exit 1
-        }
+        value_default
         printf 'corpus\tcodec\top\tbytes\tmessages\tinstructions\tinstructions_per_byte\n' >"$out/instructions.tsv"
         for corpus in real synthetic; do
             "$bin" dump-corpus "$corpus" >"$tmp/$corpus.jsonl"

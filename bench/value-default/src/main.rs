@@ -8,19 +8,25 @@
 //!
 //! ```text
 //! mcp-bench-value-default count <decode|encode|decode+encode> <corpus-file>
+//! mcp-bench-value-default time <corpus-name> <corpus-file> [rounds]
 //! mcp-bench-value-default features
 //! ```
 //!
 //! `count` runs one pass inside the region `bench/measure.sh` has callgrind count, the way
 //! `mcp-bench count serde_json::Value` does, and prints bytes, messages and work like it.
+//! `time` times the three operations the way `mcp-bench messages` times its codecs (each
+//! timing repeated until it spans 20 ms, operations interleaved round by round, the median
+//! round reported) and prints rows of `mcp-bench messages`' table.
 
 use std::hint::black_box;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value};
 
 const USAGE: &str =
     "usage: mcp-bench-value-default count <decode|encode|decode+encode> <corpus-file>
+       mcp-bench-value-default time <corpus-name> <corpus-file> [rounds]
        mcp-bench-value-default features";
 
 /// The region `measure.sh` has callgrind count (`--toggle-collect=*measured_region*`), as in
@@ -72,9 +78,13 @@ fn round_trip_all(messages: &[&str], out: &mut Vec<u8>) -> usize {
     out.len()
 }
 
+/// The messages of a `mcp-bench dump-corpus` file: one per line.
+fn read_corpus(file: &str) -> Result<String, String> {
+    std::fs::read_to_string(file).map_err(|e| format!("reading {file}: {e}"))
+}
+
 fn count(op: &str, file: &str) -> Result<(), String> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("reading {file}: {e}"))?;
-    // `mcp-bench dump-corpus` writes each message on a line of its own.
+    let text = read_corpus(file)?;
     let messages: Vec<&str> = text.split_terminator('\n').collect();
     let bytes: usize = messages.iter().map(|m| m.len()).sum();
     let mut out = Vec::with_capacity(8 << 20);
@@ -99,6 +109,60 @@ fn count(op: &str, file: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The wall clock of `mcp-bench messages` (`bench/src/measure.rs`, `wall_clock`) for this
+/// one codec: per operation, repetitions so that one timing spans at least 20 ms; `rounds`
+/// rounds interleaving the three operations; the median timing of each.
+fn time(corpus: &str, file: &str, rounds: usize) -> Result<(), String> {
+    const MB: f64 = 1e6;
+    let text = read_corpus(file)?;
+    let messages: Vec<&str> = text.split_terminator('\n').collect();
+    let bytes: usize = messages.iter().map(|m| m.len()).sum();
+    let decoded: Vec<Value> = messages
+        .iter()
+        .filter_map(|m| serde_json::from_str(m).ok())
+        .collect();
+    let mut out = Vec::with_capacity(8 << 20);
+    let ops = ["decode", "encode", "decode+encode"];
+    let mut pass = |op: &str| match op {
+        "decode" => decode_all(&messages),
+        "encode" => encode_all(&decoded, &mut out),
+        _ => round_trip_all(&messages, &mut out),
+    };
+    let min_pass = Duration::from_millis(20);
+    let reps: Vec<u32> = ops
+        .iter()
+        .map(|op| {
+            let start = Instant::now();
+            black_box(pass(op));
+            let once = start.elapsed().max(Duration::from_micros(1));
+            (min_pass.as_secs_f64() / once.as_secs_f64()).ceil().max(1.0) as u32
+        })
+        .collect();
+    let mut times: Vec<Vec<Duration>> = vec![Vec::with_capacity(rounds); ops.len()];
+    for _ in 0..rounds {
+        for (i, op) in ops.iter().enumerate() {
+            let start = Instant::now();
+            for _ in 0..reps[i] {
+                black_box(pass(op));
+            }
+            times[i].push(start.elapsed() / reps[i]);
+        }
+    }
+    for ((op, mut t), reps) in ops.iter().zip(times).zip(reps) {
+        t.sort();
+        let secs = t[t.len() / 2].as_secs_f64();
+        println!(
+            "{corpus}\tserde_json::Value (default features)\t{op}\t{bytes}\t{}\t{:.1}\t{:.1}\t{:.0}\t{}",
+            messages.len(),
+            secs * 1e6,
+            bytes as f64 / secs / MB,
+            messages.len() as f64 / secs,
+            rounds * reps as usize
+        );
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
@@ -107,6 +171,11 @@ fn main() -> ExitCode {
             Ok(())
         }
         ["count", op, file] => count(op, file),
+        ["time", corpus, file] => time(corpus, file, 15),
+        ["time", corpus, file, rounds] => match rounds.parse() {
+            Ok(n) if n > 0 => time(corpus, file, n),
+            _ => Err(format!("rounds must be a positive number, not `{rounds}`")),
+        },
         _ => Err(USAGE.to_owned()),
     };
     match result {
