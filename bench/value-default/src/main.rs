@@ -135,7 +135,9 @@ fn time(corpus: &str, file: &str, rounds: usize) -> Result<(), String> {
             let start = Instant::now();
             black_box(pass(op));
             let once = start.elapsed().max(Duration::from_micros(1));
-            (min_pass.as_secs_f64() / once.as_secs_f64()).ceil().max(1.0) as u32
+            (min_pass.as_secs_f64() / once.as_secs_f64())
+                .ceil()
+                .max(1.0) as u32
         })
         .collect();
     let mut times: Vec<Vec<Duration>> = vec![Vec::with_capacity(rounds); ops.len()];
