@@ -9,6 +9,7 @@ wall-clock MB/s (median of interleaved rounds), for each codec, operation and co
 """
 
 import csv
+import re
 import sys
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -107,11 +108,15 @@ def main():
              for r in read(results / "instructions.tsv")}
     wall = {(r["codec"], r["corpus"], r["op"]): float(r["MB_per_s"])
             for r in read(results / "messages.tsv")}
+    # The load the wall clock ran under, as measure.sh's messages step recorded it.
+    machine = results / "machine.txt"
+    load = re.search(r"^load average at messages: ([0-9.]+)", machine.read_text(), re.M) \
+        if machine.exists() else None
+    wall_title = f"Throughput (wall clock, load {load[1]})" if load else "Throughput (wall clock)"
     width = 560
     left, bottom_l = panel(10, 10, width, "Instructions per byte (callgrind)", instr,
                            "instructions / input byte", True)
-    right, bottom_r = panel(10 + width, 10, width, "Throughput (wall clock, shared machine)",
-                            wall, "MB/s of JSON text", False)
+    right, bottom_r = panel(10 + width, 10, width, wall_title, wall, "MB/s of JSON text", False)
     bottom = max(bottom_l, bottom_r) + 10
     legend = []
     for j, (corpus, op) in enumerate(SERIES):

@@ -9,6 +9,8 @@
 #   check.tsv         the traffic checker's wall-clock latency per message (every real session)
 #                     beside serde_json::Value; check-instructions.tsv its callgrind counts per
 #                     message (mean and distribution)
+#   cache.tsv         the simulated instruction cache and branch predictors on the real traffic's
+#                     decode, and how much code each decoder runs (distinct instructions)
 #   machine.txt       where and with what it ran
 # then redraws bench/chart.svg. Needs valgrind (`apt-get install valgrind`) and python3.
 # STEPS="messages instructions" bench/measure.sh runs a subset; MCP_BENCH_BIN=path uses an
@@ -23,7 +25,7 @@ for tool in valgrind python3; do
 done
 out=${RESULTS:-bench/results}
 mkdir -p "$out"
-steps=${STEPS:-"machine round-trip messages instructions generation elicitation check chart"}
+steps=${STEPS:-"machine round-trip messages instructions cache generation elicitation check chart"}
 bin=${MCP_BENCH_BIN:-}
 if [ -z "$bin" ]; then
     cargo build --release --locked -p mcp-bench --bin mcp-bench
@@ -84,7 +86,11 @@ for step in $steps; do
         # The serde_json::Value (default features) rows come from their own binary (see the
         # instructions step), timed the same way right after mcp-bench's codecs.
         value_default
-        echo "load average at messages: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+        # The load the wall clock ran under, in machine.txt (replacing an earlier run's line).
+        touch "$out/machine.txt"
+        sed -i '/^load average at messages:/d' "$out/machine.txt"
+        echo "load average at messages: $(cut -d' ' -f1-3 /proc/loadavg) ($(date -u +%Y-%m-%dT%H:%MZ), ROUNDS=${ROUNDS:-15})" \
+            >>"$out/machine.txt"
         nice -n 0 "$bin" messages --rounds "${ROUNDS:-15}" >"$out/messages.tsv"
         for corpus in real synthetic; do
             "$bin" dump-corpus "$corpus" >"$tmp/$corpus.jsonl"
@@ -111,6 +117,43 @@ for step in $steps; do
                         "$(awk -v i="$ir" -v b="$bytes" 'BEGIN { printf "%.1f", i / b }')" >>"$out/instructions.tsv"
                 done
             done
+        done
+        ;;
+    cache)
+        # callgrind's cache and branch simulation, with the cache geometry fixed (L1 32 KiB,
+        # 8-way, 64-byte lines) so that machines agree, and the code each decoder runs: the
+        # distinct instruction addresses executed (`--dump-instr=yes`). Real traffic, decode.
+        value_default
+        "$bin" dump-corpus real >"$tmp/real.jsonl"
+        printf 'codec\tinstructions\ti1_misses\tcond_branches\tcond_mispredicted\tindirect_branches\tindirect_mispredicted\tdistinct_instructions\tfunctions\n' \
+            >"$out/cache.tsv"
+        for codec in mcp-typed "serde_json::Value (default features)" rmcp; do
+            if [ "$codec" = "serde_json::Value (default features)" ]; then
+                run=("$value_bin" count decode "$tmp/real.jsonl")
+            else
+                run=("$bin" count "$codec" decode real)
+            fi
+            valgrind --tool=callgrind --cache-sim=yes --branch-sim=yes --I1=32768,8,64 \
+                --D1=32768,8,64 --LL=8388608,16,64 --dump-instr=yes --compress-pos=no \
+                --toggle-collect='*measured_region*' --callgrind-out-file="$tmp/cg.out" "${run[@]}" \
+                >/dev/null 2>"$tmp/stderr" || { cat "$tmp/stderr" >&2; exit 1; }
+            python3 - "$tmp/cg.out" "$codec" >>"$out/cache.tsv" <<'PY'
+import re, sys
+addresses, functions, fn, events, summary = set(), set(), None, [], []
+for line in open(sys.argv[1]):
+    if line.startswith("events:"):
+        events = line.split()[1:]
+    elif line.startswith("summary:"):
+        summary = [int(x) for x in line.split()[1:]]
+    elif line.startswith("fn="):
+        fn = line[3:].strip()
+    elif (m := re.match(r"0x([0-9a-f]+) ", line)):
+        addresses.add(m[1])
+        functions.add(fn)
+e = dict(zip(events, summary))
+print(sys.argv[2], e["Ir"], e["I1mr"], e["Bc"], e["Bcm"], e["Bi"], e["Bim"], len(addresses),
+      len(functions), sep="\t")
+PY
         done
         ;;
     generation)
