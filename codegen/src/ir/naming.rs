@@ -90,7 +90,9 @@ pub fn type_name(schema_name: &str) -> String {
     }
 }
 
-/// UpperCamelCase of any text (property names, enum values), acronyms fixed.
+/// UpperCamelCase of any text (property names, enum values), acronyms fixed. Always an
+/// identifier: empty text gives `Value`, a leading digit a `V` prefix, and `self` (which would
+/// be the keyword `Self`) gives `SelfValue`.
 pub fn camel(text: &str) -> String {
     let mut fixed = String::with_capacity(text.len());
     let mut rest = text;
@@ -131,6 +133,9 @@ pub fn camel(text: &str) -> String {
         "Value".to_owned()
     } else if name.starts_with(|c: char| c.is_ascii_digit()) {
         format!("V{name}")
+    } else if name == "Self" {
+        // The one keyword in UpperCamelCase, and no identifier may be it, raw or not.
+        "SelfValue".to_owned()
     } else {
         name
     }
@@ -415,6 +420,10 @@ mod tests {
         assert_eq!(camel("2.0"), "V20");
         assert_eq!(camel("x²y"), "XY");
         assert_eq!(camel("²"), "Value");
+        assert_eq!(camel("self"), "SelfValue");
+        assert_eq!(type_name("Self"), "SelfValue");
+        assert_eq!(camel("myself"), "Myself");
+        assert_eq!(camel("self_test"), "SelfTest");
         assert_eq!(field_name("ü²"), "field");
     }
 
