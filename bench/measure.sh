@@ -67,6 +67,12 @@ value_default() {
     }
 }
 
+# The corpus file `mcp-bench dump-corpus <real|synthetic>` writes, written once per run.
+corpus_file() {
+    [ -s "$tmp/$1.jsonl" ] || "$bin" dump-corpus "$1" >"$tmp/$1.jsonl"
+    echo "$tmp/$1.jsonl"
+}
+
 for step in $steps; do
     case $step in
     machine)
@@ -93,22 +99,21 @@ for step in $steps; do
             >>"$out/machine.txt"
         nice -n 0 "$bin" messages --rounds "${ROUNDS:-15}" >"$out/messages.tsv"
         for corpus in real synthetic; do
-            "$bin" dump-corpus "$corpus" >"$tmp/$corpus.jsonl"
-            "$value_bin" time "$corpus" "$tmp/$corpus.jsonl" "${ROUNDS:-15}" >>"$out/messages.tsv"
+            "$value_bin" time "$corpus" "$(corpus_file "$corpus")" "${ROUNDS:-15}" >>"$out/messages.tsv"
         done
         ;;
     instructions)
         value_default
         printf 'corpus\tcodec\top\tbytes\tmessages\tinstructions\tinstructions_per_byte\n' >"$out/instructions.tsv"
         for corpus in real synthetic; do
-            "$bin" dump-corpus "$corpus" >"$tmp/$corpus.jsonl"
+            file=$(corpus_file "$corpus")
             for codec in mcp-typed mcp-typed-envelope rmcp rust-mcp-schema typify serde_json::Value \
                 "serde_json::Value (default features)" IgnoredAny; do
                 [[ -z ${CODECS:-} || ",$CODECS," == *",$codec,"* ]] || continue
                 for op in decode encode decode+encode; do
                     [ "$codec" = IgnoredAny ] && [ "$op" != decode ] && continue
                     if [ "$codec" = "serde_json::Value (default features)" ]; then
-                        ir=$(count "$value_bin" count "$op" "$tmp/$corpus.jsonl")
+                        ir=$(count "$value_bin" count "$op" "$file")
                     else
                         ir=$(count "$bin" count "$codec" "$op" "$corpus")
                     fi
@@ -124,12 +129,11 @@ for step in $steps; do
         # 8-way, 64-byte lines) so that machines agree, and the code each decoder runs: the
         # distinct instruction addresses executed (`--dump-instr=yes`). Real traffic, decode.
         value_default
-        "$bin" dump-corpus real >"$tmp/real.jsonl"
         printf 'codec\tinstructions\ti1_misses\tcond_branches\tcond_mispredicted\tindirect_branches\tindirect_mispredicted\tdistinct_instructions\tfunctions\n' \
             >"$out/cache.tsv"
         for codec in mcp-typed "serde_json::Value (default features)" rmcp; do
             if [ "$codec" = "serde_json::Value (default features)" ]; then
-                run=("$value_bin" count decode "$tmp/real.jsonl")
+                run=("$value_bin" count decode "$(corpus_file real)")
             else
                 run=("$bin" count "$codec" decode real)
             fi

@@ -10,6 +10,7 @@ pub mod codecs;
 pub mod corpus;
 pub mod elicitation;
 pub mod generation;
+pub mod interleave;
 pub mod measure;
 pub mod report;
 

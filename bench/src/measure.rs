@@ -3,7 +3,7 @@
 //! time of each is reported.
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::codecs::{self, Codec};
 use crate::corpus::Corpus;
@@ -154,40 +154,18 @@ pub fn wall_clock(prepared: &Prepared, rounds: usize, min_pass: Duration) -> Vec
         .flat_map(|&c| Op::ALL.into_iter().map(move |op| (c, op)))
         .filter(|&(c, op)| prepared.pass(c, op, &mut out).is_some())
         .collect();
-    // Repetitions per round, so that one timing spans at least `min_pass`.
-    let reps: Vec<u32> = pairs
-        .iter()
-        .map(|&(c, op)| {
-            let start = Instant::now();
-            black_box(prepared.pass(c, op, &mut out));
-            let once = start.elapsed().max(Duration::from_micros(1));
-            (min_pass.as_secs_f64() / once.as_secs_f64())
-                .ceil()
-                .max(1.0) as u32
-        })
-        .collect();
-    let mut times: Vec<Vec<Duration>> = vec![Vec::with_capacity(rounds); pairs.len()];
-    for _ in 0..rounds {
-        for (i, &(c, op)) in pairs.iter().enumerate() {
-            let start = Instant::now();
-            for _ in 0..reps[i] {
-                black_box(prepared.pass(c, op, &mut out));
-            }
-            times[i].push(start.elapsed() / reps[i]);
-        }
-    }
+    let timings = crate::interleave::interleaved(pairs.len(), rounds, min_pass, |i| {
+        let (c, op) = pairs[i];
+        prepared.pass(c, op, &mut out)
+    });
     pairs
         .iter()
-        .zip(times)
-        .zip(&reps)
-        .map(|((&(codec, op), mut t), &reps)| {
-            t.sort();
-            Sample {
-                codec,
-                op,
-                median: t[t.len() / 2],
-                passes: rounds * reps as usize,
-            }
+        .zip(timings)
+        .map(|(&(codec, op), t)| Sample {
+            codec,
+            op,
+            median: t.median,
+            passes: t.passes,
         })
         .collect()
 }

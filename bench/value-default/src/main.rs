@@ -20,9 +20,14 @@
 
 use std::hint::black_box;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::{Map, Value};
+
+// `mcp-bench`'s timing loop, compiled here from its file: linking `mcp-bench` would bring
+// `mcp-typed` and with it `preserve_order`.
+#[path = "../../src/interleave.rs"]
+mod interleave;
 
 const USAGE: &str =
     "usage: mcp-bench-value-default count <decode|encode|decode+encode> <corpus-file>
@@ -109,9 +114,9 @@ fn count(op: &str, file: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// The wall clock of `mcp-bench messages` (`bench/src/measure.rs`, `wall_clock`) for this
-/// one codec: per operation, repetitions so that one timing spans at least 20 ms; `rounds`
-/// rounds interleaving the three operations; the median timing of each.
+/// The wall clock of `mcp-bench messages` for this one codec: the same method (the same
+/// file, `bench/src/interleave.rs`) and the same 20 ms per timing, the three operations
+/// interleaved.
 fn time(corpus: &str, file: &str, rounds: usize) -> Result<(), String> {
     const MB: f64 = 1e6;
     let text = read_corpus(file)?;
@@ -123,43 +128,26 @@ fn time(corpus: &str, file: &str, rounds: usize) -> Result<(), String> {
         .collect();
     let mut out = Vec::with_capacity(8 << 20);
     let ops = ["decode", "encode", "decode+encode"];
-    let mut pass = |op: &str| match op {
-        "decode" => decode_all(&messages),
-        "encode" => encode_all(&decoded, &mut out),
-        _ => round_trip_all(&messages, &mut out),
-    };
-    let min_pass = Duration::from_millis(20);
-    let reps: Vec<u32> = ops
-        .iter()
-        .map(|op| {
-            let start = Instant::now();
-            black_box(pass(op));
-            let once = start.elapsed().max(Duration::from_micros(1));
-            (min_pass.as_secs_f64() / once.as_secs_f64())
-                .ceil()
-                .max(1.0) as u32
-        })
-        .collect();
-    let mut times: Vec<Vec<Duration>> = vec![Vec::with_capacity(rounds); ops.len()];
-    for _ in 0..rounds {
-        for (i, op) in ops.iter().enumerate() {
-            let start = Instant::now();
-            for _ in 0..reps[i] {
-                black_box(pass(op));
-            }
-            times[i].push(start.elapsed() / reps[i]);
-        }
-    }
-    for ((op, mut t), reps) in ops.iter().zip(times).zip(reps) {
-        t.sort();
-        let secs = t[t.len() / 2].as_secs_f64();
+    let timings =
+        interleave::interleaved(
+            ops.len(),
+            rounds,
+            Duration::from_millis(20),
+            |i| match ops[i] {
+                "decode" => decode_all(&messages),
+                "encode" => encode_all(&decoded, &mut out),
+                _ => round_trip_all(&messages, &mut out),
+            },
+        );
+    for (op, t) in ops.iter().zip(timings) {
+        let secs = t.median.as_secs_f64();
         println!(
             "{corpus}\tserde_json::Value (default features)\t{op}\t{bytes}\t{}\t{:.1}\t{:.1}\t{:.0}\t{}",
             messages.len(),
             secs * 1e6,
             bytes as f64 / secs / MB,
             messages.len() as f64 / secs,
-            rounds * reps as usize
+            t.passes
         );
     }
     Ok(())
