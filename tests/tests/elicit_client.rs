@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use mcp_tests::workspace;
 use mcp_typed::ProtocolVersion;
 use mcp_typed::elicit::client::{
-    Consent, FieldKind, Form, FormReply, SelectStyle, UrlRequest, UrlWarning,
+    Consent, FieldKind, Form, FormReply, Rewrite, SelectStyle, UrlRequest, UrlWarning,
 };
 use serde_json::{Map, Value, json};
 
@@ -431,4 +431,131 @@ fn nothing_reaches_the_url_before_consent() {
         .unwrap();
     assert_eq!(reply.to_value(), json!({"action": "accept"}));
     assert_eq!(accepted(&listener, &connections), 1);
+}
+
+/// The URL shown and its highlighted host are what a browser opens, checked against an
+/// independent implementation of the WHATWG URL Standard: Node's `URL` (the parser browsers
+/// share the standard with), on URLs written to deceive a reader.
+#[test]
+fn the_url_shown_is_the_url_a_browser_opens() {
+    let urls = [
+        "https://evil.example\\@example.com/login",
+        "https://example.com\\@evil.example/",
+        "https:\\\\evil.example/",
+        "https:example.com/x",
+        "https:/example.com",
+        "https:////example.com",
+        "  https://example.com/\n",
+        "https://exa\tmple.com/",
+        "https://%65xample.com/",
+        "https://ex%41mple.com/",
+        "http://0x7f.1/",
+        "http://2130706433/",
+        "http://0177.0.0.1/",
+        "https://ｅｘａｍｐｌｅ.com/",
+        "https://example。com/",
+        "https://a@b@evil.example/",
+        "https://user:secret@bank.example/",
+        "https://example.com@evil.example/",
+        "https://Straße.example/",
+        "https://аpple.com/",
+        "https://xn--pple-43d.com/",
+        "https://ПРИМЕР.рф/",
+        "https://203.0.113.7/login",
+        "http://[::1]:9/p",
+        "https://[2001:DB8:0:0::1]/",
+        "https://example.com:443/",
+        "HTTPS://Example.COM/a b?q=c d#e f",
+        "https://example.com/?next=a\\b",
+        "https://exa mple.com/",
+        "https://[::1/",
+    ];
+    let script = "const urls = JSON.parse(require('fs').readFileSync(0, 'utf8'));\n\
+        console.log(JSON.stringify(urls.map((u) => {\n\
+          try { const p = new URL(u); return {href: p.href, host: p.hostname}; }\n\
+          catch (e) { return null; }\n\
+        })));";
+    let mut node = std::process::Command::new("node")
+        .args(["-e", script])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("`node` runs the WHATWG oracle: install Node.js >= 20");
+    use std::io::Write;
+    node.stdin
+        .take()
+        .unwrap()
+        .write_all(serde_json::to_string(&urls).unwrap().as_bytes())
+        .unwrap();
+    let out = node.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let whatwg: Vec<Option<Value>> = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(whatwg.len(), urls.len());
+    for (url, browser) in urls.iter().zip(&whatwg) {
+        let ours = UrlRequest::from_params(&json!({"mode": "url", "message": "m", "url": url}));
+        match (ours, browser) {
+            (Ok(request), Some(browser)) => {
+                assert_eq!(request.shown_url(), browser["href"], "{url:?}");
+                assert_eq!(request.parts().host, browser["host"], "{url:?}");
+                let opened = request.clone().consent(Consent::given_by_user());
+                assert_eq!(opened.url().as_str(), browser["href"], "{url:?}");
+                // Whenever the text is not the URL that opens (beyond case, a default port,
+                // a final `/` and percent-encoding of the path), a warning says so.
+                let plain = url.to_lowercase().replace(":443/", "/");
+                let same = browser["href"].as_str().unwrap().to_lowercase();
+                let as_written = plain == same
+                    || format!("{plain}/") == same
+                    || plain.replace(' ', "%20") == same;
+                let warned = request
+                    .warnings()
+                    .iter()
+                    .any(|w| matches!(w, UrlWarning::NotAsWritten { .. }));
+                if !as_written {
+                    assert!(
+                        warned
+                            || request
+                                .warnings()
+                                .iter()
+                                .any(|w| matches!(w, UrlWarning::InternationalDomain { .. })),
+                        "{url:?} opens {} without a warning",
+                        request.shown_url()
+                    );
+                }
+            }
+            (Err(e), None) => assert_eq!(e.pointer, "/url", "{url:?}"),
+            (ours, browser) => panic!("{url:?}: ours {ours:?}, WHATWG {browser:?}"),
+        }
+    }
+}
+
+proptest::proptest! {
+    /// Any text a server sends as a URL is read without a panic; whatever is accepted is shown
+    /// exactly as it opens (the parts are the whole URL, the host is the parsed host), and a
+    /// text that reads differently from what opens is warned of.
+    #[test]
+    fn any_url_text_is_shown_as_it_opens(
+        url in r"(?i:https?)(:|://|:\\\\|:/|:///)[a-z0-9@:%.\\/\[\]?#\t ｅ。а-я-]{0,24}"
+    ) {
+        let Ok(request) =
+            UrlRequest::from_params(&json!({"mode": "url", "message": "m", "url": url}))
+        else {
+            return Ok(());
+        };
+        let parts = request.parts();
+        proptest::prop_assert_eq!(
+            [parts.before_host, parts.host, parts.after_host].concat(),
+            request.shown_url()
+        );
+        let opened = request.clone().consent(Consent::given_by_user());
+        proptest::prop_assert_eq!(opened.url().as_str(), request.shown_url());
+        proptest::prop_assert_eq!(opened.url().host_str(), Some(parts.host));
+        // A `\` before the query always moves something: it is never silent.
+        let before_query = url.split(['?', '#']).next().unwrap_or_default();
+        if before_query.contains('\\') {
+            let warned = request.warnings().iter().any(|w| {
+                matches!(w, UrlWarning::NotAsWritten { rewrite: Rewrite::Backslash, .. })
+            });
+            proptest::prop_assert!(warned, "{:?}: {:?}", url, request.warnings());
+        }
+    }
 }

@@ -129,8 +129,9 @@ pub enum NoteKind {
     /// The revision was not learned from the traffic (no handshake yet, an unknown version
     /// string) and another was assumed.
     RevisionAssumed,
-    /// A URL-mode elicitation's URL a client should warn about (Punycode, mixed scripts, an
-    /// IP address, credentials): see [`UrlWarning`](crate::elicit::client::UrlWarning).
+    /// A URL-mode elicitation's URL a client should warn about (text that reads differently
+    /// from what opens, a non-ASCII domain, mixed scripts, an IP address, credentials): see
+    /// [`UrlWarning`](crate::elicit::client::UrlWarning).
     SuspiciousUrl,
 }
 

@@ -27,4 +27,6 @@ mod url;
 
 pub use answer::{Answer, FormReply, SetError};
 pub use form::{Choice, Field, FieldKind, Form, FormError, FormProblem, SelectStyle};
-pub use url::{Consent, ConsentedUrl, PendingUrls, UrlError, UrlParts, UrlRequest, UrlWarning};
+pub use url::{
+    Consent, ConsentedUrl, PendingUrls, Rewrite, UrlError, UrlParts, UrlRequest, UrlWarning,
+};

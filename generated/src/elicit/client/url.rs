@@ -7,6 +7,14 @@
 //! user decline or cancel; render no other URL (in the message, say) as a link.
 //! [`UrlRequest`] gives what to show ([`UrlRequest::parts`], [`UrlRequest::warnings`]) but
 //! no openable URL: that takes a [`Consent`], which only the code that asked the user makes.
+//!
+//! **One parser decides what is shown and what opens**: the WHATWG URL Standard's, which
+//! browsers use (the `url` crate). The URL shown is that parse's serialization, split at the
+//! host that parse found, and [`ConsentedUrl::url`] is the same parse: the highlighted domain
+//! is the domain the browser goes to. The text as the server wrote it is only compared with
+//! that parse, to warn where the two read differently: `https://evil.example\@example.com/`
+//! reads as `example.com` to a person, but a browser reads the `\` as `/` and opens
+//! `evil.example`, so that is the host shown, with [`Rewrite::Backslash`].
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -14,6 +22,7 @@ use std::net::IpAddr;
 
 use serde::Serialize;
 use serde_json::{Map, Value};
+use unicode_security::MixedScript;
 
 use super::answer::FormReply;
 
@@ -36,7 +45,7 @@ use super::answer::FormReply;
 ///            ("http://", "pay.example.com", "/checkout?order=7"));
 /// assert_eq!(request.warnings(), &[UrlWarning::NotHttps]);
 ///
-/// // Only after the user said yes is there a URL to open.
+/// // Only after the user said yes is there a URL to open: the one shown.
 /// let user_said_yes = true;
 /// let reply = if user_said_yes {
 ///     request.consent(Consent::given_by_user())
@@ -51,43 +60,74 @@ use super::answer::FormReply;
 /// assert_eq!(reply.to_value(), serde_json::json!({"action": "accept"}));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// A URL that reads one way and opens another is shown as it opens, with a warning:
+///
+/// ```
+/// use mcp_typed::elicit::client::{Rewrite, UrlRequest, UrlWarning};
+///
+/// let params = serde_json::json!({
+///     "mode": "url", "elicitationId": "e", "message": "Sign in",
+///     "url": "https://evil.example\\@example.com/login"
+/// });
+/// let request = UrlRequest::from_params(&params)?;
+/// assert_eq!(request.written(), "https://evil.example\\@example.com/login");
+/// assert_eq!(request.shown_url(), "https://evil.example/@example.com/login");
+/// assert_eq!(request.parts().host, "evil.example");
+/// assert_eq!(request.warnings(), &[UrlWarning::NotAsWritten {
+///     rewrite: Rewrite::Backslash,
+///     opens: "evil.example".into(),
+/// }]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UrlRequest {
     elicitation_id: Option<String>,
     message: String,
-    text: String,
+    written: String,
     url: url::Url,
-    host_span: (usize, usize),
     host_unicode: String,
     warnings: Vec<UrlWarning>,
 }
 
-/// The URL as text, split so that a client can highlight the host.
+/// The URL that opens, as text, split so that a client can highlight the host.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct UrlParts<'a> {
     /// The scheme and anything before the host (`https://`, `https://user@`).
     pub before_host: &'a str,
-    /// The host, as the server wrote it.
+    /// The host the browser goes to, in ASCII (an international domain in Punycode, an IPv6
+    /// address in brackets); [`UrlRequest::host_unicode`] is how it reads.
     pub host: &'a str,
     /// Port, path, query and fragment.
     pub after_host: &'a str,
 }
 
-/// Something about a URL the user should be warned of before consenting.
+/// Something about a URL the user should be warned of before consenting. `Display` gives a
+/// sentence to show as is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum UrlWarning {
     /// Plain `http` to a host that is not this machine: what the user types there can be read
     /// or changed on the way.
     NotHttps,
-    /// The host has Punycode labels (`xn--…`): it may imitate another domain. `unicode` is how
-    /// it reads.
-    Punycode {
-        /// The host in Unicode.
+    /// The URL as written reads differently from what a browser opens: the host a reader
+    /// finds in the text may not be `opens`.
+    NotAsWritten {
+        /// What the browser reads differently.
+        rewrite: Rewrite,
+        /// The host it opens, as it reads (Unicode).
+        opens: String,
+    },
+    /// The domain has labels outside ASCII (written in Unicode, or as Punycode `xn--…`): it
+    /// may imitate another domain.
+    InternationalDomain {
+        /// The domain as it reads.
         unicode: String,
+        /// The domain as it is registered and sent (Punycode).
+        ascii: String,
     },
     /// A label of the host mixes scripts (Latin and Cyrillic letters, say), a common way to
-    /// imitate a domain.
+    /// imitate a domain (Unicode TS #39's mixed-script test).
     MixedScript {
         /// The label, in Unicode.
         label: String,
@@ -99,12 +139,52 @@ pub enum UrlWarning {
     IpAddress,
 }
 
+/// How a browser reads a URL differently from its text. Each is a validation error of the
+/// WHATWG URL Standard that browsers nevertheless accept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Rewrite {
+    /// Spaces or control characters at either end, or tabs and line breaks inside: browsers
+    /// drop them.
+    HiddenCharacters,
+    /// A backslash before the query, which browsers read as `/` in an `http(s)` URL
+    /// (`https://evil.example\@example.com/` opens `evil.example`).
+    Backslash,
+    /// Not exactly `//` after the scheme (`https:example.com`, `https:///example.com`):
+    /// browsers open the host anyway.
+    Slashes,
+    /// The user, host or port is written in a form the browser rewrites: percent-encoded
+    /// (`%65xample.com`), a numeric IPv4 form (`0x7f.1`), full-width or other characters that
+    /// IDNA maps (`ｅｘａｍｐｌｅ.com`).
+    Authority,
+}
+
+impl fmt::Display for Rewrite {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Rewrite::HiddenCharacters => "it contains invisible characters that browsers drop",
+            Rewrite::Backslash => "it contains a backslash (\\), which browsers read as \"/\"",
+            Rewrite::Slashes => "it is not written with \"//\" after the scheme",
+            Rewrite::Authority => "its domain is written in a disguised form",
+        })
+    }
+}
+
 impl fmt::Display for UrlWarning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             UrlWarning::NotHttps => f.write_str("not encrypted (http, not https)"),
-            UrlWarning::Punycode { unicode } => {
-                write!(f, "the domain is encoded (Punycode); it reads as {unicode}")
+            UrlWarning::NotAsWritten { rewrite, opens } => {
+                write!(
+                    f,
+                    "the URL is not what it seems: {rewrite}; it opens {opens}"
+                )
+            }
+            UrlWarning::InternationalDomain { unicode, ascii } => {
+                write!(
+                    f,
+                    "the domain has letters outside ASCII: it reads as {unicode} (sent as {ascii}); make sure it is the one you expect"
+                )
             }
             UrlWarning::MixedScript { label } => {
                 write!(
@@ -257,9 +337,9 @@ impl UrlRequest {
     fn new(
         elicitation_id: Option<String>,
         message: String,
-        text: String,
+        written: String,
     ) -> Result<UrlRequest, String> {
-        let url = url::Url::parse(&text).map_err(|e| format!("not a URL ({e})"))?;
+        let url = url::Url::parse(&written).map_err(|e| format!("not a URL ({e})"))?;
         if !matches!(url.scheme(), "http" | "https") {
             return Err(format!(
                 "`{}:` URLs are not opened; only http and https are",
@@ -268,26 +348,37 @@ impl UrlRequest {
         }
         let host = url.host().ok_or("the URL has no host")?;
         let ascii_host = url.host_str().unwrap_or_default().to_owned();
-        let host_span = host_span(&text).ok_or("the URL has no host")?;
-        let (host_unicode, _) = idna::domain_to_unicode(&ascii_host);
-        let mut warnings = Vec::new();
         let is_ip = matches!(host, url::Host::Ipv4(_) | url::Host::Ipv6(_));
+        let host_unicode = if is_ip {
+            ascii_host.clone()
+        } else {
+            idna::domain_to_unicode(&ascii_host).0
+        };
         let loopback = match host {
             url::Host::Ipv4(ip) => IpAddr::V4(ip).is_loopback(),
             url::Host::Ipv6(ip) => IpAddr::V6(ip).is_loopback(),
             url::Host::Domain(d) => d == "localhost" || d.ends_with(".localhost"),
         };
+
+        let mut warnings = Vec::new();
+        for rewrite in rewrites(&written, &url, &host_unicode) {
+            warnings.push(UrlWarning::NotAsWritten {
+                rewrite,
+                opens: host_unicode.clone(),
+            });
+        }
         if url.scheme() == "http" && !loopback {
             warnings.push(UrlWarning::NotHttps);
         }
         if !is_ip && ascii_host.split('.').any(|l| l.starts_with("xn--")) {
-            warnings.push(UrlWarning::Punycode {
+            warnings.push(UrlWarning::InternationalDomain {
                 unicode: host_unicode.clone(),
+                ascii: ascii_host.clone(),
             });
         }
         if !is_ip {
             for label in host_unicode.split('.') {
-                if mixes_scripts(label) {
+                if !label.is_single_script() {
                     warnings.push(UrlWarning::MixedScript {
                         label: label.to_owned(),
                     });
@@ -303,9 +394,8 @@ impl UrlRequest {
         Ok(UrlRequest {
             elicitation_id,
             message,
-            text,
+            written,
             url,
-            host_span,
             host_unicode,
             warnings,
         })
@@ -322,22 +412,32 @@ impl UrlRequest {
         &self.message
     }
 
-    /// The whole URL as the server wrote it, to show before asking for consent.
+    /// The whole URL as it will open, to show before asking for consent: the WHATWG
+    /// serialization of what the server wrote (`https://Example.COM` shows as
+    /// `https://example.com/`), the very text [`ConsentedUrl::url`] hands to the browser.
     pub fn shown_url(&self) -> &str {
-        &self.text
+        self.url.as_str()
     }
 
-    /// The URL split around its host, for highlighting.
+    /// The URL exactly as the server wrote it. Where it reads differently from
+    /// [`shown_url`](Self::shown_url), [`warnings`](Self::warnings) says how
+    /// ([`UrlWarning::NotAsWritten`]); show it beside the URL that opens, never instead.
+    pub fn written(&self) -> &str {
+        &self.written
+    }
+
+    /// [`shown_url`](Self::shown_url) split around the host that opens, for highlighting.
     pub fn parts(&self) -> UrlParts<'_> {
-        let (start, end) = self.host_span;
+        use url::Position::{AfterHost, BeforeHost};
         UrlParts {
-            before_host: &self.text[..start],
-            host: &self.text[start..end],
-            after_host: &self.text[end..],
+            before_host: &self.url[..BeforeHost],
+            host: &self.url[BeforeHost..AfterHost],
+            after_host: &self.url[AfterHost..],
         }
     }
 
-    /// The host in Unicode (Punycode decoded), as a user reads it.
+    /// The host that opens as a person reads it: an international domain in Unicode
+    /// (Punycode decoded); otherwise the same as `parts().host`.
     pub fn host_unicode(&self) -> &str {
         &self.host_unicode
     }
@@ -364,55 +464,70 @@ impl UrlRequest {
     }
 }
 
-/// Byte range of the host in a URL as written (`scheme://[userinfo@]host[:port]…`).
-fn host_span(text: &str) -> Option<(usize, usize)> {
-    let after_scheme = text.find("://")? + 3;
-    let rest = &text[after_scheme..];
-    let authority_len = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    let authority = &rest[..authority_len];
-    let host_start = authority.rfind('@').map_or(0, |i| i + 1);
-    let host_and_port = &authority[host_start..];
-    let host_len = if host_and_port.starts_with('[') {
-        host_and_port
-            .find(']')
-            .map_or(host_and_port.len(), |i| i + 1)
-    } else {
-        host_and_port.find(':').unwrap_or(host_and_port.len())
-    };
-    let start = after_scheme + host_start;
-    Some((start, start + host_len))
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Script {
-    Latin,
-    Greek,
-    Cyrillic,
-    Other(u32),
-}
-
-fn script(c: char) -> Option<Script> {
-    let u = c as u32;
-    if !c.is_alphabetic() {
-        return None;
-    }
-    Some(match u {
-        0x41..=0x5A | 0x61..=0x7A | 0xC0..=0x24F | 0x1E00..=0x1EFF => Script::Latin,
-        0x370..=0x3FF | 0x1F00..=0x1FFF => Script::Greek,
-        0x400..=0x52F | 0x1C80..=0x1C8F | 0x2DE0..=0x2DFF | 0xA640..=0xA69F => Script::Cyrillic,
-        // Other scripts by Unicode block (256 code points).
-        _ => Script::Other(u >> 8),
-    })
-}
-
-/// Whether a label mixes letters of several scripts.
-fn mixes_scripts(label: &str) -> bool {
-    label
+/// Where the text as written reads differently from the WHATWG parse `url` of it. The text
+/// is never scanned for a host: it is compared with the authority the parse rebuilt.
+fn rewrites(written: &str, url: &url::Url, host_unicode: &str) -> Vec<Rewrite> {
+    let mut out = Vec::new();
+    // The URL Standard's first steps: C0 controls and spaces at either end, and every ASCII
+    // tab or newline, are removed before anything is read.
+    let trimmed = written.trim_matches(|c: char| c <= ' ');
+    let text: String = trimmed
         .chars()
-        .filter_map(script)
-        .collect::<BTreeSet<_>>()
-        .len()
-        > 1
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    if text.len() != written.len() {
+        out.push(Rewrite::HiddenCharacters);
+    }
+    // `http`/`https` are special schemes: `\` is a path separator up to the query.
+    let before_query = text
+        .find(['?', '#'])
+        .map_or(text.as_str(), |end| &text[..end]);
+    if before_query.contains('\\') {
+        out.push(Rewrite::Backslash);
+    }
+    // The scheme as parsed is ASCII and the text starts with it (case aside): what follows
+    // its colon should be exactly two slashes, then the authority.
+    let Some(after_scheme) = text.get(url.scheme().len() + 1..) else {
+        return out;
+    };
+    let slashes = after_scheme
+        .bytes()
+        .take_while(|b| matches!(b, b'/' | b'\\'))
+        .count();
+    if slashes != 2 {
+        out.push(Rewrite::Slashes);
+    }
+    // The authority as the parse rebuilds it, host in either form, with the port as the
+    // parse kept it or as a default written out (`:443`) or left empty (`:`); the text should
+    // start with one of them, followed by the end of the authority.
+    let authority = &after_scheme[slashes..];
+    let userinfo = match (url.username(), url.password()) {
+        ("", None) => String::new(),
+        (user, None) => format!("{user}@"),
+        (user, Some(password)) => format!("{user}:{password}@"),
+    };
+    let ports: Vec<String> = match (url.port(), url.port_or_known_default()) {
+        (Some(port), _) => vec![format!(":{port}")],
+        (None, Some(default)) => vec![String::new(), ":".into(), format!(":{default}")],
+        (None, None) => vec![String::new(), ":".into()],
+    };
+    let (userinfo, lower) = (userinfo.as_str(), authority.to_lowercase());
+    let written_as_parsed = [url.host_str().unwrap_or_default(), host_unicode]
+        .iter()
+        .flat_map(|host| {
+            ports
+                .iter()
+                .map(move |port| format!("{userinfo}{host}{port}"))
+        })
+        .any(|candidate| {
+            lower
+                .strip_prefix(&candidate.to_lowercase())
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with(['/', '\\', '?', '#']))
+        });
+    if !written_as_parsed {
+        out.push(Rewrite::Authority);
+    }
+    out
 }
 
 /// The URL elicitations a client waits on, matched with `notifications/elicitation/complete`
@@ -468,28 +583,211 @@ mod tests {
         }))
     }
 
+    fn opens(url: &str) -> (String, String) {
+        let r = read(url).unwrap();
+        (r.shown_url().to_owned(), r.parts().host.to_owned())
+    }
+
+    /// Each case: the URL as written, the URL a browser opens and the host it goes to (the
+    /// URL Standard's parser, as in the web-platform-tests' `urltestdata.json`), and the
+    /// rewrites of the text to warn of.
     #[test]
-    fn the_host_is_split_out_as_written() {
-        for (url, parts) in [
-            ("https://example.com", ("https://", "example.com", "")),
+    fn the_host_shown_is_the_host_that_opens() {
+        use Rewrite::*;
+        let cases: &[(&str, &str, &str, &[Rewrite])] = &[
             (
-                "https://example.com:8443/a?b#c",
-                ("https://", "example.com", ":8443/a?b#c"),
+                "https://example.com",
+                "https://example.com/",
+                "example.com",
+                &[],
+            ),
+            (
+                "HTTPS://Example.COM/a?b#c",
+                "https://example.com/a?b#c",
+                "example.com",
+                &[],
+            ),
+            (
+                "https://example.com:443/",
+                "https://example.com/",
+                "example.com",
+                &[],
+            ),
+            (
+                "https://example.com:/",
+                "https://example.com/",
+                "example.com",
+                &[],
+            ),
+            (
+                "https://example.com:8443/a",
+                "https://example.com:8443/a",
+                "example.com",
+                &[],
             ),
             (
                 "https://user:pw@bank.example/x",
-                ("https://user:pw@", "bank.example", "/x"),
+                "https://user:pw@bank.example/x",
+                "bank.example",
+                &[],
             ),
-            ("http://[::1]:9/p", ("http://", "[::1]", ":9/p")),
+            ("http://[::1]:9/p", "http://[::1]:9/p", "[::1]", &[]),
+            (
+                "https://example.com/a b",
+                "https://example.com/a%20b",
+                "example.com",
+                &[],
+            ),
+            // A backslash is a slash to a browser: the host is what precedes it.
+            (
+                "https://evil.example\\@example.com/login",
+                "https://evil.example/@example.com/login",
+                "evil.example",
+                &[Backslash],
+            ),
+            (
+                "https://example.com\\@evil.example/",
+                "https://example.com/@evil.example/",
+                "example.com",
+                &[Backslash],
+            ),
+            (
+                "https:\\\\evil.example/",
+                "https://evil.example/",
+                "evil.example",
+                &[Backslash],
+            ),
+            // After the query, a backslash is text.
+            (
+                "https://example.com/?next=a\\b",
+                "https://example.com/?next=a\\b",
+                "example.com",
+                &[],
+            ),
+            // Slashes the eye expects but the parser does not need.
+            (
+                "https:example.com/x",
+                "https://example.com/x",
+                "example.com",
+                &[Slashes],
+            ),
+            (
+                "https:/example.com",
+                "https://example.com/",
+                "example.com",
+                &[Slashes],
+            ),
+            (
+                "https:////example.com",
+                "https://example.com/",
+                "example.com",
+                &[Slashes],
+            ),
+            // What browsers drop before reading.
+            (
+                "  https://example.com/\n",
+                "https://example.com/",
+                "example.com",
+                &[HiddenCharacters],
+            ),
+            (
+                "https://exa\tmple.com/",
+                "https://example.com/",
+                "example.com",
+                &[HiddenCharacters],
+            ),
+            // Hosts written in a form the browser rewrites.
+            (
+                "https://%65xample.com/",
+                "https://example.com/",
+                "example.com",
+                &[Authority],
+            ),
+            (
+                "http://0x7f.1/",
+                "http://127.0.0.1/",
+                "127.0.0.1",
+                &[Authority],
+            ),
+            (
+                "http://2130706433/",
+                "http://127.0.0.1/",
+                "127.0.0.1",
+                &[Authority],
+            ),
+            (
+                "https://ｅｘａｍｐｌｅ.com/",
+                "https://example.com/",
+                "example.com",
+                &[Authority],
+            ),
+            (
+                "https://example。com/",
+                "https://example.com/",
+                "example.com",
+                &[Authority],
+            ),
+            (
+                "https://a@b@evil.example/",
+                "https://a%40b@evil.example/",
+                "evil.example",
+                &[Authority],
+            ),
+            // International domains: either spelling is as written.
             (
                 "https://Straße.example/",
-                ("https://", "Straße.example", "/"),
+                "https://xn--strae-oqa.example/",
+                "xn--strae-oqa.example",
+                &[],
             ),
-        ] {
-            let r = read(url).unwrap();
+            (
+                "https://xn--strae-oqa.example/",
+                "https://xn--strae-oqa.example/",
+                "xn--strae-oqa.example",
+                &[],
+            ),
+            (
+                "https://ПРИМЕР.рф/",
+                "https://xn--e1afmkfd.xn--p1ai/",
+                "xn--e1afmkfd.xn--p1ai",
+                &[],
+            ),
+        ];
+        for &(written, shown, host, rewrites) in cases {
+            let r = read(written).unwrap();
+            assert_eq!(
+                (r.shown_url(), r.parts().host),
+                (shown, host),
+                "{written:?}"
+            );
             let p = r.parts();
-            assert_eq!((p.before_host, p.host, p.after_host), parts, "{url}");
+            assert_eq!(
+                [p.before_host, p.host, p.after_host].concat(),
+                shown,
+                "{written:?}"
+            );
+            assert_eq!(r.written(), written);
+            let found: Vec<Rewrite> = r
+                .warnings()
+                .iter()
+                .filter_map(|w| match w {
+                    UrlWarning::NotAsWritten { rewrite, opens } => {
+                        assert_eq!(opens, r.host_unicode(), "{written:?}");
+                        Some(*rewrite)
+                    }
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(found, rewrites, "{written:?}");
+            // What is shown is what opens.
+            let consented = r.consent(Consent::given_by_user());
+            assert_eq!(consented.url().as_str(), shown);
+            assert_eq!(consented.url().host_str(), Some(host));
         }
+        assert_eq!(
+            opens("https://Straße.example/").0,
+            "https://xn--strae-oqa.example/"
+        );
     }
 
     #[test]
@@ -498,26 +796,40 @@ mod tests {
         assert_eq!(warnings("https://pay.example.com/checkout"), []);
         assert_eq!(warnings("http://localhost:3000/cb"), []);
         assert_eq!(warnings("http://127.0.0.1:3000/cb"), []);
+        assert_eq!(warnings("http://[::1]:3000/cb"), []);
         assert_eq!(warnings("http://pay.example.com/"), [UrlWarning::NotHttps]);
-        assert_eq!(
-            warnings("https://xn--pple-43d.com/"),
-            [
-                UrlWarning::Punycode {
-                    unicode: "аpple.com".into()
-                },
-                UrlWarning::MixedScript {
-                    label: "аpple".into()
-                }
-            ]
+        let apple = [
+            UrlWarning::InternationalDomain {
+                unicode: "аpple.com".into(),
+                ascii: "xn--pple-43d.com".into(),
+            },
+            UrlWarning::MixedScript {
+                label: "аpple".into(),
+            },
+        ];
+        assert_eq!(warnings("https://xn--pple-43d.com/"), apple);
+        // Written in Unicode, it is the same host and the same warnings.
+        assert_eq!(warnings("https://аpple.com/"), apple);
+        // One script alone is not mixed, but still an international domain.
+        let russian = [UrlWarning::InternationalDomain {
+            unicode: "пример.рф".into(),
+            ascii: "xn--e1afmkfd.xn--p1ai".into(),
+        }];
+        assert_eq!(warnings("https://пример.рф/"), russian);
+        assert_eq!(warnings("https://xn--e1afmkfd.xn--p1ai/"), russian);
+        // Japanese mixes Han, Hiragana and Katakana as one writing system (UTS #39).
+        let japanese = warnings("https://日本語ドメイン.jp/");
+        assert!(
+            !japanese
+                .iter()
+                .any(|w| matches!(w, UrlWarning::MixedScript { .. })),
+            "{japanese:?}"
         );
-        // Written in Unicode, it is the same host.
-        assert_eq!(warnings("https://аpple.com/").len(), 2);
-        // One script alone is not suspicious in itself, but still Punycode on the wire.
-        assert_eq!(
-            warnings("https://пример.рф/"),
-            [UrlWarning::Punycode {
-                unicode: "пример.рф".into()
-            }]
+        // Greek omicron among Latin letters.
+        assert!(
+            warnings("https://gοοgle.com/").contains(&UrlWarning::MixedScript {
+                label: "gοοgle".into()
+            })
         );
         assert_eq!(
             warnings("https://user:secret@bank.example/"),
@@ -528,8 +840,24 @@ mod tests {
             [UrlWarning::IpAddress]
         );
         assert_eq!(
+            warnings("https://[2001:db8::1]/login"),
+            [UrlWarning::IpAddress]
+        );
+        assert_eq!(
             warnings("http://203.0.113.7/login"),
             [UrlWarning::NotHttps, UrlWarning::IpAddress]
+        );
+        assert_eq!(
+            warnings("https://evil.example\\@example.com/login"),
+            [UrlWarning::NotAsWritten {
+                rewrite: Rewrite::Backslash,
+                opens: "evil.example".into()
+            }]
+        );
+        assert_eq!(
+            warnings("https://evil.example\\@example.com/login")[0].to_string(),
+            "the URL is not what it seems: it contains a backslash (\\), which browsers read \
+             as \"/\"; it opens evil.example"
         );
     }
 
