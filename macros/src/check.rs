@@ -362,18 +362,23 @@ fn check_field(cx: &Ctxt, field: &Field) {
     if let Some(format) = &a.format
         && !FORMATS.contains(&format.value.as_str())
     {
-        cx.error_spanned_by(
-            format,
+        let allowed = FORMATS
+            .iter()
+            .map(|f| format!("\"{f}\""))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let message = if format.value == "idn-email" {
+            // JSON Schema's, and a client reads it, but a form that uses it may be refused.
             format!(
-                "unknown format \"{}\"; the spec allows: {}",
-                format.value,
-                FORMATS
-                    .iter()
-                    .map(|f| format!("\"{f}\""))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        );
+                "format \"idn-email\" is not in the spec's StringSchema, so a client may refuse the form; the spec allows: {allowed} (\"email\" takes ASCII addresses only)"
+            )
+        } else {
+            format!(
+                "unknown format \"{}\"; the spec allows: {allowed}",
+                format.value
+            )
+        };
+        cx.error_spanned_by(format, message);
     }
     if let Some(pattern) = &a.pattern
         && let Err(e) = regex::Regex::new(&pattern.value)

@@ -1,17 +1,155 @@
 //! The string formats, to check a `default` at compile time. Same rules as the runtime
-//! (`mcp_typed::elicit::format_matches`); the tests check both agree.
+//! (`mcp_typed::elicit::format_matches`, `generated/src/elicit/formats.rs`, which cites the
+//! RFCs' productions); the tests check both agree.
 
-/// The formats the spec allows, in its order.
+/// The formats the spec allows, in its order. (`idn-email`, which a client reads in a
+/// received form, is not one: the derive does not send it.)
 pub const FORMATS: &[&str] = &["date", "date-time", "email", "uri"];
 
 /// Whether `value` is in `format` (one of [`FORMATS`]).
 pub fn matches(format: &str, value: &str) -> bool {
     match format {
-        "email" => email_address::EmailAddress::is_valid(value),
+        "email" => is_email(value),
         "uri" => fluent_uri::Uri::parse(value).is_ok(),
         "date" => is_full_date(value),
         "date-time" => is_date_time(value),
         _ => false,
+    }
+}
+
+/// An RFC 5321 `Mailbox` (section 4.1.2), ASCII only, within section 4.5.3.1's sizes.
+fn is_email(s: &str) -> bool {
+    let b = s.as_bytes();
+    let Some(end) = local_part_end(b) else {
+        return false;
+    };
+    let (local, rest) = b.split_at(end);
+    let Some(domain) = rest.strip_prefix(b"@") else {
+        return false;
+    };
+    if local.len() > 64 || domain.len() > 255 {
+        return false;
+    }
+    match domain {
+        [b'[', literal @ .., b']'] => is_address_literal(literal),
+        _ => domain
+            .split(|&c| c == b'.')
+            .all(|label| label.len() <= 63 && is_sub_domain(label)),
+    }
+}
+
+/// RFC 5322 `atext`.
+fn is_atext(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || b"!#$%&'*+-/=?^_`{|}~".contains(&c)
+}
+
+/// `Local-part = Dot-string / Quoted-string`: where it ends.
+fn local_part_end(b: &[u8]) -> Option<usize> {
+    if let [b'"', quoted @ ..] = b {
+        let mut i = 0;
+        loop {
+            match *quoted.get(i)? {
+                b'"' => return Some(i + 2),
+                // quoted-pairSMTP = %d92 %d32-126
+                b'\\' => {
+                    if !(32..=126).contains(quoted.get(i + 1)?) {
+                        return None;
+                    }
+                    i += 2;
+                }
+                // qtextSMTP = %d32-33 / %d35-91 / %d93-126
+                32..=126 => i += 1,
+                _ => return None,
+            }
+        }
+    }
+    // Dot-string = Atom *("."  Atom), Atom = 1*atext
+    let end = b.iter().position(|&c| c == b'@').unwrap_or(b.len());
+    b[..end]
+        .split(|&c| c == b'.')
+        .all(|atom| !atom.is_empty() && atom.iter().all(|&c| is_atext(c)))
+        .then_some(end)
+}
+
+/// `sub-domain = Let-dig [Ldh-str]`.
+fn is_sub_domain(label: &[u8]) -> bool {
+    matches!(label, [first, ..] if first.is_ascii_alphanumeric()) && is_ldh_str_or_empty(label)
+}
+
+/// `Ldh-str = *( ALPHA / DIGIT / "-" ) Let-dig`, or nothing.
+fn is_ldh_str_or_empty(s: &[u8]) -> bool {
+    s.iter().all(|&c| c.is_ascii_alphanumeric() || c == b'-') && s.last() != Some(&b'-')
+}
+
+/// The inside of an `address-literal` (section 4.1.3): IPv4, `IPv6:` + IPv6-addr, or
+/// `Standardized-tag ":" 1*dcontent`.
+fn is_address_literal(inner: &[u8]) -> bool {
+    if is_ipv4_literal(inner) {
+        return true;
+    }
+    let Some(colon) = inner.iter().position(|&c| c == b':') else {
+        return false;
+    };
+    let (tag, content) = (&inner[..colon], &inner[colon + 1..]);
+    if tag.eq_ignore_ascii_case(b"IPv6") {
+        is_ipv6_addr(content)
+    } else {
+        !tag.is_empty()
+            && is_ldh_str_or_empty(tag)
+            && !content.is_empty()
+            && content.iter().all(|&c| matches!(c, 33..=90 | 94..=126))
+    }
+}
+
+/// `IPv4-address-literal = Snum 3("."  Snum)`, `Snum` = 1 to 3 digits, 0 to 255.
+fn is_ipv4_literal(s: &[u8]) -> bool {
+    let mut parts = 0;
+    let all = s.split(|&c| c == b'.').all(|snum| {
+        parts += 1;
+        (1..=3).contains(&snum.len())
+            && snum.iter().all(u8::is_ascii_digit)
+            && snum.iter().fold(0u32, |n, d| n * 10 + u32::from(d - b'0')) <= 255
+    });
+    all && parts == 4
+}
+
+/// `IPv6-addr = IPv6-full / IPv6-comp / IPv6v4-full / IPv6v4-comp` (section 4.1.3: `::`
+/// stands for at least 2 groups).
+fn is_ipv6_addr(s: &[u8]) -> bool {
+    let last_colon = s.iter().rposition(|&c| c == b':');
+    let (groups, full, compressed_max) = match last_colon {
+        Some(i) if s[i + 1..].contains(&b'.') => {
+            if !is_ipv4_literal(&s[i + 1..]) {
+                return false;
+            }
+            let head = if i > 0 && s[i - 1] == b':' {
+                &s[..=i]
+            } else {
+                &s[..i]
+            };
+            (head, 6, 4)
+        }
+        _ => (s, 8, 6),
+    };
+    let hex_groups = |part: &[u8]| -> Option<usize> {
+        if part.is_empty() {
+            return Some(0);
+        }
+        let mut n = 0;
+        for group in part.split(|&c| c == b':') {
+            if !(1..=4).contains(&group.len()) || !group.iter().all(u8::is_ascii_hexdigit) {
+                return None;
+            }
+            n += 1;
+        }
+        Some(n)
+    };
+    match groups.windows(2).position(|w| w == b"::") {
+        None => !groups.is_empty() && hex_groups(groups) == Some(full),
+        Some(at) => match (hex_groups(&groups[..at]), hex_groups(&groups[at + 2..])) {
+            (Some(left), Some(right)) => left + right <= compressed_max,
+            _ => false,
+        },
     }
 }
 
@@ -115,6 +253,10 @@ mod tests {
             "[0-9]{4}-[0-9]{2}-[0-9]{2}",
             "[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{0,3})?([Zz]|[+-][0-9]{2}:[0-9]{2})?",
             "[a-z.]{0,6}@[a-z.-]{0,8}",
+            // Email's corners: quoted local parts, atext, underscores, non-ASCII, literals.
+            "(\"[ a-z@\\\\\"]{0,4}\"|[a-z!#_~.é]{0,4})@([a-z0-9_é-]{0,4}\\.?){0,3}",
+            "[a-z]{1,2}@\\[([0-9]{1,3}\\.){0,4}[0-9]{0,3}\\]",
+            "[a-z]{1,2}@\\[(IPv6|ipv6|x-y|-)?:([0-9a-f]{0,4}:{0,2}){0,9}([0-9]{1,3}\\.[0-9]{1,3}\\.[0-9.]{3,6})?\\]",
             "[a-z+.-]{0,6}:[/a-z?#%0-9]{0,10}",
             ".{0,16}",
         ]
@@ -139,6 +281,14 @@ mod tests {
         assert!(!matches("date-time", "2024-02-29 23:59:00Z"));
         assert!(matches("email", "a@example.com"));
         assert!(!matches("email", "a.example.com"));
+        assert!(matches("email", "\"a b\"@[IPv6:2001:db8::1]"));
+        assert!(!matches("email", "Ada <ada@example.com>"));
+        assert!(!matches("email", "ada@exa_mple.com"));
+        assert!(!matches("email", "zoë@example.com"));
+        assert!(!matches(
+            "email",
+            &format!("{}@example.com", "a".repeat(65))
+        ));
         assert!(matches("uri", "https://example.com/a?b#c"));
         assert!(!matches("uri", "/relative"));
     }

@@ -12,41 +12,61 @@
 //! meanwhile is answered:
 //!
 //! - a **form** (`elicitation/create`, form mode) is read into the received-form model
-//!   ([`mcp_typed::elicit::client::Form`]): the server's name and message come first, with a
-//!   choice to fill in, decline or cancel; then one prompt per field in the form's order, with
-//!   the form's defaults pre-filled, a select for an enum, a multi-select for an array, and a
-//!   value that breaks the form's rules refused with the validator's message and asked again.
-//!   A review step shows the whole answer and lets you send it, change a field, decline or
-//!   cancel. Esc (or Ctrl-C) on any prompt cancels. A form the model refuses (not a flat
-//!   object of primitive fields) is answered with the -32602 error it names.
-//! - a **URL** (URL mode, or the -32042 error of a tool call) is shown whole, its host
-//!   highlighted and written out (in Unicode when it is Punycode), with the model's warnings;
-//!   nothing is fetched or opened unless you choose "Open", which runs `--browser` (default
-//!   `$BROWSER`, else `xdg-open`) with the URL. `notifications/elicitation/complete` for a URL
-//!   you opened is reported; after a -32042 error you may retry the call.
+//!   ([`mcp_typed::elicit::client::Form`]): the server's name and message come first, then the
+//!   form's fields (title, whether required, what to type: [`Field::hint`]), then the choice
+//!   to fill in, decline or cancel. Then one prompt per field in the form's order ("field k of
+//!   n"), with the form's defaults pre-filled, a select for an enum, a multi-select for an
+//!   array. Typed values are edited with readline keys (`rustyline`: Ctrl-U clears up to the
+//!   cursor, Ctrl-K after it, Ctrl-W a word, Ctrl-A / Ctrl-E go to the start / end); a value
+//!   that breaks the form's rules is refused with the library's words for it
+//!   ([`Field::explain`]: the field's title, what is wrong, an example of what fits) and asked
+//!   again with the value kept. A review step shows the whole answer and lets you send it,
+//!   change a field, decline or cancel. Esc (or Ctrl-C) asks before discarding the form.
+//!   A form the model refuses (not a flat object of primitive fields) is answered with the
+//!   -32602 error it names.
+//! - a **URL** (URL mode, or the -32042 error of a tool call) is shown whole, as it will be
+//!   opened, its host highlighted (and spelled out when it reads differently in Unicode), the
+//!   URL as the server wrote it when that differs, and the model's warnings, each marked
+//!   `! WARNING:`. Decline is the default: nothing is fetched or opened unless you choose
+//!   "Open", which runs `--browser` (default `$BROWSER`, else `xdg-open`) with the URL.
+//!   `notifications/elicitation/complete` for a URL you opened is reported; after a -32042
+//!   error you may retry the call.
 //! - `ping` is answered; anything else is refused with -32601 (this client declares no roots
 //!   or sampling).
 //!
-//! `--log FILE` appends every JSON-RPC line (`> ` sent, `< ` received); the server's stderr is
-//! discarded unless `--server-log FILE` is given, so that it does not draw over the prompts.
+//! Every outcome (an answer sent, declined or cancelled, a URL opened or not, a tool's result)
+//! ends with one line saying what happened, marked ✔ or ✘. A tool's text is shown, but text
+//! that is raw JSON is left out (structured content is shown as `name: value` lines instead)
+//! unless `--log FILE` is given, which also appends every JSON-RPC line to FILE (`> ` sent,
+//! `< ` received). The server's stderr is discarded unless `--server-log FILE` is given, so
+//! that it does not draw over the prompts. `NO_COLOR` (set and not empty) turns colours off;
+//! every warning keeps its `! WARNING:` marker.
 
 use std::fmt;
 use std::fs::File;
 use std::io::{BufRead, BufReader, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::OnceLock;
 use std::sync::mpsc::Receiver;
 
 use clap::Parser;
 use inquire::error::InquireError;
 use inquire::list_option::ListOption;
+use inquire::ui::{RenderConfig, Styled};
 use inquire::validator::Validation;
-use inquire::{MultiSelect, Select, Text};
+use inquire::{MultiSelect, Select};
 use mcp_typed::elicit::client::{
-    Consent, Field, FieldKind, Form, FormReply, PendingUrls, UrlRequest,
+    Answer, Consent, Field, FieldKind, Form, FormReply, PendingUrls, UrlRequest,
 };
 use mcp_typed::v2025_11_25 as mcp;
 use mcp_typed::{Map, ProtocolVersion, RequestMethod, Value};
+use rustyline::completion::Completer;
+use rustyline::error::ReadlineError;
+use rustyline::highlight::Highlighter;
+use rustyline::hint::Hinter;
+use rustyline::validate::{ValidationContext, ValidationResult, Validator};
+use rustyline::{Cmd, ColorMode, Config, Editor, KeyCode, KeyEvent, Modifiers};
 use serde::de::DeserializeOwned;
 
 #[derive(Parser)]
@@ -55,7 +75,8 @@ struct Args {
     /// The browser command that opens a URL the user consented to (the URL is appended).
     #[arg(long, env = "BROWSER", default_value = "xdg-open")]
     browser: String,
-    /// Append every JSON-RPC line to this file (`> ` sent, `< ` received).
+    /// Append every JSON-RPC line to this file (`> ` sent, `< ` received), and show tools'
+    /// raw JSON on screen.
     #[arg(long)]
     log: Option<PathBuf>,
     /// Write the server's stderr to this file (by default it is discarded).
@@ -68,6 +89,18 @@ struct Args {
 
 fn main() {
     let args = Args::parse();
+    if !colour() {
+        // The same markers, no colours (https://no-color.org).
+        let mut plain = RenderConfig::empty();
+        plain.answered_prompt_prefix = Styled::new(">");
+        plain.canceled_prompt_indicator = Styled::new("(Esc)");
+        inquire::set_global_render_config(plain);
+    } else {
+        let mut config = RenderConfig::default_colored();
+        config.canceled_prompt_indicator =
+            Styled::new("(Esc)").with_fg(inquire::ui::Color::DarkYellow);
+        inquire::set_global_render_config(config);
+    }
     let mut session = match Session::start(&args) {
         Ok(session) => session,
         Err(e) => {
@@ -100,6 +133,14 @@ struct Session {
 /// A failure that ends the session (the server went away, or wrote something unreadable
 /// where its answer was due).
 type Fatal = String;
+
+/// How a URL came: a URL-mode request (the server gets a reply) or a -32042 error (it does
+/// not).
+#[derive(Clone, Copy, PartialEq)]
+enum Via {
+    Request,
+    Error,
+}
 
 impl Session {
     fn start(args: &Args) -> Result<Session, Fatal> {
@@ -197,6 +238,7 @@ impl Session {
                 Err(e) => return Err(e.to_string()),
             };
             let Some(arguments) = ask_arguments(&tool) else {
+                outcome(false, &format!("Not called: {}.", tool.name));
                 continue;
             };
             self.call(&tool.name, arguments)?;
@@ -234,7 +276,7 @@ impl Session {
             let params = mcp::CallToolRequestParams::new(name).with_arguments(arguments.clone());
             match self.request(|id| mcp::CallToolRequest::new(id, params))? {
                 Ok(result) => {
-                    show_result(&result);
+                    show_result(name, &result, self.log.is_some());
                     return Ok(());
                 }
                 Err(error) if error.code == mcp::URL_ELICITATION_REQUIRED => {
@@ -242,24 +284,44 @@ impl Session {
                     let requests = match UrlRequest::from_error(&error) {
                         Ok(requests) => requests,
                         Err(e) => {
-                            println!("The server's URL elicitation error is unreadable: {e}");
+                            outcome(
+                                false,
+                                &format!("{name} did not run; its URL error is unreadable: {e}"),
+                            );
                             return Ok(());
                         }
                     };
-                    let mut opened = false;
+                    let (mut opened, mut refused) = (false, "declined");
                     for request in requests {
-                        opened |= matches!(self.consent(request), FormReply::Accept(_));
+                        match self.consent(request, Via::Error) {
+                            FormReply::Accept(_) => opened = true,
+                            FormReply::Decline => refused = "declined",
+                            FormReply::Cancel => refused = "cancelled",
+                        }
                     }
-                    let again = opened
-                        && Select::new("Retry the call?", vec!["Retry", "Back"])
-                            .prompt()
-                            .is_ok_and(|c| c == "Retry");
+                    if !opened {
+                        outcome(
+                            false,
+                            &format!(
+                                "{name} did not run: it needs its URL opened, and you \
+                                 {refused}; nothing was opened."
+                            ),
+                        );
+                        return Ok(());
+                    }
+                    let again = Select::new("Retry the call?", vec!["Retry", "Back"])
+                        .prompt()
+                        .is_ok_and(|c| c == "Retry");
                     if !again {
+                        outcome(false, &format!("{name} was not called again."));
                         return Ok(());
                     }
                 }
                 Err(error) => {
-                    println!("{name} failed: {} ({})", error.message, error.code);
+                    outcome(
+                        false,
+                        &format!("{name} failed: {} (error {})", error.message, error.code),
+                    );
                     return Ok(());
                 }
             }
@@ -322,36 +384,64 @@ impl Session {
 
     /// Shows an elicitation and gives the reply, or why it cannot be shown (-32602).
     fn elicit(&mut self, params: &mcp::ElicitRequestParams) -> Result<FormReply, String> {
+        let server = self.server_name.clone();
         if let mcp::ElicitRequestParams::Url(params) = params {
-            let request = UrlRequest::from_params(params).map_err(|e| e.to_string())?;
-            return Ok(self.consent(request));
+            let request = UrlRequest::from_params(params).map_err(|e| {
+                outcome(
+                    false,
+                    &format!("Could not show {server}'s URL request ({e}); replied with an error."),
+                );
+                e.to_string()
+            })?;
+            return Ok(self.consent(request, Via::Request));
         }
         let form = Form::from_params(params, self.version).map_err(|e| {
-            println!(
-                "\n{} sent a form this client cannot show: {e}",
-                self.server_name
+            outcome(
+                false,
+                &format!("Could not show {server}'s form ({e}); replied with an error."),
             );
             e.to_string()
         })?;
         println!();
-        println!("{} asks: {}", bold(&self.server_name), form.message());
+        println!("{} asks: {}", bold(&server), form.message());
         for line in [form.title(), form.description()].into_iter().flatten() {
             println!("  {line}");
         }
-        let start = Select::new("Answer?", vec!["Fill in the form", "Decline", "Cancel"]).prompt();
-        Ok(match start {
-            Ok("Fill in the form") => fill(&form, Purpose::Elicitation),
-            Ok("Decline") => FormReply::Decline,
-            _ => FormReply::Cancel,
-        })
+        show_fields(&form);
+        let reply = loop {
+            let start = Select::new("Answer?", vec!["Fill in the form", "Decline", "Cancel"])
+                .with_help_message("↑↓ to move, Enter to choose · Esc to cancel")
+                .prompt();
+            match start {
+                Ok("Fill in the form") => break fill(&form, Purpose::Elicitation),
+                Ok("Decline") => break FormReply::Decline,
+                Ok(_) => break FormReply::Cancel,
+                Err(e) if discard(Purpose::Elicitation, &e) => break FormReply::Cancel,
+                Err(_) => {}
+            }
+        };
+        match &reply {
+            FormReply::Accept(_) => outcome(true, &format!("Sent your answer to {server}.")),
+            FormReply::Decline => outcome(
+                false,
+                &format!("Declined: {server} was told you will not answer."),
+            ),
+            FormReply::Cancel => outcome(
+                false,
+                &format!("Cancelled: {server} was told you dismissed the form."),
+            ),
+        }
+        Ok(reply)
     }
 
-    /// Shows a URL the server wants opened and opens it only if the user says so.
-    fn consent(&mut self, request: UrlRequest) -> FormReply {
+    /// Shows a URL the server wants opened and opens it only if the user says so; Decline
+    /// is the default.
+    fn consent(&mut self, request: UrlRequest, via: Via) -> FormReply {
+        let server = self.server_name.clone();
         println!();
         println!(
             "{} asks you to open a URL: {}",
-            bold(&self.server_name),
+            bold(&server),
             request.message()
         );
         let parts = request.parts();
@@ -361,29 +451,55 @@ impl Session {
             highlight(parts.host),
             parts.after_host
         );
+        if request.written() != request.shown_url() {
+            println!("  As written by the server: {}", request.written());
+        }
         if request.host_unicode() == parts.host {
             println!("  Host: {}", highlight(parts.host));
         } else {
             println!(
-                "  Host: {} (written {})",
-                highlight(request.host_unicode()),
-                parts.host
+                "  Host: {} (reads as {})",
+                highlight(parts.host),
+                request.host_unicode()
             );
         }
         for warning in request.warnings() {
-            println!("  Warning: {warning}");
+            println!("  {}", warn(&warning.to_string()));
         }
         println!("  Nothing has been opened.");
+        let told = |what: &str| match via {
+            Via::Request => format!("; {server} was told you {what}"),
+            Via::Error => String::new(),
+        };
         loop {
             let choice = Select::new(
                 "Open it in your browser?",
-                vec!["Open", "Decline", "Cancel"],
+                vec!["Decline", "Open", "Cancel"],
             )
+            .with_starting_cursor(0)
+            .with_help_message("Enter declines · ↓ Open to open it in your browser · Esc cancels")
             .prompt();
             match choice {
                 Ok("Open") => {}
-                Ok("Decline") => return request.decline(),
-                _ => return request.cancel(),
+                // After a -32042 error, the tool call's line says it.
+                Ok("Decline") => {
+                    if via == Via::Request {
+                        outcome(
+                            false,
+                            &format!("Declined: nothing was opened{}.", told("declined")),
+                        );
+                    }
+                    return request.decline();
+                }
+                _ => {
+                    if via == Via::Request {
+                        outcome(
+                            false,
+                            &format!("Cancelled: nothing was opened{}.", told("dismissed it")),
+                        );
+                    }
+                    return request.cancel();
+                }
             }
             self.urls.track(&request);
             let opened = request
@@ -392,20 +508,30 @@ impl Session {
                 .open_with(|url| open(&self.browser, url.as_str()));
             match opened {
                 Ok(reply) => {
-                    println!("  Opened.");
+                    outcome(
+                        true,
+                        &format!(
+                            "Opened {} in your browser{}.",
+                            request.shown_url(),
+                            told("agreed")
+                        ),
+                    );
                     return reply;
                 }
-                Err(e) => println!("  Could not open it: {e}"),
+                Err(e) => println!(
+                    "  {} nothing was sent; choose again.",
+                    warn(&format!("Could not open it: {e};"))
+                ),
             }
         }
     }
 
     /// A notification from the server.
     fn notice(&mut self, notification: mcp::ServerNotification) {
-        if let mcp::ServerNotification::ElicitationComplete(done) = &notification {
-            if let Some(id) = self.urls.complete(done) {
-                println!("{}: the URL flow {id} is complete.", self.server_name);
-            }
+        if let mcp::ServerNotification::ElicitationComplete(done) = &notification
+            && let Some(id) = self.urls.complete(done)
+        {
+            println!("{}: the URL flow {id} is complete.", self.server_name);
         }
     }
 
@@ -487,16 +613,15 @@ fn ask_arguments(tool: &mcp::Tool) -> Option<Map<String, Value>> {
             _ => None,
         };
     }
-    let text = Text::new(&format!("Arguments for {} (a JSON object):", tool.name))
-        .with_initial_value("{}")
-        .with_validator(|s: &str| {
-            Ok(match serde_json::from_str::<Map<String, Value>>(s) {
-                Ok(_) => Validation::Valid,
-                Err(e) => Validation::Invalid(format!("not a JSON object: {e}").into()),
-            })
-        })
-        .prompt()
-        .ok()?;
+    let label = format!("Arguments for {} (a JSON object):", tool.name);
+    let checked = |s: &str| match serde_json::from_str::<Map<String, Value>>(s) {
+        Ok(_) => Ok(()),
+        Err(e) => Err(format!(
+            "Not a JSON object ({e}); type one, e.g. {{\"name\": \"value\"}}."
+        )),
+    };
+    let help = "a JSON object · Ctrl-U clears · Esc goes back";
+    let text = line(&label, "{}", help, &checked).ok()?;
     serde_json::from_str(&text).ok()
 }
 
@@ -507,13 +632,61 @@ enum Purpose {
     Arguments,
 }
 
+/// Shows the form's fields before anything is asked: title, whether required, what to type.
+fn show_fields(form: &Form) {
+    let fields = form.fields();
+    let required = fields.iter().filter(|f| f.required).count();
+    let count = match fields.len() {
+        1 => "1 field".to_owned(),
+        n => format!("{n} fields"),
+    };
+    println!("  The form has {count}, {required} required:");
+    let width = fields.len().to_string().len();
+    for (k, field) in fields.iter().enumerate() {
+        let needed = if field.required { " (required)" } else { "" };
+        let what = field.hint().unwrap_or_else(|| "text".to_owned());
+        println!(
+            "  {:>width$}. {}{needed} — {what}",
+            k + 1,
+            bold(field.label())
+        );
+    }
+}
+
+/// Whether Esc (or Ctrl-C) on a prompt discards the form: asked, the default is to go
+/// back. Esc on this question goes back too; Ctrl-C discards.
+fn discard(purpose: Purpose, why: &InquireError) -> bool {
+    if !matches!(
+        why,
+        InquireError::OperationCanceled | InquireError::OperationInterrupted
+    ) {
+        return true;
+    }
+    let question = match purpose {
+        Purpose::Elicitation => "Discard this form? The server will be told you cancelled.",
+        Purpose::Arguments => "Discard these arguments? The tool will not be called.",
+    };
+    let answer = Select::new(question, vec!["No, back to the form", "Yes, discard it"])
+        .with_help_message("Enter goes back · Esc goes back")
+        .prompt();
+    match answer {
+        Ok(choice) => choice == "Yes, discard it",
+        Err(InquireError::OperationInterrupted) => true,
+        Err(_) => false,
+    }
+}
+
 /// Fills a form in: every field in order, then a review where the answer is sent, a field
-/// changed, or (an elicitation) declined or cancelled. Esc cancels.
+/// changed, or (an elicitation) declined or cancelled. Esc asks before discarding.
 fn fill(form: &Form, purpose: Purpose) -> FormReply {
     let mut answer = form.answer();
-    for field in form.fields() {
-        if !ask(field, &mut answer) {
-            return FormReply::Cancel;
+    let fields = form.fields();
+    let mut k = 0;
+    while k < fields.len() {
+        match ask(&fields[k], (k + 1, fields.len()), &mut answer) {
+            Ok(()) => k += 1,
+            Err(e) if discard(purpose, &e) => return FormReply::Cancel,
+            Err(_) => {}
         }
     }
     let (question, options) = match purpose {
@@ -523,19 +696,34 @@ fn fill(form: &Form, purpose: Purpose) -> FormReply {
         ),
         Purpose::Arguments => ("Call the tool?", vec!["Call", "Change an answer", "Back"]),
     };
+    let mut shown = true;
     loop {
-        println!("  {}", bold("Your answer:"));
-        for field in form.fields() {
-            let value = answer
-                .get(&field.name)
-                .map_or("—".to_owned(), |v| shown_for(field, v));
-            println!("    {}: {value}", field.label());
+        if shown {
+            println!("  {}", bold("Your answer:"));
+            for field in fields {
+                let value = answer
+                    .get(&field.name)
+                    .map_or("—".to_owned(), |v| shown_for(field, v));
+                println!("    {}: {value}", field.label());
+            }
         }
-        match Select::new(question, options.clone()).prompt() {
+        shown = true;
+        let choice = Select::new(question, options.clone())
+            .with_help_message("↑↓ to move, Enter to choose · Esc to cancel")
+            .prompt();
+        match choice {
             Ok("Change an answer") => {
-                let labels: Vec<FieldChoice> = form.fields().iter().map(FieldChoice).collect();
-                if let Ok(FieldChoice(field)) = Select::new("Which one?", labels).prompt() {
-                    if !ask(field, &mut answer) {
+                let labels: Vec<FieldChoice> = fields.iter().map(FieldChoice).collect();
+                let Ok(FieldChoice(field)) = Select::new("Which one?", labels)
+                    .with_help_message("type to filter, Enter to choose · Esc goes back")
+                    .prompt()
+                else {
+                    shown = false;
+                    continue;
+                };
+                let k = fields.iter().position(|f| f == field).expect("a field");
+                while let Err(e) = ask(field, (k + 1, fields.len()), &mut answer) {
+                    if discard(purpose, &e) {
                         return FormReply::Cancel;
                     }
                 }
@@ -543,9 +731,16 @@ fn fill(form: &Form, purpose: Purpose) -> FormReply {
             Ok("Decline") => return FormReply::Decline,
             Ok("Send" | "Call") => match answer.clone().accept() {
                 Ok(reply) => return reply,
-                Err(e) => println!("  {e}"),
+                Err(e) => {
+                    for words in form.explain(&e) {
+                        println!("  {} {words}", styled("!", "1;31"));
+                    }
+                    shown = false;
+                }
             },
-            _ => return FormReply::Cancel,
+            Ok(_) => return FormReply::Cancel,
+            Err(e) if discard(purpose, &e) => return FormReply::Cancel,
+            Err(_) => shown = false,
         }
     }
 }
@@ -587,38 +782,35 @@ fn shown(value: &Value) -> String {
     }
 }
 
-/// Asks one field; `false` when the user pressed Esc (or Ctrl-C).
-fn ask(field: &Field, answer: &mut mcp_typed::elicit::client::Answer<'_>) -> bool {
+/// Asks one field (`at`: its place, k of n); `Err` when the user pressed Esc or Ctrl-C (the
+/// answer is then unchanged).
+fn ask(field: &Field, at: (usize, usize), answer: &mut Answer<'_>) -> Result<(), InquireError> {
     let label = if field.required {
         format!("{}:", field.label())
     } else {
         format!("{} (optional):", field.label())
     };
-    let help = help(field);
     let current = answer.get(&field.name).cloned();
     let name = field.name.as_str();
-    let outcome: Result<(), InquireError> = match &field.kind {
+    match &field.kind {
         FieldKind::Text { .. } | FieldKind::Integer { .. } | FieldKind::Number { .. } => {
             let initial = current.as_ref().map(shown).unwrap_or_default();
-            let rules = field.clone();
-            Text::new(&label)
-                .with_initial_value(&initial)
-                .with_help_message(&help)
-                .with_validator(move |s: &str| {
-                    Ok(match typed(&rules, s) {
-                        Ok(_) => Validation::Valid,
-                        Err(why) => Validation::Invalid(why.into()),
-                    })
-                })
-                .prompt()
-                .map(|text| match typed(field, &text) {
-                    Ok(Some(_)) => {
-                        answer.parse(name, &text).expect("checked by the validator");
-                    }
-                    _ => {
-                        answer.clear(name);
-                    }
-                })
+            let help = help(field, at, "Ctrl-U clears · Esc to cancel");
+            let text = line(&label, &initial, &help, &|s: &str| {
+                typed(field, s).map(|_| ())
+            })
+            .map_err(|stop| match stop {
+                Stop::Cancel => InquireError::OperationCanceled,
+                Stop::Broken(e) => InquireError::Custom(e.into()),
+            })?;
+            match typed(field, &text) {
+                Ok(Some(_)) => {
+                    answer.parse(name, &text).expect("checked by the validator");
+                }
+                _ => {
+                    answer.clear(name);
+                }
+            }
         }
         FieldKind::Boolean => {
             let mut options = vec!["Yes", "No"];
@@ -630,18 +822,18 @@ fn ask(field: &Field, answer: &mut mcp_typed::elicit::client::Answer<'_>) -> boo
                 None if !field.required => 2,
                 _ => 0,
             };
-            Select::new(&label, options)
+            let choice = Select::new(&label, options)
                 .with_starting_cursor(cursor)
-                .with_help_message(&help)
-                .prompt()
-                .map(|choice| match choice {
-                    NO_ANSWER => {
-                        answer.clear(name);
-                    }
-                    yes_no => {
-                        answer.set_bool(name, yes_no == "Yes").expect("a boolean");
-                    }
-                })
+                .with_help_message(&help(field, at, "Esc to cancel"))
+                .prompt()?;
+            match choice {
+                NO_ANSWER => {
+                    answer.clear(name);
+                }
+                yes_no => {
+                    answer.set_bool(name, yes_no == "Yes").expect("a boolean");
+                }
+            }
         }
         FieldKind::SingleSelect { options, .. } => {
             let mut labels: Vec<String> = options.iter().map(|o| o.label().to_owned()).collect();
@@ -653,20 +845,20 @@ fn ask(field: &Field, answer: &mut mcp_typed::elicit::client::Answer<'_>) -> boo
                 None if !field.required => options.len(),
                 None => 0,
             };
-            Select::new(&label, labels)
+            let picked = Select::new(&label, labels)
                 .with_starting_cursor(cursor)
-                .with_help_message(&help)
-                .raw_prompt()
-                .map(|picked| match options.get(picked.index) {
-                    Some(option) => {
-                        answer
-                            .set_choice(name, &option.value)
-                            .expect("one of the options");
-                    }
-                    None => {
-                        answer.clear(name);
-                    }
-                })
+                .with_help_message(&help(field, at, "Esc to cancel"))
+                .raw_prompt()?;
+            match options.get(picked.index) {
+                Some(option) => {
+                    answer
+                        .set_choice(name, &option.value)
+                        .expect("one of the options");
+                }
+                None => {
+                    answer.clear(name);
+                }
+            }
         }
         FieldKind::MultiSelect { options, .. } => {
             let labels: Vec<String> = options.iter().map(|o| o.label().to_owned()).collect();
@@ -688,40 +880,44 @@ fn ask(field: &Field, answer: &mut mcp_typed::elicit::client::Answer<'_>) -> boo
             };
             let check = values.clone();
             let rules = field.clone();
-            MultiSelect::new(&label, labels)
+            let picked = MultiSelect::new(&label, labels)
                 .with_default(&chosen)
-                .with_help_message(&help)
+                .with_help_message(&help(
+                    field,
+                    at,
+                    "Space ticks, Enter confirms · Esc to cancel",
+                ))
                 .with_validator(move |picked: &[ListOption<&String>]| {
                     let indexes: Vec<usize> = picked.iter().map(|o| o.index).collect();
                     let value = Value::from(check(&indexes));
                     let empty_optional = indexes.is_empty() && !rules.required;
                     Ok(match rules.check(&value) {
-                        Err(e) if !empty_optional => Validation::Invalid(problems(&e).into()),
+                        Err(e) if !empty_optional => {
+                            Validation::Invalid(explain(&rules, &e).into())
+                        }
                         _ => Validation::Valid,
                     })
                 })
-                .raw_prompt()
-                .map(|picked| {
-                    let indexes: Vec<usize> = picked.iter().map(|o| o.index).collect();
-                    if indexes.is_empty() && !field.required {
-                        answer.clear(name);
-                    } else {
-                        answer
-                            .set_choices(name, values(&indexes))
-                            .expect("options of the field");
-                    }
-                })
+                .raw_prompt()?;
+            let indexes: Vec<usize> = picked.iter().map(|o| o.index).collect();
+            if indexes.is_empty() && !field.required {
+                answer.clear(name);
+            } else {
+                answer
+                    .set_choices(name, values(&indexes))
+                    .expect("options of the field");
+            }
         }
         // `FieldKind` is non-exhaustive: a kind added later is left unanswered.
-        _ => Ok(()),
-    };
-    outcome.is_ok()
+        _ => {}
+    }
+    Ok(())
 }
 
 const NO_ANSWER: &str = "(no answer)";
 
 /// What a text prompt's input means for the field: `None` for an optional field left
-/// empty, the value when it fits the field's rules, else the validator's message.
+/// empty, the value when it fits the field's rules, else why not in a person's words.
 fn typed(field: &Field, text: &str) -> Result<Option<Value>, String> {
     let blank = match field.kind {
         FieldKind::Text { .. } => text.is_empty(),
@@ -729,102 +925,221 @@ fn typed(field: &Field, text: &str) -> Result<Option<Value>, String> {
     };
     if blank {
         return if field.required {
-            Err("required: type a value".to_owned())
+            Err(field.explain(&mcp_typed::elicit::ViolationKind::Missing))
         } else {
             Ok(None)
         };
     }
-    let value = field.read(text).map_err(|e| e.to_string())?;
-    field.check(&value).map_err(|e| problems(&e))?;
+    let value = field.read(text).map_err(|e| field.explain_error(&e))?;
+    field.check(&value).map_err(|e| explain(field, &e))?;
     Ok(Some(value))
 }
 
-/// A content error's violations, without the field name the prompt already shows.
-fn problems(error: &mcp_typed::elicit::ContentError) -> String {
-    let kinds: Vec<String> = error
+/// A content error's violations in a person's words.
+fn explain(field: &Field, error: &mcp_typed::elicit::ContentError) -> String {
+    let words: Vec<String> = error
         .violations()
         .iter()
-        .map(|v| v.kind.to_string())
+        .map(|v| field.explain(&v.kind))
         .collect();
-    kinds.join("; ")
+    words.join(" ")
 }
 
-/// The help line under a prompt: the field's description and its rules.
-fn help(field: &Field) -> String {
-    let mut parts: Vec<String> = field.description.iter().cloned().collect();
-    match &field.kind {
-        FieldKind::Text {
-            format,
-            min_length,
-            max_length,
-            ..
-        } => {
-            if let Some(format) = format {
-                parts.push(format!("format: {format}"));
-            }
-            match (min_length, max_length) {
-                (Some(min), Some(max)) => parts.push(format!("{min} to {max} characters")),
-                (Some(min), None) => parts.push(format!("at least {min} characters")),
-                (None, Some(max)) => parts.push(format!("at most {max} characters")),
-                (None, None) => {}
-            }
-        }
-        FieldKind::Integer { minimum, maximum } => {
-            parts.push(range("an integer", minimum, maximum))
-        }
-        FieldKind::Number { minimum, maximum } => parts.push(range("a number", minimum, maximum)),
-        FieldKind::MultiSelect {
-            min_items,
-            max_items,
-            ..
-        } => {
-            parts.push("space toggles, enter confirms".to_owned());
-            match (min_items, max_items) {
-                (Some(min), Some(max)) => parts.push(format!("pick {min} to {max}")),
-                (Some(min), None) => parts.push(format!("pick at least {min}")),
-                (None, Some(max)) => parts.push(format!("pick at most {max}")),
-                (None, None) => {}
-            }
-        }
-        _ => {}
+/// The help line under a prompt: where in the form, the field's description, what to type
+/// with an example, and the keys.
+fn help(field: &Field, (k, n): (usize, usize), keys: &str) -> String {
+    let mut parts = vec![format!("field {k} of {n}")];
+    parts.extend(field.description.iter().cloned());
+    if matches!(
+        field.kind,
+        FieldKind::Text { .. } | FieldKind::Integer { .. } | FieldKind::Number { .. }
+    ) {
+        parts.extend(field.hint());
     }
-    parts.push("Esc cancels".to_owned());
+    if let FieldKind::MultiSelect {
+        min_items,
+        max_items,
+        ..
+    } = field.kind
+    {
+        match (min_items.filter(|&m| m > 0), max_items) {
+            (Some(min), Some(max)) => parts.push(format!("choose {min} to {max}")),
+            (Some(min), None) => parts.push(format!("choose at least {min}")),
+            (None, Some(max)) => parts.push(format!("choose at most {max}")),
+            (None, None) => {}
+        }
+    }
+    parts.push(keys.to_owned());
     parts.join(" · ")
 }
 
-fn range<T: fmt::Display>(what: &str, minimum: &Option<T>, maximum: &Option<T>) -> String {
-    match (minimum, maximum) {
-        (Some(min), Some(max)) => format!("{what} from {min} to {max}"),
-        (Some(min), None) => format!("{what}, at least {min}"),
-        (None, Some(max)) => format!("{what}, at most {max}"),
-        (None, None) => what.to_owned(),
+/// Why a line prompt stopped without a value.
+enum Stop {
+    /// Esc, Ctrl-C or Ctrl-D.
+    Cancel,
+    /// The terminal failed.
+    Broken(String),
+}
+
+/// One line of text, edited with readline's keys (Ctrl-U clears to the start, Ctrl-K to the
+/// end, Ctrl-W a word), starting from `initial`; `check` refuses a value with its message,
+/// shown under the line, and the line is edited again. The help line is shown under it.
+fn line(
+    label: &str,
+    initial: &str,
+    help: &str,
+    check: &dyn Fn(&str) -> Result<(), String>,
+) -> Result<String, Stop> {
+    let config = Config::builder()
+        .color_mode(if colour() {
+            ColorMode::Enabled
+        } else {
+            ColorMode::Disabled
+        })
+        // A lone Esc arrives as one byte; wait this long (ms) for the rest of a key sequence.
+        .keyseq_timeout(Some(50))
+        .auto_add_history(false)
+        .build();
+    let helper = LineHelper {
+        help: help.to_owned(),
+        check,
+    };
+    let mut editor: Editor<LineHelper<'_>, rustyline::history::DefaultHistory> =
+        Editor::with_config(config).map_err(|e| Stop::Broken(e.to_string()))?;
+    editor.set_helper(Some(helper));
+    editor.bind_sequence(KeyEvent(KeyCode::Esc, Modifiers::NONE), Cmd::Interrupt);
+    let raw = format!("? {label} ");
+    let prompt = (raw, format!("{} {} ", styled("?", "92"), bold(label)));
+    match editor.readline_with_initial(&prompt, (initial, "")) {
+        Ok(text) => Ok(text),
+        Err(ReadlineError::Interrupted | ReadlineError::Eof) => {
+            println!("{}", styled("(Esc)", "33"));
+            Err(Stop::Cancel)
+        }
+        Err(e) => Err(Stop::Broken(e.to_string())),
     }
 }
 
-/// Shows a tool's result: its text blocks, else its structured content.
-fn show_result(result: &mcp::CallToolResult) {
-    if result.is_error == Some(true) {
-        println!("{}", bold("The tool reports an error:"));
+/// The line prompt's help (under the line, as a hint) and check.
+struct LineHelper<'c> {
+    help: String,
+    check: &'c dyn Fn(&str) -> Result<(), String>,
+}
+
+impl rustyline::Helper for LineHelper<'_> {}
+
+impl Completer for LineHelper<'_> {
+    type Candidate = String;
+}
+
+impl Hinter for LineHelper<'_> {
+    type Hint = String;
+
+    fn hint(&self, _line: &str, _pos: usize, _ctx: &rustyline::Context<'_>) -> Option<String> {
+        Some(format!("\n[{}]", self.help))
     }
+}
+
+impl Highlighter for LineHelper<'_> {
+    fn highlight_hint<'h>(&self, hint: &'h str) -> std::borrow::Cow<'h, str> {
+        styled(hint, "36").into()
+    }
+}
+
+impl Validator for LineHelper<'_> {
+    fn validate(&self, ctx: &mut ValidationContext<'_>) -> rustyline::Result<ValidationResult> {
+        Ok(match (self.check)(ctx.input()) {
+            Ok(()) => ValidationResult::Valid(None),
+            Err(why) => ValidationResult::Invalid(Some(format!(
+                "\n{} {why}\n{}",
+                styled("#", "31"),
+                styled(&format!("[{}]", self.help), "36")
+            ))),
+        })
+    }
+}
+
+/// Shows a tool's result: its text, then one line saying how it went. Text that is raw JSON
+/// (and structured content as JSON) is shown only with `--log` (`raw`); without it,
+/// structured content is shown as `name: value` lines when its JSON text was left out.
+fn show_result(name: &str, result: &mcp::CallToolResult, raw: bool) {
+    let mut left_out = 0;
     let mut texts = 0;
     for text in result.texts() {
-        println!("{text}");
         texts += 1;
+        if !raw && is_json(text) {
+            left_out += 1;
+            continue;
+        }
+        println!("{text}");
     }
-    if texts == 0 {
-        if let Some(structured) = &result.structured_content {
+    if let Some(structured) = &result.structured_content {
+        if raw && texts == 0 {
             let pretty = serde_json::to_string_pretty(structured).expect("values encode");
             println!("{pretty}");
+        } else if !raw && (texts == 0 || left_out == texts) {
+            for (key, value) in structured {
+                let value = match value {
+                    Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                println!("  {key}: {value}");
+            }
         }
     }
     let others = result.content.len() - texts;
+    let mut notes = Vec::new();
     if others > 0 {
-        println!("({others} non-text content block(s) not shown)");
+        notes.push(format!("{others} non-text block(s) not shown"));
+    }
+    if left_out > 0 {
+        notes.push(format!(
+            "{left_out} block(s) of raw JSON left out; --log shows them"
+        ));
+    }
+    let notes = if notes.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", notes.join("; "))
+    };
+    if result.is_error == Some(true) {
+        outcome(false, &format!("{name} reported an error{notes}."));
+    } else {
+        outcome(true, &format!("{name} finished{notes}."));
     }
 }
 
+/// Whether a text block is raw JSON: a JSON object or array, alone or after a one-line
+/// label (`Raw result: {…}`).
+fn is_json(text: &str) -> bool {
+    let Some(start) = text.find(['{', '[']) else {
+        return false;
+    };
+    let label = text[..start].trim();
+    let labelled = label.is_empty() || (label.ends_with(':') && !label.contains('\n'));
+    labelled && serde_json::from_str::<Value>(text[start..].trim()).is_ok()
+}
+
+/// One line that ends an outcome: ✔ (green) or ✘ (red), then what happened.
+fn outcome(ok: bool, text: &str) {
+    let mark = if ok {
+        styled("✔", "1;32")
+    } else {
+        styled("✘", "1;31")
+    };
+    println!("{mark} {text}");
+}
+
+/// Whether to colour: a terminal, and `NO_COLOR` unset or empty.
+fn colour() -> bool {
+    static COLOUR: OnceLock<bool> = OnceLock::new();
+    *COLOUR.get_or_init(|| {
+        std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+    })
+}
+
 fn styled(text: &str, code: &str) -> String {
-    if std::io::stdout().is_terminal() {
+    if colour() {
         format!("\x1b[{code}m{text}\x1b[0m")
     } else {
         text.to_owned()
@@ -838,4 +1153,9 @@ fn bold(text: &str) -> String {
 /// The host of a URL as shown: bold, underlined, yellow.
 fn highlight(text: &str) -> String {
     styled(text, "1;4;33")
+}
+
+/// A warning: the `! WARNING:` marker (bold, red) stays without colours; the text is yellow.
+fn warn(text: &str) -> String {
+    format!("{} {}", styled("! WARNING:", "1;31"), styled(text, "33"))
 }

@@ -314,6 +314,69 @@ fn integers_are_integers_within_their_types_range() {
     assert_eq!((n.a_i64, n.a_u64, n.a_i8), (i64::MIN, u64::MAX, -128));
 }
 
+/// An `i64` field whose `minimum` is beyond 2^53, where `f64` cannot tell neighbours apart.
+#[derive(Elicit, Debug)]
+struct Big {
+    #[elicit(minimum = 9007199254740993)]
+    big: i64,
+    any: Option<u64>,
+}
+
+#[test]
+fn integers_of_any_size_meet_the_rust_types_range() {
+    // Integral numbers beyond every Rust type are refused by the type's range, named.
+    for (field, value, range) in [
+        (
+            "a_i64",
+            json!(1e20),
+            "(-9223372036854775808..=9223372036854775807)",
+        ),
+        ("a_u8", json!(1e20), "(0..=255)"),
+        ("a_u8", json!(-1e20), "(0..=255)"),
+        (
+            "a_u64",
+            json!(18446744073709551616.0),
+            "(0..=18446744073709551615)",
+        ),
+        ("a_i8", json!(1e300), "(-128..=127)"),
+    ] {
+        let mut v = json!({
+            "a_i8": 0, "a_i16": 0, "a_i32": 0, "a_i64": 0, "a_isize": 0, "a_u8": 0,
+            "a_u16": 0, "a_u32": 0, "a_u64": 0, "a_usize": 0, "a_f32": 0
+        });
+        v[field] = value.clone();
+        let e = errors::<Numbers>(v);
+        assert_eq!(
+            summary(&e),
+            pairs(&[(field, "OutOfRange")]),
+            "{field} = {value}"
+        );
+        assert!(
+            e.to_string().ends_with(&format!("is out of range {range}")),
+            "{field} = {value}: {e}"
+        );
+    }
+    // An integral f64 within u64 (the one below 2^64) is a u64 (it was refused beyond 1.8e19
+    // before).
+    let big = Big::from_content(&content(
+        json!({"big": 9007199254740993_i64, "any": 18446744073709549568.0}),
+    ))
+    .unwrap();
+    assert_eq!(big.big, 9007199254740993);
+    assert_eq!(big.any, Some(18446744073709549568));
+    // The bound is compared exactly: 9007199254740992 is below 9007199254740993, as an
+    // integer or as an f64.
+    for value in [json!(9007199254740992_i64), json!(9007199254740992.0)] {
+        let e = errors::<Big>(json!({ "big": value }));
+        assert_eq!(summary(&e), pairs(&[("big", "OutOfRange")]), "{value}");
+        assert!(
+            e.to_string()
+                .ends_with("is out of range (9007199254740993..=9223372036854775807)"),
+            "{e}"
+        );
+    }
+}
+
 #[test]
 fn lengths_count_code_points() {
     let ok = json!({"plain": "ééééé"});
@@ -340,9 +403,26 @@ fn formats() {
         "WHEN": "1985-04-12T23:20:50.52Z",
     });
     Strings::from_content(&content(good)).unwrap();
+    // RFC 5321 mailboxes beyond dot-atoms.
+    for email in [
+        "\"Ada Lovelace\"@example.org",
+        "ada@[192.0.2.1]",
+        "ada@[IPv6:2001:db8::1]",
+        "ada@localhost",
+    ] {
+        let strings = Strings::from_content(&content(json!({ "EMAIL": email }))).unwrap();
+        assert_eq!(strings.email, email);
+    }
     for (field, value) in [
         ("EMAIL", "no-at-sign"),
         ("EMAIL", "a@"),
+        // RFC 5322's name-addr, not an RFC 5321 Mailbox.
+        ("EMAIL", "Ada <ada@example.com>"),
+        ("EMAIL", "ada@exa_mple.com"),
+        // `idn-email`, not `email`.
+        ("EMAIL", "zoë@example.com"),
+        ("EMAIL", "ada@bücher.example"),
+        ("EMAIL", "ada..l@example.com"),
         ("HOMEPAGE", "no scheme"),
         ("HOMEPAGE", "/relative/path"),
         ("HOMEPAGE", "http://exa mple.com"),

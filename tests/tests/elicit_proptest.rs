@@ -58,7 +58,7 @@ fn string_for(field: &FieldSchema) -> BoxedStrategy<String> {
             ]
             .boxed()
         }
-        Some(Format::Email) => {
+        Some(Format::Email | Format::IdnEmail) => {
             "[a-z][a-z0-9]{0,4}(\\.[a-z0-9]{1,4})?@[a-z]{1,8}\\.(com|org|io)".boxed()
         }
         Some(Format::Uri) => "(https|http|urn|mailto):[a-z]{1,8}(/[a-z0-9]{0,5}){0,3}".boxed(),

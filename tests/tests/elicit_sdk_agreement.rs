@@ -20,11 +20,15 @@
 //! traffic (`tests/fixtures/real-traffic`, `tests/fixtures/traffic`). For each form the test
 //! derives a set of right answers (every field, the required ones only, boundary values:
 //! lengths counted in code points with emoji, at-minimum / at-maximum, integral floats,
-//! other options, other valid formats) and wrong ones, each breaking one rule (wrong type,
-//! a fraction for an integer, out of range, too short / too long in code points, a bad
-//! email / URI / date / date-time, not an option, a title instead of a value, a duplicate
-//! item, too many / too few items, a missing required field, an unknown key, null), plus the
-//! official example answers and every answer a real client accepted a captured form with.
+//! integers beyond 64 bits, other options, other valid formats: RFC 5321 mailboxes with
+//! quoted local parts and address literals, RFC 3986's and RFC 3339's own examples) and
+//! wrong ones, each breaking one rule (wrong type, a fraction for an integer, out of range,
+//! too short / too long in code points, a bad email (display name, underscore, non-ASCII,
+//! dots, sizes, bad literals) / URI (relative, non-ASCII, bad escape or IPv6 or port) / date /
+//! date-time (offset forms, leap second off 23:59 UTC), not an option, a title instead of a
+//! value, a duplicate item, too many / too few items, a missing required field, an unknown
+//! key, null), plus the official example answers and every answer a real client accepted a
+//! captured form with.
 //!
 //! It proves:
 //! 1. the model accepts every right answer and refuses every wrong one (its verdicts come from
@@ -45,8 +49,8 @@ use std::time::Instant;
 use mcp_tests::peers::{peers, scripts};
 use mcp_tests::{spec_examples, workspace};
 use mcp_typed::ProtocolVersion;
-use mcp_typed::elicit::Format;
 use mcp_typed::elicit::client::{Field, FieldKind, Form};
+use mcp_typed::elicit::{Format, Num};
 use serde_json::{Map, Value, json};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -88,16 +92,25 @@ const PY_DUPLICATE: &str = "a multi-select is declared list[Literal[...]]: pydan
 
 /// Python: date-time laxer than RFC 3339.
 const PY_DATE_TIME: &str = "pydantic's datetime is laxer than RFC 3339: it takes a missing \
-    offset (a naive time), a space for `T`, a date alone (midnight) and a number (a unix \
-    timestamp)";
+    offset (a naive time), a space for `T`, a date alone (midnight), a number (a unix \
+    timestamp) and an offset without its colon (+0100; RFC 3339 section 5.6: \
+    time-numoffset = (\"+\" / \"-\") time-hour \":\" time-minute)";
 
 /// Python: the leap second.
-const PY_LEAP_SECOND: &str = "pydantic's datetime refuses the leap second 23:59:60Z, which \
-    RFC 3339 allows";
+const PY_LEAP_SECOND: &str = "pydantic's datetime refuses the leap second 23:59:60Z (or \
+    15:59:60-08:00, the same second), which RFC 3339 sections 5.6 and 5.7 allow";
 
 /// Python: URIs.
-const PY_URI: &str = "pydantic's AnyUrl parses URLs as WHATWG does and IDNA-encodes a \
-    non-ASCII host; RFC 3986 (format uri) allows only ASCII";
+const PY_URI: &str = "pydantic's AnyUrl parses URLs as WHATWG does: it IDNA-encodes a \
+    non-ASCII host, percent-encodes a non-ASCII path, keeps a bad escape (%zz) and reads a \
+    backslash as a slash; RFC 3986 (format uri) allows only ASCII (section 2), `%` only \
+    before two hex digits (2.1) and no backslash";
+
+/// Python: integers beyond 64 bits.
+const PY_BIG_INT: &str = "pydantic's int refuses an integral float beyond 64 bits (1e20, \
+    also what 100000000000000000000 is in JSON read as binary64) as \"exceeded maximum \
+    size\"; JSON Schema's integer (validation section 6.1.1) is any number with a zero \
+    fractional part, of any size";
 
 /// TypeScript: unknown keys.
 const TS_EXTRA: &str = "Ajv checks the schema as written: a form's schema has no \
@@ -106,6 +119,41 @@ const TS_EXTRA: &str = "Ajv checks the schema as written: a form's schema has no
 /// TypeScript: duplicate items.
 const TS_DUPLICATE: &str = "Ajv checks the schema as written: the spec's multi-select schema \
     has no `uniqueItems`, so duplicate items pass";
+
+/// TypeScript: email, quoted local part.
+const TS_EMAIL_QUOTED: &str = "ajv-formats' email regex has no quoted local part; RFC 5321 \
+    section 4.1.2: Local-part = Dot-string / Quoted-string";
+
+/// TypeScript: email, address literals.
+const TS_EMAIL_LITERAL: &str = "ajv-formats' email regex has no address literal; RFC 5321 \
+    section 4.1.2: Mailbox = Local-part \"@\" ( Domain / address-literal ), section 4.1.3: \
+    IPv4-address-literal, \"IPv6:\" IPv6-addr";
+
+/// TypeScript: email, a one-label domain.
+const TS_EMAIL_ONE_LABEL: &str = "ajv-formats' email regex wants a dot in the domain; RFC \
+    5321 section 4.1.2: Domain = sub-domain *(\".\" sub-domain) takes one label";
+
+/// TypeScript: email sizes.
+const TS_EMAIL_SIZES: &str = "ajv-formats' email regex sets no size; RFC 5321 section \
+    4.5.3.1.1 limits a local part to 64 octets, RFC 1035 section 2.3.4 a label to 63";
+
+/// TypeScript: a URI whose path starts with `//`.
+const TS_URI_SLASHES: &str = "ajv-formats' uri regex starts a hier-part with `\\/?\\/`: \
+    `http:` + `/` (an empty authority) + the path `/example.com:80a/` passes; RFC 3986 \
+    section 3: after `//` comes an authority, whose port is *DIGIT (3.2.3), and a path \
+    without one cannot start with `//` (3.3)";
+
+/// TypeScript: offsets without colon or minutes.
+const TS_DATE_TIME_OFFSET: &str = "ajv-formats' date-time takes an offset without its colon \
+    (+0100) or its minutes (+01); RFC 3339 section 5.6: time-numoffset = (\"+\" / \"-\") \
+    time-hour \":\" time-minute";
+
+/// TypeScript: integers beyond 2^53.
+const TS_DOUBLE: &str = "JavaScript reads JSON numbers as binary64: the minimum \
+    9007199254740993 becomes 9007199254740992 and the maximum 9007199254740999 becomes \
+    9007199254741000, so Ajv lets 9007199254740992 and 9007199254741000 through; JSON Schema \
+    validation sections 6.2.2 and 6.2.4 compare the numbers themselves (RFC 8259 section 6 \
+    notes that binary64 holds integers exactly only up to 2^53)";
 
 /// TypeScript: date-time with a space.
 const TS_DATE_TIME: &str = "ajv-formats' date-time takes a space between date and time \
@@ -152,6 +200,7 @@ const EXPECTED: &[(&str, Sdk, &str)] = &[
     ("captured:py-client-everything-2025-11-25/birthdate/null", Python, PY_NULL),
     ("captured:ts-client-everything-2025-11-25#2/favoriteColor/null", Python, PY_NULL),
     ("captured:ts-client-everything-2025-11-25#2/agreeToTerms/null", Python, PY_NULL),
+    ("written:numbers/exact/null", Python, PY_NULL),
     ("written:numbers/count/numeric-string", Python, PY_LAX_NUMBER),
     ("written:numbers/count/boolean", Python, PY_LAX_NUMBER),
     ("written:numbers/guests/numeric-string", Python, PY_LAX_NUMBER),
@@ -181,6 +230,7 @@ const EXPECTED: &[(&str, Sdk, &str)] = &[
     ("captured:py-client-py-server-2026-07-28/height_m/boolean", Python, PY_LAX_NUMBER),
     ("captured:py-client-py-server-2026-07-28/age/numeric-string", Python, PY_LAX_NUMBER),
     ("captured:py-client-py-server-2026-07-28/age/boolean", Python, PY_LAX_NUMBER),
+    ("written:numbers/exact/numeric-string", Python, PY_LAX_NUMBER),
     ("written:choices/agree/string", Python, PY_LAX_BOOL),
     ("written:choices/agree/number", Python, PY_LAX_BOOL),
     ("written:choices/news/string", Python, PY_LAX_BOOL),
@@ -209,6 +259,60 @@ const EXPECTED: &[(&str, Sdk, &str)] = &[
     ("captured:py-client-everything-2025-11-25/email/no-at", Python, PY_EMAIL),
     ("captured:py-client-everything-2025-11-25/email/space", Python, PY_EMAIL),
     ("captured:py-client-everything-2025-11-25/email/double-at", Python, PY_EMAIL),
+    ("written:text/email/display-name", Python, PY_EMAIL),
+    ("written:text/email/underscore-in-domain", Python, PY_EMAIL),
+    ("written:text/email/non-ascii-local-part", Python, PY_EMAIL),
+    ("written:text/email/non-ascii-domain", Python, PY_EMAIL),
+    ("written:text/email/leading-dot", Python, PY_EMAIL),
+    ("written:text/email/trailing-dot", Python, PY_EMAIL),
+    ("written:text/email/double-dot", Python, PY_EMAIL),
+    ("written:text/email/domain-trailing-dot", Python, PY_EMAIL),
+    ("written:text/email/label-leading-hyphen", Python, PY_EMAIL),
+    ("written:text/email/ipv4-literal-256", Python, PY_EMAIL),
+    ("written:text/email/ipv6-literal-bad-hex", Python, PY_EMAIL),
+    ("written:text/email/ipv6-literal-untagged-bad", Python, PY_EMAIL),
+    ("written:text/email/local-part-65-octets", Python, PY_EMAIL),
+    ("written:text/email/label-64-octets", Python, PY_EMAIL),
+    ("written:text/shortEmail/display-name", Python, PY_EMAIL),
+    ("written:text/shortEmail/underscore-in-domain", Python, PY_EMAIL),
+    ("written:text/shortEmail/non-ascii-local-part", Python, PY_EMAIL),
+    ("written:text/shortEmail/non-ascii-domain", Python, PY_EMAIL),
+    ("written:text/shortEmail/leading-dot", Python, PY_EMAIL),
+    ("written:text/shortEmail/trailing-dot", Python, PY_EMAIL),
+    ("written:text/shortEmail/double-dot", Python, PY_EMAIL),
+    ("written:text/shortEmail/domain-trailing-dot", Python, PY_EMAIL),
+    ("written:text/shortEmail/label-leading-hyphen", Python, PY_EMAIL),
+    ("written:text/shortEmail/ipv4-literal-256", Python, PY_EMAIL),
+    ("written:text/shortEmail/ipv6-literal-bad-hex", Python, PY_EMAIL),
+    ("written:text/shortEmail/ipv6-literal-untagged-bad", Python, PY_EMAIL),
+    ("example:elicit-multiple-fields/email/display-name", Python, PY_EMAIL),
+    ("example:elicit-multiple-fields/email/underscore-in-domain", Python, PY_EMAIL),
+    ("example:elicit-multiple-fields/email/non-ascii-local-part", Python, PY_EMAIL),
+    ("example:elicit-multiple-fields/email/non-ascii-domain", Python, PY_EMAIL),
+    ("example:elicit-multiple-fields/email/leading-dot", Python, PY_EMAIL),
+    ("example:elicit-multiple-fields/email/trailing-dot", Python, PY_EMAIL),
+    ("example:elicit-multiple-fields/email/double-dot", Python, PY_EMAIL),
+    ("example:elicit-multiple-fields/email/domain-trailing-dot", Python, PY_EMAIL),
+    ("example:elicit-multiple-fields/email/label-leading-hyphen", Python, PY_EMAIL),
+    ("example:elicit-multiple-fields/email/ipv4-literal-256", Python, PY_EMAIL),
+    ("example:elicit-multiple-fields/email/ipv6-literal-bad-hex", Python, PY_EMAIL),
+    ("example:elicit-multiple-fields/email/ipv6-literal-untagged-bad", Python, PY_EMAIL),
+    ("example:elicit-multiple-fields/email/local-part-65-octets", Python, PY_EMAIL),
+    ("example:elicit-multiple-fields/email/label-64-octets", Python, PY_EMAIL),
+    ("captured:py-client-everything-2025-11-25/email/display-name", Python, PY_EMAIL),
+    ("captured:py-client-everything-2025-11-25/email/underscore-in-domain", Python, PY_EMAIL),
+    ("captured:py-client-everything-2025-11-25/email/non-ascii-local-part", Python, PY_EMAIL),
+    ("captured:py-client-everything-2025-11-25/email/non-ascii-domain", Python, PY_EMAIL),
+    ("captured:py-client-everything-2025-11-25/email/leading-dot", Python, PY_EMAIL),
+    ("captured:py-client-everything-2025-11-25/email/trailing-dot", Python, PY_EMAIL),
+    ("captured:py-client-everything-2025-11-25/email/double-dot", Python, PY_EMAIL),
+    ("captured:py-client-everything-2025-11-25/email/domain-trailing-dot", Python, PY_EMAIL),
+    ("captured:py-client-everything-2025-11-25/email/label-leading-hyphen", Python, PY_EMAIL),
+    ("captured:py-client-everything-2025-11-25/email/ipv4-literal-256", Python, PY_EMAIL),
+    ("captured:py-client-everything-2025-11-25/email/ipv6-literal-bad-hex", Python, PY_EMAIL),
+    ("captured:py-client-everything-2025-11-25/email/ipv6-literal-untagged-bad", Python, PY_EMAIL),
+    ("captured:py-client-everything-2025-11-25/email/local-part-65-octets", Python, PY_EMAIL),
+    ("captured:py-client-everything-2025-11-25/email/label-64-octets", Python, PY_EMAIL),
     ("written:choices/tags/duplicate", Python, PY_DUPLICATE),
     ("written:choices/fish/duplicate", Python, PY_DUPLICATE),
     ("written:choices/colors/duplicate", Python, PY_DUPLICATE),
@@ -218,9 +322,25 @@ const EXPECTED: &[(&str, Sdk, &str)] = &[
     ("written:text/when/space", Python, PY_DATE_TIME),
     ("written:text/when/date-only", Python, PY_DATE_TIME),
     ("written:text/when/number", Python, PY_DATE_TIME),
+    ("written:text/when/offset-without-colon", Python, PY_DATE_TIME),
     ("written:text/when/leap-second", Python, PY_LEAP_SECOND),
+    ("written:text/when/leap-second-offset", Python, PY_LEAP_SECOND),
     ("written:text/site/non-ascii-host", Python, PY_URI),
     ("captured:py-client-everything-2025-11-25/homepage/non-ascii-host", Python, PY_URI),
+    ("written:text/site/non-ascii-path", Python, PY_URI),
+    ("written:text/site/bad-percent", Python, PY_URI),
+    ("written:text/site/backslash", Python, PY_URI),
+    ("captured:py-client-everything-2025-11-25/homepage/non-ascii-path", Python, PY_URI),
+    ("captured:py-client-everything-2025-11-25/homepage/bad-percent", Python, PY_URI),
+    ("captured:py-client-everything-2025-11-25/homepage/backslash", Python, PY_URI),
+    ("written:numbers/count/huge", Python, PY_BIG_INT),
+    ("written:numbers/count/huge-negative", Python, PY_BIG_INT),
+    ("written:numbers/floor/huge", Python, PY_BIG_INT),
+    ("written:legacy/age/huge", Python, PY_BIG_INT),
+    ("captured:py-client-py-server-2025-11-25/age/huge", Python, PY_BIG_INT),
+    ("captured:py-client-py-server-2025-11-25/age/huge-negative", Python, PY_BIG_INT),
+    ("captured:py-client-py-server-2026-07-28/age/huge", Python, PY_BIG_INT),
+    ("captured:py-client-py-server-2026-07-28/age/huge-negative", Python, PY_BIG_INT),
     ("written:text/unknown-key", TypeScript, TS_EXTRA),
     ("written:numbers/unknown-key", TypeScript, TS_EXTRA),
     ("written:choices/unknown-key", TypeScript, TS_EXTRA),
@@ -241,6 +361,34 @@ const EXPECTED: &[(&str, Sdk, &str)] = &[
     ("captured:py-client-everything-2025-11-25/untitledMultipleSelectEnum/duplicate", TypeScript, TS_DUPLICATE),
     ("captured:py-client-everything-2025-11-25/titledMultipleSelectEnum/duplicate", TypeScript, TS_DUPLICATE),
     ("written:text/when/space", TypeScript, TS_DATE_TIME),
+    ("written:text/email/quoted-local-part", TypeScript, TS_EMAIL_QUOTED),
+    ("written:text/shortEmail/quoted-local-part", TypeScript, TS_EMAIL_QUOTED),
+    ("example:elicit-multiple-fields/email/quoted-local-part", TypeScript, TS_EMAIL_QUOTED),
+    ("captured:py-client-everything-2025-11-25/email/quoted-local-part", TypeScript, TS_EMAIL_QUOTED),
+    ("written:text/email/ipv4-literal", TypeScript, TS_EMAIL_LITERAL),
+    ("written:text/email/ipv6-literal", TypeScript, TS_EMAIL_LITERAL),
+    ("written:text/shortEmail/ipv4-literal", TypeScript, TS_EMAIL_LITERAL),
+    ("written:text/shortEmail/ipv6-literal", TypeScript, TS_EMAIL_LITERAL),
+    ("example:elicit-multiple-fields/email/ipv4-literal", TypeScript, TS_EMAIL_LITERAL),
+    ("example:elicit-multiple-fields/email/ipv6-literal", TypeScript, TS_EMAIL_LITERAL),
+    ("captured:py-client-everything-2025-11-25/email/ipv4-literal", TypeScript, TS_EMAIL_LITERAL),
+    ("captured:py-client-everything-2025-11-25/email/ipv6-literal", TypeScript, TS_EMAIL_LITERAL),
+    ("written:text/email/single-label-domain", TypeScript, TS_EMAIL_ONE_LABEL),
+    ("written:text/shortEmail/single-label-domain", TypeScript, TS_EMAIL_ONE_LABEL),
+    ("example:elicit-multiple-fields/email/single-label-domain", TypeScript, TS_EMAIL_ONE_LABEL),
+    ("captured:py-client-everything-2025-11-25/email/single-label-domain", TypeScript, TS_EMAIL_ONE_LABEL),
+    ("written:text/email/local-part-65-octets", TypeScript, TS_EMAIL_SIZES),
+    ("written:text/email/label-64-octets", TypeScript, TS_EMAIL_SIZES),
+    ("example:elicit-multiple-fields/email/local-part-65-octets", TypeScript, TS_EMAIL_SIZES),
+    ("example:elicit-multiple-fields/email/label-64-octets", TypeScript, TS_EMAIL_SIZES),
+    ("captured:py-client-everything-2025-11-25/email/local-part-65-octets", TypeScript, TS_EMAIL_SIZES),
+    ("captured:py-client-everything-2025-11-25/email/label-64-octets", TypeScript, TS_EMAIL_SIZES),
+    ("written:text/site/bad-port", TypeScript, TS_URI_SLASHES),
+    ("captured:py-client-everything-2025-11-25/homepage/bad-port", TypeScript, TS_URI_SLASHES),
+    ("written:text/when/offset-without-colon", TypeScript, TS_DATE_TIME_OFFSET),
+    ("written:text/when/offset-hours-only", TypeScript, TS_DATE_TIME_OFFSET),
+    ("written:numbers/exact/below-minimum", TypeScript, TS_DOUBLE),
+    ("written:numbers/exact/above-maximum", TypeScript, TS_DOUBLE),
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -302,7 +450,9 @@ fn written_forms() -> Vec<(String, ProtocolVersion, Value)> {
                     "level": {"type": "integer", "minimum": 0, "maximum": 10, "default": 5},
                     "ratio": {"type": "number"},
                     "temperature": {"type": "number", "minimum": -10.5, "maximum": 40.5},
-                    "score": {"type": "number", "maximum": 100}
+                    "score": {"type": "number", "maximum": 100},
+                    "exact": {"type": "integer", "minimum": 9007199254740993_u64,
+                        "maximum": 9007199254740999_u64}
                 }, "required": ["count", "guests", "ratio"]}),
             ),
         ),
@@ -535,15 +685,20 @@ fn format_sample(format: Format) -> &'static str {
         Format::Uri => "https://example.com/ada",
         Format::Date => "2024-02-29",
         Format::DateTime => "2024-02-29T12:30:00Z",
+        Format::IdnEmail => "zoë@example.com",
     }
 }
 
-/// Integer bounds as integers.
+/// Integer bounds as integers (exactly: an integer bound beyond 2^53 is not rounded).
 fn int_bounds(field: &Field) -> (Option<i64>, Option<i64>) {
+    let int = |n: Num, round: fn(f64) -> f64| match n {
+        Num::Int(i) => i64::try_from(i).unwrap(),
+        Num::Float(f) => round(f) as i64,
+    };
     match &field.kind {
         FieldKind::Integer { minimum, maximum } => (
-            minimum.map(|n| n.as_f64().ceil() as i64),
-            maximum.map(|n| n.as_f64().floor() as i64),
+            minimum.map(|n| int(n, f64::ceil)),
+            maximum.map(|n| int(n, f64::floor)),
         ),
         _ => (None, None),
     }
@@ -614,6 +769,9 @@ fn sample(field: &Field) -> Value {
     }
 }
 
+/// `(rule, value)` pairs.
+type Examples = &'static [(&'static str, &'static str)];
+
 /// Values for the field in place of its sample: `(rule, value, right)`, each wrong one
 /// breaking one rule.
 fn variants(field: &Field) -> Vec<(String, Value, bool)> {
@@ -622,27 +780,63 @@ fn variants(field: &Field) -> Vec<(String, Value, bool)> {
     match &field.kind {
         FieldKind::Text {
             format: Some(format),
+            min_length,
             max_length,
             ..
         } => {
-            let (rights, wrongs): (&[(&str, &str)], &[(&str, &str)]) = match format {
+            let (rights, wrongs): (Examples, Examples) = match format {
+                // RFC 5321 section 4.1.2 `Mailbox`, ASCII (RFC 6531's is `idn-email`).
                 Format::Email => (
-                    &[("subaddress", "a.b+c@example.co.uk")],
+                    &[
+                        ("subaddress", "a.b+c@example.co.uk"),
+                        ("quoted-local-part", "\"Ada L\"@example.com"),
+                        ("ipv4-literal", "ada@[192.0.2.1]"),
+                        ("ipv6-literal", "a@[IPv6:2001:db8::1]"),
+                        ("single-label-domain", "ada@localhost"),
+                    ],
                     &[
                         ("no-at", "ada.example.com"),
                         ("space", "a b@example.com"),
                         ("double-at", "ada@@example.com"),
+                        ("display-name", "Ada <a@example.com>"),
+                        ("underscore-in-domain", "ada@exa_mple.com"),
+                        ("non-ascii-local-part", "zoë@example.com"),
+                        ("non-ascii-domain", "ada@bücher.example"),
+                        ("leading-dot", ".ada@example.com"),
+                        ("trailing-dot", "ada.@example.com"),
+                        ("double-dot", "a..b@example.com"),
+                        ("domain-trailing-dot", "ada@example.com."),
+                        ("label-leading-hyphen", "ada@-example.com"),
+                        ("ipv4-literal-256", "ada@[192.0.2.256]"),
+                        ("ipv6-literal-bad-hex", "a@[IPv6:2001:db8::g]"),
+                        ("ipv6-literal-untagged-bad", "a@[::1]"),
                     ],
                 ),
+                // RFC 3986 section 3 `URI`; the examples of section 1.1.2.
                 Format::Uri => (
                     &[
                         ("urn", "urn:isbn:0451450523"),
                         ("mailto", "mailto:ada@example.com"),
+                        ("ftp", "ftp://ftp.is.co.za/rfc/rfc1808.txt"),
+                        ("ldap-ipv6", "ldap://[2001:db8::7]/c=GB?objectClass?one"),
+                        ("news", "news:comp.infosystems.www.servers.unix"),
+                        ("tel", "tel:+1-816-555-1212"),
+                        ("telnet-port", "telnet://192.0.2.16:80/"),
+                        (
+                            "urn-oasis",
+                            "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+                        ),
                     ],
                     &[
                         ("no-scheme", "example.com/ada"),
                         ("space", "https://exa mple.com/"),
                         ("non-ascii-host", "https://例え.jp/"),
+                        ("network-path", "//example.com/ada"),
+                        ("non-ascii-path", "https://example.com/ä"),
+                        ("bad-percent", "https://example.com/%zz"),
+                        ("bad-ipv6", "http://[2001:db8::7::1]/"),
+                        ("bad-port", "http://example.com:80a/"),
+                        ("backslash", "https://evil.example\\@example.com/"),
                     ],
                 ),
                 Format::Date => (
@@ -653,25 +847,52 @@ fn variants(field: &Field) -> Vec<(String, Value, bool)> {
                         ("date-time", "2024-02-29T12:30:00Z"),
                     ],
                 ),
+                // RFC 3339 section 5.6 `date-time`; the examples of section 5.8.
                 Format::DateTime => (
                     &[
                         ("fraction-and-offset", "1985-04-12T23:20:50.52+02:00"),
                         ("lowercase", "1985-04-12t23:20:50z"),
                         ("leap-second", "1990-12-31T23:59:60Z"),
+                        ("negative-offset", "1996-12-19T16:39:57-08:00"),
+                        ("leap-second-offset", "1990-12-31T15:59:60-08:00"),
+                        ("minutes-offset", "1937-01-01T12:00:27.87+00:20"),
                     ],
                     &[
                         ("no-offset", "2024-02-29T12:30:00"),
                         ("space", "2024-02-29 12:30:00Z"),
                         ("hour-24", "2024-02-29T24:00:00Z"),
                         ("date-only", "2024-02-29"),
+                        ("offset-without-colon", "2024-02-29T12:30:00+0100"),
+                        ("offset-hours-only", "2024-02-29T12:30:00+01"),
+                        ("leap-second-not-23-59-utc", "1990-12-31T23:59:60+01:00"),
+                        ("empty-fraction", "1985-04-12T23:20:50.Z"),
                     ],
                 ),
+                Format::IdnEmail => panic!("the SDKs take no idn-email form"),
             };
-            for (rule, value) in rights {
+            // Each breaks no length bound: a wrong one breaks one rule only.
+            let fits = |value: &str| {
+                let n = value.chars().count() as u64;
+                min_length.is_none_or(|min| n >= min) && max_length.is_none_or(|max| n <= max)
+            };
+            for (rule, value) in rights.iter().filter(|(_, v)| fits(v)) {
                 add(rule, Value::from(*value), true);
             }
-            for (rule, value) in wrongs {
+            for (rule, value) in wrongs.iter().filter(|(_, v)| fits(v)) {
                 add(rule, Value::from(*value), false);
+            }
+            if *format == Format::Email {
+                // RFC 5321 section 4.5.3.1.1 and RFC 1035 section 2.3.4.
+                let long_local = format!("{}@example.com", "a".repeat(65));
+                let long_label = format!("ada@{}.com", "b".repeat(64));
+                for (rule, value) in [
+                    ("local-part-65-octets", long_local),
+                    ("label-64-octets", long_label),
+                ] {
+                    if fits(&value) {
+                        add(rule, Value::from(value), false);
+                    }
+                }
             }
             if let (Format::Email, Some(max)) = (format, max_length) {
                 let domain = "@example.com";
@@ -732,7 +953,14 @@ fn variants(field: &Field) -> Vec<(String, Value, bool)> {
             } else {
                 sample as f64 - 0.5
             };
-            add("fraction", json!(fraction), false);
+            // (Beyond 2^52 an f64 has no halves.)
+            if fraction.fract() != 0.0 {
+                add("fraction", json!(fraction), false);
+            }
+            // JSON Schema's integer has no size limit: beyond 64 bits.
+            // (100000000000000000000 too: serde_json holds it as this f64, written `1e20`.)
+            add("huge", json!(1e20), hi.is_none());
+            add("huge-negative", json!(-1e20), lo.is_none());
             add("numeric-string", json!(sample.to_string()), false);
             add("boolean", json!(true), false);
             if let Some(lo) = lo {

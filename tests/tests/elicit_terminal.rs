@@ -3,14 +3,22 @@
 //! server received is read from the client's `--log` (every JSON-RPC line it wrote) and from
 //! the server's own reply on the screen.
 //!
-//! - server-everything's `trigger-elicitation-request` (every field kind): the required field
-//!   left empty, a bad email, a bad date, an out-of-range and a fractional integer and a
-//!   multi-select over its limit are each refused with the validator's message and asked
-//!   again; defaults are pre-filled; an answer is changed at the review; the reply holds
-//!   exactly what was chosen, in the form's order. Then decline and cancel (Esc).
-//! - server-everything's `trigger-url-elicitation`: the URL shown whole, its host highlighted
-//!   and written out, warnings for a suspicious URL; a loopback listener sees no connection
-//!   before consent and exactly one after; the -32042 error path read and declined.
+//! - server-everything's `trigger-elicitation-request` (every field kind): the form's fields
+//!   listed (title, required, what to type) before the choice to fill it in; "field k of n";
+//!   the required field left empty, a bad email, a bad date, an out-of-range and a fractional
+//!   integer and a multi-select over its limit are each refused in words (the field's title,
+//!   what is wrong, an example) and asked again with the value kept; Ctrl-U clears a
+//!   pre-filled value in one key; Esc asks before discarding; defaults are pre-filled; an
+//!   answer is changed at the review; the reply holds exactly what was chosen, in the form's
+//!   order; each outcome ends with one ✔/✘ line. Then decline, and Esc → discard (cancel).
+//! - server-everything's `trigger-url-elicitation`: the URL shown whole, its host highlighted,
+//!   warnings marked `! WARNING:` in colour; Decline is the default (Enter declines); a
+//!   loopback listener sees no connection before consent and exactly one after; the -32042
+//!   error path read and declined. A server of the test's own (a few lines of Node) asks to
+//!   open `https://evil.example\@example.com/login`: the host highlighted is `evil.example`,
+//!   the one a browser opens; a browser that fails to open sends no reply.
+//! - without colours (`NO_COLOR`) and without `--log`: the warnings keep their marker, the
+//!   screen has no colour at all, and a tool's raw JSON is left out.
 //! - the project's booking server: a tool's arguments asked as a form, then its form.
 
 use std::io::{Read, Write};
@@ -159,10 +167,16 @@ fn replies(log: &Path) -> Vec<Value> {
         .collect()
 }
 
-/// Starts the client on server-everything, picks `tool` from the menu.
-fn everything(name: &str, log: &Path, extra: &[&str]) -> Pane {
+/// Starts the client on server-everything: `env` (`NAME=value`) before the client, `extra`
+/// client options; `--log` when `log` is given.
+fn everything(name: &str, log: Option<&Path>, env: &[&str], extra: &[&str]) -> Pane {
     let (client, server) = (client(), server_everything());
-    let mut command = vec![client.to_str().unwrap(), "--log", log.to_str().unwrap()];
+    let mut command = vec!["env"];
+    command.extend_from_slice(env);
+    command.push(client.to_str().unwrap());
+    if let Some(log) = log {
+        command.extend(["--log", log.to_str().unwrap()]);
+    }
     command.extend_from_slice(extra);
     command.extend(["--", "node", server.to_str().unwrap(), "stdio"]);
     let pane = Pane::start(name, &command);
@@ -178,53 +192,92 @@ fn pick_tool(pane: &Pane, tool: &str) {
     pane.keys(&["Enter"]);
 }
 
+/// The last line of the screen that starts with `prefix`.
+fn last_line(pane: &Pane, prefix: &str) -> String {
+    let screen = pane.screen();
+    screen
+        .lines()
+        .rfind(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no line starting with {prefix:?}:\n{screen}"))
+        .to_owned()
+}
+
 #[test]
 fn answers_server_everything_form_with_every_field_kind() {
     let log = log_file("elicit-terminal-form");
-    let pane = everything("form", &log, &[]);
+    let pane = everything("form", Some(&log), &[], &[]);
     pick_tool(&pane, "trigger-elicitation-request");
 
-    // Which server asks, and what; fill in, decline or cancel.
+    // Which server asks and what; the fields, before the choice to fill in, decline or cancel.
     let screen = pane.wait_for("? Answer?");
+    let asks = "Everything Reference Server asks: Please provide inputs for the following fields:";
+    for line in [
+        asks,
+        "  The form has 13 fields, 1 required:",
+        "   1. String (required) — text",
+        "   2. Boolean — yes or no",
+        "   4. String with email format — an email address, e.g. ada@example.com",
+        "   6. String with date format — a date as year-month-day, e.g. 2026-03-14",
+        "   7. Integer — a whole number between 1 and 100, e.g. 42",
+        "  10. Untitled Multiple Select Enum — between 1 and 3 of: Guitar, Piano, Violin, Drums, Bass",
+        "  13. Legacy Titled Single Select Enum — one of: Cats, Dogs, Birds, Fish, Reptiles",
+    ] {
+        assert!(
+            screen.contains(&format!("{line}\n")),
+            "no {line:?}:\n{screen}"
+        );
+    }
     assert!(
-        screen.contains(
-            "Everything Reference Server asks: Please provide inputs for the following fields:"
-        ),
+        screen.find(asks).unwrap() < screen.rfind("? Answer?").unwrap()
+            && screen.rfind("13. Legacy").unwrap() < screen.rfind("? Answer?").unwrap(),
         "{screen}"
     );
+    let menu = pane.since("? Answer?");
+    assert!(menu.contains("> Fill in the form"), "{menu}");
     assert!(
-        screen.contains("Decline") && screen.contains("Cancel"),
-        "{screen}"
+        menu.contains("Decline") && menu.contains("Cancel"),
+        "{menu}"
     );
     pane.keys(&["Enter"]);
 
-    // A required text field: empty is refused.
+    // A required text field, with where it is in the form: empty is refused, by its title.
     let screen = pane.wait_for("? String:");
     assert!(
-        screen.contains("[Your full, legal name · Esc cancels]"),
+        screen.contains("[field 1 of 13 · Your full, legal name · Ctrl-U clears · Esc to cancel]"),
         "{screen}"
     );
     pane.keys(&["Enter"]);
-    pane.wait_for("# required: type a value");
+    pane.wait_for("# String: required; type a value.");
     pane.type_text("Ada Lovelace");
     pane.keys(&["Enter"]);
 
     // An optional boolean without default: Yes / No / no answer, cursor on no answer.
     let screen = pane.wait_for("? Boolean (optional):");
     assert!(screen.contains("> (no answer)"), "{screen}");
+    assert!(screen.contains("[field 2 of 13 ·"), "{screen}");
     pane.keys(&["Up", "Up", "Enter"]);
 
     // A text default is pre-filled and kept.
     pane.wait_for("? String with default (optional): It was a dark and stormy night.");
     pane.keys(&["Enter"]);
 
-    // format: email.
+    // format: email, with an example; refused in words, the value kept to edit.
     let screen = pane.wait_for("? String with email format (optional):");
-    assert!(screen.contains("format: email"), "{screen}");
+    assert!(
+        screen.contains("an email address, e.g. ada@example.com · Ctrl-U clears"),
+        "{screen}"
+    );
     pane.type_text("ada@");
     pane.keys(&["Enter"]);
-    pane.wait_for("# not a valid email");
-    pane.erase(4);
+    pane.wait_for(
+        "# String with email format: not a valid email address; type an email address, \
+         e.g. ada@example.com.",
+    );
+    assert_eq!(
+        last_line(&pane, "? String with email"),
+        "? String with email format (optional): ada@"
+    );
+    pane.keys(&["C-u"]);
     pane.type_text("ada@example.com");
     pane.keys(&["Enter"]);
 
@@ -236,23 +289,50 @@ fn answers_server_everything_form_with_every_field_kind() {
     pane.wait_for("? String with date format (optional):");
     pane.type_text("10/12/1815");
     pane.keys(&["Enter"]);
-    pane.wait_for("# not a valid date");
-    pane.erase(10);
+    pane.wait_for(
+        "# String with date format: not a valid date; type a date as year-month-day, \
+         e.g. 2026-03-14.",
+    );
+    pane.keys(&["C-u"]);
     pane.type_text("1815-12-10");
     pane.keys(&["Enter"]);
 
-    // An integer 1..=100, default 42 pre-filled: out of range, then a fraction, refused.
+    // An integer 1..=100, default 42 pre-filled: one key (Ctrl-U) clears it; out of range,
+    // then a fraction, refused in words.
     let screen = pane.wait_for("? Integer (optional): 42");
-    assert!(screen.contains("an integer from 1 to 100"), "{screen}");
-    pane.erase(2);
+    assert!(
+        screen.contains("[field 7 of 13 · Your favorite integer"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("a whole number between 1 and 100, e.g. 42 · Ctrl-U clears"),
+        "{screen}"
+    );
+    pane.keys(&["C-u"]);
+    assert_eq!(
+        last_line(&pane, "? Integer").trim_end(),
+        "? Integer (optional):"
+    );
     pane.type_text("150");
     pane.keys(&["Enter"]);
-    pane.wait_for("# 150 is out of range (1..=100)");
-    pane.erase(3);
+    pane.wait_for("# Integer: 150 is too large; type a whole number between 1 and 100.");
+    assert!(!pane.screen().contains("1..=100"));
+    pane.keys(&["C-u"]);
     pane.type_text("7.5");
     pane.keys(&["Enter"]);
-    pane.wait_for(r#"# field `integer`: "7.5" is not an integer"#);
-    pane.erase(3);
+    pane.wait_for(
+        "# Integer: “7.5” is not a whole number; type a whole number between 1 and 100, \
+         e.g. 42.",
+    );
+    assert!(!pane.screen().contains("`integer`"));
+
+    // Esc asks before discarding the form; going back asks the field again.
+    pane.keys(&["Escape"]);
+    let screen = pane.wait_for("? Discard this form? The server will be told you cancelled.");
+    assert!(screen.contains("> No, back to the form"), "{screen}");
+    pane.keys(&["Enter"]);
+    pane.wait_for("? Integer (optional): 42");
+    pane.keys(&["C-u"]);
     pane.type_text("7");
     pane.keys(&["Enter"]);
 
@@ -268,8 +348,9 @@ fn answers_server_everything_form_with_every_field_kind() {
     // Multi-select 1..=3, default Guitar ticked: four are refused, three accepted.
     let screen = pane.wait_for("? Untitled Multiple Select Enum (optional):");
     assert!(screen.contains("> [x] Guitar"), "{screen}");
+    assert!(screen.contains("[field 10 of 13 ·"), "{screen}");
     pane.keys(&["Down", "Space", "Down", "Space", "Down", "Space", "Enter"]);
-    pane.wait_for("# 4 selected, at most 3 allowed");
+    pane.wait_for("# Untitled Multiple Select Enum: 4 chosen; choose at most 3.");
     pane.keys(&["Space", "Enter"]);
 
     // Titled single select: options shown by title.
@@ -291,6 +372,7 @@ fn answers_server_everything_form_with_every_field_kind() {
         screen.contains("> Cats") && screen.contains("Dogs"),
         "{screen}"
     );
+    assert!(screen.contains("[field 13 of 13 ·"), "{screen}");
     pane.keys(&["Down", "Enter"]);
 
     // The review shows the whole answer by label; change one answer there.
@@ -323,10 +405,28 @@ fn answers_server_everything_form_with_every_field_kind() {
     pane.wait_for("? Send this answer?");
     pane.keys(&["Enter"]);
 
-    // The server got it: its own reply on screen, and the line the client wrote.
-    let screen = pane.wait_for("User provided the requested information!");
+    // One line says what happened; the server got it: its own reply on screen (with its raw
+    // JSON, since --log is on), and the line the client wrote.
+    let screen = pane.wait_for("✔ trigger-elicitation-request finished.");
+    let sent = pane.since("> Send this answer? Send");
+    assert!(
+        sent.starts_with(
+            "> Send this answer? Send\n✔ Sent your answer to Everything Reference Server.\n"
+        ),
+        "{sent}"
+    );
+    assert_eq!(
+        sent.matches('✔').count() + sent.matches('✘').count(),
+        2,
+        "{sent}"
+    );
+    assert!(
+        screen.contains("User provided the requested information!"),
+        "{screen}"
+    );
     assert!(screen.contains("- Name: Ada Lovelace"), "{screen}");
     assert!(screen.contains("- Favorite Number: 2.5"), "{screen}");
+    assert!(screen.contains("Raw result: {"), "{screen}");
     let sent = replies(&log);
     let want = json!({"action": "accept", "content": {
         "name": "Ada Lovelace",
@@ -358,13 +458,17 @@ fn answers_server_everything_form_with_every_field_kind() {
     pane.wait_for("? Answer?");
     pane.keys(&["Down", "Enter"]);
     pane.wait_for("User declined to provide the requested information.");
+    pane.wait_for("✘ Declined: Everything Reference Server was told you will not answer.");
 
-    // Esc on a field cancels the whole form.
+    // Esc on a field, then "discard": the form is cancelled.
     pick_tool(&pane, "trigger-elicitation-request");
     pane.wait_for("? Answer?");
     pane.keys(&["Enter"]);
     pane.wait_for("? String:");
     pane.keys(&["Escape"]);
+    pane.wait_for("? Discard this form?");
+    pane.keys(&["Down", "Enter"]);
+    pane.wait_for("✘ Cancelled: Everything Reference Server was told you dismissed the form.");
     pane.wait_for("? Call a tool");
     let sent = replies(&log);
     assert_eq!(
@@ -439,12 +543,55 @@ fn browser() -> PathBuf {
     path
 }
 
+/// The URL prompt as shown: Decline first and under the cursor, Enter declines.
+fn assert_decline_is_the_default(shown: &str) {
+    let lines: Vec<&str> = shown.lines().map(str::trim_end).collect();
+    let at = lines
+        .iter()
+        .rposition(|l| *l == "? Open it in your browser?")
+        .unwrap_or_else(|| panic!("no question:\n{shown}"));
+    assert_eq!(
+        lines[at + 1..at + 4],
+        ["> Decline", "  Open", "  Cancel"],
+        "{shown}"
+    );
+    assert!(lines[at + 4].starts_with("[Enter declines"), "{shown}");
+}
+
+/// The escapes (colours) of the screen line that contains `text`, before `text`.
+fn styles_before(pane: &Pane, line_has: &str, text: &str) -> String {
+    let colored = pane.capture(true);
+    let line = colored
+        .lines()
+        .rfind(|l| l.contains(line_has))
+        .unwrap_or_else(|| panic!("no line with {line_has:?}:\n{colored}"));
+    let at = line.find(text).expect("the text on its line");
+    line[..at].to_owned()
+}
+
+/// The styles (SGR parameters, `1;4`, `33`) in force at `text` on the last screen line that
+/// contains `line_has`: those set since the last reset before it.
+fn styled_at(pane: &Pane, line_has: &str, text: &str) -> Vec<String> {
+    let before = styles_before(pane, line_has, text);
+    let since_reset = before.rsplit("\x1b[0m").next().unwrap_or(&before);
+    since_reset
+        .split("\x1b[")
+        .skip(1)
+        .map(|s| s.split('m').next().unwrap_or_default().to_owned())
+        .collect()
+}
+
 #[test]
 fn url_elicitation_needs_consent_and_shows_the_host() {
     let site = listener();
     let log = log_file("elicit-terminal-url");
     let browser = browser();
-    let pane = everything("url", &log, &["--browser", browser.to_str().unwrap()]);
+    let pane = everything(
+        "url",
+        Some(&log),
+        &[],
+        &["--browser", browser.to_str().unwrap()],
+    );
 
     let url = format!("http://127.0.0.1:{}/consent?session=1", site.port);
     trigger_url(&pane, &url, false);
@@ -454,69 +601,74 @@ fn url_elicitation_needs_consent_and_shows_the_host() {
         shown.contains("asks you to open a URL: Please open the link to complete this action."),
         "{shown}"
     );
-    assert!(shown.contains(&format!("URL:  {url}")), "{shown}");
-    assert!(shown.contains("Host: 127.0.0.1"), "{shown}");
+    assert!(shown.contains(&format!("URL:  {url}\n")), "{shown}");
+    assert!(!shown.contains("As written"), "{shown}");
+    assert!(shown.contains("Host: 127.0.0.1\n"), "{shown}");
     assert!(shown.contains("Nothing has been opened."), "{shown}");
     // Plain http on loopback is not warned about.
-    assert!(!shown.contains("Warning:"), "{shown}");
+    assert!(!shown.contains("WARNING"), "{shown}");
+    assert_decline_is_the_default(&shown);
     // The host is highlighted (bold, underlined) inside the URL.
-    let colored = pane.capture(true);
-    let line = colored
-        .lines()
-        .rfind(|l| l.contains("URL:"))
-        .expect("the URL line");
-    let before = &line[..line.find("127.0.0.1").expect("the host")];
-    let styles: Vec<&str> = before
-        .rsplit("http://")
-        .next()
-        .unwrap()
-        .split("\x1b[")
-        .collect();
+    let styles = styled_at(&pane, "URL:", "127.0.0.1");
     assert!(
-        styles
-            .iter()
-            .any(|s| s.starts_with("1;4m") || s.starts_with("4m")),
-        "the host is not underlined: {line:?}"
+        styles.iter().any(|s| s.split(';').any(|p| p == "4")),
+        "the host is not underlined: {styles:?}"
     );
     // Nothing is fetched while the user reads.
     std::thread::sleep(Duration::from_millis(500));
     assert_eq!(site.connections.load(Ordering::SeqCst), 0);
 
-    pane.keys(&["Enter"]);
+    pane.keys(&["Down", "Enter"]);
     pane.wait_for("User completed the URL elicitation flow.");
+    pane.wait_for(&format!(
+        "✔ Opened {url} in your browser; Everything Reference Server was told you agreed."
+    ));
     assert_eq!(site.connections.load(Ordering::SeqCst), 1);
     assert_eq!(
         *site.requests.lock().unwrap(),
         ["GET /consent?session=1 HTTP/1.1"]
     );
 
-    // A suspicious URL: every applicable warning, then declined; nothing opened.
+    // A suspicious URL: a warning for each thing wrong, marked and in colour; Enter declines.
     trigger_url(&pane, "http://user:secret@xn--80ak6aa92e.com/login", false);
     pane.wait_for("? Open it in your browser?");
     let shown = pane.since("asks you to open a URL");
-    for text in [
-        "Host: аррӏе.com (written xn--80ak6aa92e.com)",
-        "Warning: not encrypted (http, not https)",
-        "Warning: the domain is encoded (Punycode); it reads as аррӏе.com",
-        "Warning: the URL contains a user name or password",
-    ] {
-        assert!(shown.contains(text), "no {text:?}:\n{shown}");
-    }
-    pane.keys(&["Down", "Enter"]);
+    assert!(
+        shown.contains("Host: xn--80ak6aa92e.com (reads as аррӏе.com)\n"),
+        "{shown}"
+    );
+    let warnings = shown
+        .lines()
+        .filter(|l| l.starts_with("  ! WARNING: "))
+        .count();
+    // Not https, an international domain, credentials.
+    assert!(warnings >= 3, "{warnings} warnings:\n{shown}");
+    let styles = styled_at(&pane, "! WARNING:", "! WARNING:");
+    assert!(
+        styles.iter().any(|s| s.split(';').any(|p| p == "31")),
+        "the warning is not red: {styles:?}"
+    );
+    assert_decline_is_the_default(&shown);
+    pane.keys(&["Enter"]);
     pane.wait_for("User declined to open the URL");
+    pane.wait_for(
+        "✘ Declined: nothing was opened; Everything Reference Server was told you declined.",
+    );
 
-    // An IP address that is not loopback.
+    // An IP address that is not loopback; Esc cancels.
     trigger_url(&pane, "https://10.1.2.3/pay", false);
     pane.wait_for("? Open it in your browser?");
     let shown = pane.since("asks you to open a URL");
-    assert!(
-        shown.contains("Warning: the host is an IP address, not a domain name"),
-        "{shown}"
-    );
-    pane.keys(&["Down", "Down", "Enter"]);
+    assert!(shown.contains("  ! WARNING: "), "{shown}");
+    assert_decline_is_the_default(&shown);
+    pane.keys(&["Escape"]);
     pane.wait_for("User cancelled the URL elicitation");
+    pane.wait_for(
+        "✘ Cancelled: nothing was opened; Everything Reference Server was told you dismissed it.",
+    );
 
-    // The error path: -32042 names the URL; declined, so no retry is offered.
+    // The error path: -32042 names the URL; declined, so no retry is offered, and one line
+    // says the tool did not run.
     trigger_url(&pane, &url, true);
     let screen = pane.wait_for("? Open it in your browser?");
     assert!(
@@ -525,9 +677,18 @@ fn url_elicitation_needs_consent_and_shows_the_host() {
     );
     let shown = pane.since("asks you to open a URL");
     assert!(shown.contains("Host: modelcontextprotocol.io"), "{shown}");
-    pane.keys(&["Down", "Enter"]);
+    assert_decline_is_the_default(&shown);
+    pane.keys(&["Enter"]);
     pane.wait_for("? Call a tool");
-    assert!(!pane.since("asks you to open a URL").contains("Retry"));
+    let after = pane.since("> Open it in your browser? Decline");
+    assert!(!after.contains("Retry"), "{after}");
+    assert!(
+        after.starts_with(
+            "> Open it in your browser? Decline\n✘ trigger-url-elicitation did not run: it \
+             needs its URL opened, and you declined; nothing was opened.\n? Call a tool"
+        ),
+        "{after}"
+    );
     assert_eq!(site.connections.load(Ordering::SeqCst), 1);
     assert_eq!(
         replies(&log),
@@ -537,6 +698,142 @@ fn url_elicitation_needs_consent_and_shows_the_host() {
             json!({"action": "cancel"}),
         ]
     );
+}
+
+/// A server of the test's own: its one tool, `sign-in`, sends a URL-mode request for the URL
+/// given as its argument, then reports the action the client answered.
+fn deceptive_server() -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("deceptive-server.js");
+    let script = r#"const url = process.argv[2];
+const send = (m) => process.stdout.write(JSON.stringify(m) + "\n");
+let call = null;
+require("readline").createInterface({ input: process.stdin }).on("line", (line) => {
+  const m = JSON.parse(line);
+  if (m.method === "initialize") {
+    send({ jsonrpc: "2.0", id: m.id, result: { protocolVersion: "2025-11-25",
+      capabilities: { tools: {} }, serverInfo: { name: "Deceptive", version: "1.0.0" } } });
+  } else if (m.method === "tools/list") {
+    send({ jsonrpc: "2.0", id: m.id, result: { tools: [
+      { name: "sign-in", description: "Asks you to sign in", inputSchema: { type: "object" } }] } });
+  } else if (m.method === "tools/call") {
+    call = m.id;
+    send({ jsonrpc: "2.0", id: "open-1", method: "elicitation/create", params: {
+      mode: "url", elicitationId: "sign-in-1", url, message: "Sign in to continue" } });
+  } else if (m.id === "open-1" && call !== null) {
+    const action = m.result ? m.result.action : "an error";
+    send({ jsonrpc: "2.0", id: call, result: { content: [
+      { type: "text", text: `The client answered ${action}.` }] } });
+    call = null;
+  }
+});
+"#;
+    std::fs::write(&path, script).unwrap();
+    path
+}
+
+#[test]
+fn url_with_a_backslash_shows_the_host_the_browser_opens() {
+    let log = log_file("elicit-terminal-backslash");
+    let server = deceptive_server();
+    // One backslash: `\` in JSON text.
+    let written: String =
+        serde_json::from_str(r#""https://evil.example\\@example.com/login""#).unwrap();
+    assert_eq!(written, "https://evil.example\\@example.com/login");
+    let client = client();
+    let pane = Pane::start(
+        "backslash",
+        &[
+            client.to_str().unwrap(),
+            "--log",
+            log.to_str().unwrap(),
+            // A browser that fails: nothing is replied, the question is asked again.
+            "--browser",
+            "false",
+            "--",
+            "node",
+            server.to_str().unwrap(),
+            &written,
+        ],
+    );
+    pick_tool(&pane, "sign-in");
+    let screen = pane.wait_for("? Open it in your browser?");
+    assert!(
+        screen.contains("Deceptive asks you to open a URL: Sign in to continue"),
+        "{screen}"
+    );
+    let shown = pane.since("asks you to open a URL");
+    // The URL as the browser gets it, its host the one it opens, highlighted; the URL as
+    // written; a warning.
+    assert!(
+        shown.contains("URL:  https://evil.example/@example.com/login\n"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains(&format!("As written by the server: {written}\n")),
+        "{shown}"
+    );
+    assert!(shown.contains("Host: evil.example\n"), "{shown}");
+    assert!(shown.contains("  ! WARNING: "), "{shown}");
+    let styles = styled_at(&pane, "URL:", "evil.example");
+    assert!(
+        styles.iter().any(|s| s.split(';').any(|p| p == "4")),
+        "evil.example is not highlighted: {styles:?}"
+    );
+    assert!(
+        !styles_before(&pane, "URL:", "example.com/login").ends_with('m'),
+        "example.com is highlighted"
+    );
+    assert_decline_is_the_default(&shown);
+
+    // Open, and the browser fails: said so, nothing sent, asked again with Decline under
+    // the cursor.
+    pane.keys(&["Down", "Enter"]);
+    pane.wait_for("! WARNING: Could not open it: false exited with");
+    pane.wait_for("nothing was sent; choose again.");
+    assert_eq!(replies(&log), Vec::<Value>::new());
+    let again = pane.since("choose again.");
+    assert!(again.contains("> Decline"), "{again}");
+    pane.keys(&["Enter"]);
+    pane.wait_for("✘ Declined: nothing was opened; Deceptive was told you declined.");
+    pane.wait_for("The client answered decline.");
+    pane.wait_for("✔ sign-in finished.");
+    assert_eq!(replies(&log), [json!({"action": "decline"})]);
+}
+
+#[test]
+fn without_colour_or_log_warnings_keep_their_marker_and_raw_json_is_left_out() {
+    let pane = everything("nocolor", None, &["NO_COLOR=1"], &["--browser", "false"]);
+    trigger_url(&pane, "http://user:secret@xn--80ak6aa92e.com/login", false);
+    pane.wait_for("? Open it in your browser?");
+    let shown = pane.since("asks you to open a URL");
+    let warnings = shown
+        .lines()
+        .filter(|l| l.starts_with("  ! WARNING: "))
+        .count();
+    assert!(warnings >= 3, "{warnings} warnings:\n{shown}");
+    assert_decline_is_the_default(&shown);
+    // No colour anywhere on the screen: not the client's, not the prompts'.
+    let colored = pane.capture(true);
+    assert!(!colored.contains('\x1b'), "{colored:?}");
+    pane.keys(&["Enter"]);
+    pane.wait_for("User declined to open the URL");
+    let screen = pane.wait_for(
+        "✔ trigger-url-elicitation finished (1 block(s) of raw JSON left out; --log shows them).",
+    );
+    assert!(!screen.contains("Raw result"), "{screen}");
+
+    // Structured content in words, not JSON.
+    pick_tool(&pane, "get-structured-content");
+    pane.wait_for("? location:");
+    pane.keys(&["Enter"]);
+    pane.wait_for("? Call the tool?");
+    pane.keys(&["Enter"]);
+    pane.wait_for("✔ get-structured-content finished");
+    let result = pane.since("> Call the tool? Call");
+    assert!(result.contains("\n  temperature: "), "{result}");
+    assert!(result.contains("\n  conditions: "), "{result}");
+    assert!(!result.contains('{'), "{result}");
+    assert!(!pane.capture(true).contains('\x1b'));
 }
 
 #[test]
@@ -558,36 +855,56 @@ fn books_a_table_on_the_booking_server() {
     );
     pane.wait_for("Connected to");
     pick_tool(&pane, "book_table");
-    pane.wait_for("? date:");
+    let screen = pane.wait_for("? date:");
+    assert!(
+        screen.contains("a date as year-month-day, e.g. 2026-03-14 · Ctrl-U clears"),
+        "{screen}"
+    );
     pane.type_text("2026-12-24");
     pane.keys(&["Enter"]);
     pane.wait_for("? Call the tool?");
     pane.keys(&["Enter"]);
 
     pane.wait_for("asks: 2026-12-24 is full.");
-    pane.wait_for("? Answer?");
+    let screen = pane.wait_for("? Answer?");
+    assert!(
+        screen.contains("  The form has 2 fields, 2 required:"),
+        "{screen}"
+    );
+    assert!(
+        screen
+            .contains("2. alternativeDate (required) — a date as year-month-day, e.g. 2026-03-14"),
+        "{screen}"
+    );
     pane.keys(&["Enter"]);
     // The derived form's doc comments are its descriptions, under each prompt.
     let screen = pane.wait_for("? checkAlternative:");
     assert!(
-        screen.contains("[Book another date instead? · Esc cancels]"),
+        screen.contains("[field 1 of 2 · Book another date instead? · Esc to cancel]"),
         "{screen}"
     );
     pane.keys(&["Enter"]);
     let screen = pane.wait_for("? alternativeDate:");
     assert!(
-        screen.contains("[The date to book instead · format: date · Esc cancels]"),
+        screen.contains(
+            "[field 2 of 2 · The date to book instead · a date as year-month-day, \
+             e.g. 2026-03-14 · Ctrl-U clears · Esc to cancel]"
+        ),
         "{screen}"
     );
     pane.type_text("Dec 27");
     pane.keys(&["Enter"]);
-    pane.wait_for("# not a valid date");
-    pane.erase(6);
+    pane.wait_for(
+        "# alternativeDate: not a valid date; type a date as year-month-day, e.g. 2026-03-14.",
+    );
+    pane.keys(&["C-u"]);
     pane.type_text("2026-12-27");
     pane.keys(&["Enter"]);
     pane.wait_for("? Send this answer?");
     pane.keys(&["Enter"]);
+    pane.wait_for("✔ Sent your answer to");
     pane.wait_for("Booked a table for 2026-12-27.");
+    pane.wait_for("✔ book_table finished.");
     assert_eq!(
         replies(&log),
         [

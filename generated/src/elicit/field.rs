@@ -62,7 +62,8 @@ impl FormField for bool {
     }
 }
 
-/// The integer a JSON number holds, if it holds one (`3.0` is the integer 3, as in JSON Schema).
+/// The integer a JSON number holds, if it holds one within `i128` (`3.0` is the integer 3,
+/// as in JSON Schema; `1.8e19` is 18000000000000000000, a `u64`).
 pub(crate) fn json_integer(value: &Value) -> Option<i128> {
     let number = value.as_number()?;
     if let Some(i) = number.as_i64() {
@@ -71,9 +72,10 @@ pub(crate) fn json_integer(value: &Value) -> Option<i128> {
         Some(i128::from(u))
     } else {
         let f = number.as_f64()?;
-        // Beyond 2^63 an f64 may hold integers no Rust integer field can; they are out of
-        // range for every type anyway.
-        (f.is_finite() && f.fract() == 0.0 && f.abs() < 1.8e19).then_some(f as i128)
+        // Below 2^127 in magnitude an integral f64 converts to i128 exactly. Larger ones fit
+        // no Rust integer field, whose range refuses them before.
+        (f.fract() == 0.0 && f.abs() < 170_141_183_460_469_231_731_687_303_715_884_105_728.0)
+            .then_some(f as i128)
     }
 }
 

@@ -181,7 +181,7 @@ pub mod revision {
 }
 pub use validate::{
     ContentError, Violation, ViolationKind, format_matches, is_date_time, is_email, is_full_date,
-    is_uri, validate,
+    is_idn_email, is_uri, validate,
 };
 
 pub use mcp_typed_macros::Elicit;

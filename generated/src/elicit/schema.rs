@@ -6,6 +6,7 @@
 //! whatever `serde_json` features are enabled.
 
 use std::borrow::Cow;
+use std::cmp::Ordering;
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -99,7 +100,8 @@ pub struct EnumOption {
     pub title: Option<&'static str>,
 }
 
-/// A string format the spec allows.
+/// A string format: the four the spec's `StringSchema` allows ([`Format::ALL`]), and
+/// `idn-email`, which a client reads in a received form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Format {
     /// `email`
@@ -110,10 +112,16 @@ pub enum Format {
     Date,
     /// `date-time` (RFC 3339 date-time)
     DateTime,
+    /// `idn-email` (RFC 6531 mailbox: `email` that may hold UTF-8). Not in the spec's
+    /// `StringSchema`: a client reads it in a received form and checks answers with it (be
+    /// lenient in what you accept), but the derive refuses it and [`FormSchema::check`]
+    /// refuses to send it (be strict in what you send).
+    IdnEmail,
 }
 
 impl Format {
-    /// Every format, in the order the spec lists them.
+    /// The formats the spec's `StringSchema` allows, in the order it lists them (not
+    /// [`Format::IdnEmail`]).
     pub const ALL: [Format; 4] = [Format::Date, Format::DateTime, Format::Email, Format::Uri];
 
     /// The name in the schema.
@@ -123,12 +131,21 @@ impl Format {
             Format::Uri => "uri",
             Format::Date => "date",
             Format::DateTime => "date-time",
+            Format::IdnEmail => "idn-email",
         }
     }
 
-    /// The format with this name.
+    /// The format with this name: one of [`Format::ALL`], or `idn-email`.
     pub fn from_name(name: &str) -> Option<Format> {
-        Format::ALL.into_iter().find(|f| f.as_str() == name)
+        Format::ALL
+            .into_iter()
+            .chain([Format::IdnEmail])
+            .find(|f| f.as_str() == name)
+    }
+
+    /// Whether the spec's `StringSchema` allows it (all but [`Format::IdnEmail`]).
+    pub const fn in_spec(self) -> bool {
+        !matches!(self, Format::IdnEmail)
     }
 }
 
@@ -148,11 +165,43 @@ pub enum Num {
 }
 
 impl Num {
-    /// The value as `f64` (for comparisons with floating-point content).
+    /// The value as `f64`, an integer beyond 2^53 rounded (validation compares exactly).
     pub fn as_f64(self) -> f64 {
         match self {
             Num::Int(i) => i as f64,
             Num::Float(f) => f,
+        }
+    }
+
+    /// A JSON number as it is held: an integer (`i64` or `u64`) or a float.
+    pub(crate) fn of_json(n: &Number) -> Num {
+        if let Some(i) = n.as_i64() {
+            Num::Int(i128::from(i))
+        } else if let Some(u) = n.as_u64() {
+            Num::Int(i128::from(u))
+        } else {
+            // Always `Some` without serde_json's `arbitrary_precision`.
+            Num::Float(n.as_f64().unwrap_or(f64::NAN))
+        }
+    }
+
+    /// Whether it is an integer as JSON Schema means it: any number whose fractional part
+    /// is zero (`3.0`, `1e20`), whatever its size.
+    pub(crate) fn is_integer(self) -> bool {
+        match self {
+            Num::Int(_) => true,
+            Num::Float(f) => f.is_finite() && f.fract() == 0.0,
+        }
+    }
+
+    /// Compares the values exactly: an integer is not rounded to `f64` (9007199254740993 is
+    /// more than 9007199254740992.0). `None` if a float is NaN.
+    pub(crate) fn cmp_exact(self, other: Num) -> Option<Ordering> {
+        match (self, other) {
+            (Num::Int(a), Num::Int(b)) => Some(a.cmp(&b)),
+            (Num::Float(a), Num::Float(b)) => a.partial_cmp(&b),
+            (Num::Int(a), Num::Float(b)) => int_cmp_float(a, b),
+            (Num::Float(a), Num::Int(b)) => int_cmp_float(b, a).map(Ordering::reverse),
         }
     }
 
@@ -178,6 +227,27 @@ impl fmt::Display for Num {
         match self {
             Num::Int(i) => write!(f, "{i}"),
             Num::Float(x) => write!(f, "{x}"),
+        }
+    }
+}
+
+/// `i` against `f`, exactly.
+fn int_cmp_float(i: i128, f: f64) -> Option<Ordering> {
+    // 2^127: every i128 is below it and at least its negation.
+    const LIMIT: f64 = 170_141_183_460_469_231_731_687_303_715_884_105_728.0;
+    if f.is_nan() {
+        None
+    } else if f >= LIMIT {
+        Some(Ordering::Less)
+    } else if f < -LIMIT {
+        Some(Ordering::Greater)
+    } else {
+        // |f| < 2^127 (or f = -2^127): its integer part is an i128, exactly, and so is the
+        // fractional part an f64.
+        let whole = f.trunc();
+        match i.cmp(&(whole as i128)) {
+            Ordering::Equal => 0.0.partial_cmp(&(f - whole)),
+            unequal => Some(unequal),
         }
     }
 }
@@ -426,6 +496,9 @@ pub enum Inexpressible {
     /// A `default` without a JSON value (a non-finite number, or an integer beyond 64 bits),
     /// which no revision can send and no omitted field can be filled with.
     DefaultNotJson,
+    /// A format the spec's `StringSchema` does not allow ([`Format::IdnEmail`]): a client
+    /// may refuse the form.
+    FormatNotInSpec,
 }
 
 impl Inexpressible {
@@ -445,7 +518,7 @@ impl Inexpressible {
     pub const fn since(self) -> Option<ProtocolVersion> {
         match self {
             Inexpressible::MultiSelect => Some(ProtocolVersion::V2025_11_25),
-            Inexpressible::DefaultNotJson => None,
+            Inexpressible::DefaultNotJson | Inexpressible::FormatNotInSpec => None,
         }
     }
 }
@@ -455,6 +528,9 @@ impl fmt::Display for Inexpressible {
         f.write_str(match self {
             Inexpressible::MultiSelect => "multi-select enum",
             Inexpressible::DefaultNotJson => "default is not a JSON value",
+            Inexpressible::FormatNotInSpec => {
+                "format not in the spec (it allows date, date-time, email, uri)"
+            }
         })
     }
 }
@@ -553,7 +629,8 @@ impl FormSchema {
     /// every field that cannot.
     ///
     /// Refused: multi-select fields before 2025-11-25, and (in every revision) a default that
-    /// has no JSON value.
+    /// has no JSON value or a format the spec does not allow ([`Format::IdnEmail`], which
+    /// only a hand-built form can hold: the derive refuses it).
     /// Not refused: a `default` that the revision has no place for (2025-06-18 allows it on
     /// boolean fields only) is left out of the rendered schema. It only pre-fills the form;
     /// [`Elicit::from_content`](super::Elicit::from_content) still fills an omitted field
@@ -578,6 +655,9 @@ impl FormSchema {
                 .is_some_and(|d| d.to_json().is_null())
             {
                 refuse(Inexpressible::DefaultNotJson);
+            }
+            if field.format().is_some_and(|f| !f.in_spec()) {
+                refuse(Inexpressible::FormatNotInSpec);
             }
         }
         if refused.is_empty() {
@@ -873,8 +953,83 @@ mod tests {
     fn formats_by_name() {
         for f in Format::ALL {
             assert_eq!(Format::from_name(f.as_str()), Some(f));
+            assert!(f.in_spec());
         }
+        assert_eq!(Format::from_name("idn-email"), Some(Format::IdnEmail));
+        assert!(!Format::IdnEmail.in_spec());
         assert_eq!(Format::from_name("phone"), None);
+        assert_eq!(Format::from_name("Email"), None);
+    }
+
+    #[test]
+    fn numbers_compare_exactly() {
+        use Ordering::{Equal, Greater, Less};
+        let two53 = 9_007_199_254_740_992_i128;
+        let cases = [
+            // Integers beyond 2^53 are not rounded.
+            (Num::Int(two53), Num::Int(two53 + 1), Some(Less)),
+            (Num::Float(two53 as f64), Num::Int(two53 + 1), Some(Less)),
+            (Num::Int(two53 + 1), Num::Float(two53 as f64), Some(Greater)),
+            (Num::Int(two53), Num::Float(two53 as f64), Some(Equal)),
+            (
+                Num::Int(i128::from(u64::MAX)),
+                Num::Float(18_446_744_073_709_551_616.0),
+                Some(Less),
+            ),
+            (
+                Num::Int(i128::from(i64::MIN)),
+                Num::Float(-9_223_372_036_854_775_808.0),
+                Some(Equal),
+            ),
+            // Fractions, on both sides of zero.
+            (Num::Int(2), Num::Float(2.5), Some(Less)),
+            (Num::Int(3), Num::Float(2.5), Some(Greater)),
+            (Num::Int(-2), Num::Float(-2.5), Some(Greater)),
+            (Num::Int(-3), Num::Float(-2.5), Some(Less)),
+            (Num::Int(0), Num::Float(-0.0), Some(Equal)),
+            (Num::Float(0.5), Num::Int(0), Some(Greater)),
+            // Floats beyond every i128.
+            (Num::Int(i128::MAX), Num::Float(1e39), Some(Less)),
+            (Num::Int(i128::MIN), Num::Float(-1e39), Some(Greater)),
+            (
+                Num::Int(i128::MIN),
+                Num::Float(-170_141_183_460_469_231_731_687_303_715_884_105_728.0),
+                Some(Equal),
+            ),
+            (Num::Int(i128::MAX), Num::Float(f64::INFINITY), Some(Less)),
+            (Num::Int(0), Num::Float(f64::NAN), None),
+            (Num::Float(1e20), Num::Float(1e20), Some(Equal)),
+        ];
+        for (a, b, expected) in cases {
+            assert_eq!(a.cmp_exact(b), expected, "{a:?} against {b:?}");
+        }
+    }
+
+    #[test]
+    fn integers_are_numbers_without_a_fraction() {
+        for n in [
+            Num::Int(i128::MAX),
+            Num::Float(1e20),
+            Num::Float(-3.0),
+            Num::Float(1e300),
+        ] {
+            assert!(n.is_integer(), "{n:?}");
+        }
+        for n in [
+            Num::Float(0.5),
+            Num::Float(-1e-300),
+            Num::Float(f64::NAN),
+            Num::Float(f64::INFINITY),
+        ] {
+            assert!(!n.is_integer(), "{n:?}");
+        }
+        let big: Number = serde_json::from_str("100000000000000000000").unwrap();
+        assert_eq!(Num::of_json(&big), Num::Float(1e20));
+        assert_eq!(
+            Num::of_json(&Number::from(u64::MAX)),
+            Num::Int(i128::from(u64::MAX))
+        );
+        assert_eq!(Num::of_json(&Number::from(-3)), Num::Int(-3));
     }
 
     #[test]

@@ -1,11 +1,11 @@
 //! Strict validation of the `content` of an `ElicitResult` against a [`FormSchema`].
 
+use std::cmp::Ordering;
 use std::fmt;
 
 use serde_json::{Map, Value};
 
-use super::field::json_integer;
-pub use super::formats::{is_date_time, is_email, is_full_date, is_uri};
+pub use super::formats::{is_date_time, is_email, is_full_date, is_idn_email, is_uri};
 use super::schema::{EnumOption, FieldSchema, FieldType, FormSchema, Format, Num, Pattern};
 
 /// The content of an accepted elicitation does not fit the form. Lists every violation found,
@@ -78,7 +78,8 @@ pub enum ViolationKind {
     },
     /// A number with a fractional part where an integer is required.
     NotAnInteger,
-    /// A number outside `minimum`/`maximum` or the range of the field's type.
+    /// A number outside `minimum`/`maximum` or the range of the field's type (an integer of
+    /// any size is in range when neither bounds it).
     OutOfRange {
         /// The value received, as JSON.
         value: String,
@@ -380,26 +381,17 @@ pub(crate) fn check_value(field: &FieldRules<'_>, value: &Value, out: &mut Vec<V
             }
         }
         RuleKind::Integer => {
+            // JSON Schema's integer: any number whose fractional part is zero (`1e20`, `3.0`),
+            // of any size; the bounds in force (a Rust field's type's own among them) are
+            // compared exactly.
             let Some(number) = value.as_number() else {
                 return push(wrong_type(value));
             };
-            let Some(i) = json_integer(value) else {
-                let f = number.as_f64().unwrap_or(f64::NAN);
-                return push(if f.is_finite() && f.fract() != 0.0 {
-                    ViolationKind::NotAnInteger
-                } else {
-                    out_of_range(number.to_string(), field)
-                });
-            };
-            let below = field.minimum.is_some_and(|min| match min {
-                Num::Int(min) => i < min,
-                Num::Float(min) => (i as f64) < min,
-            });
-            let above = field.maximum.is_some_and(|max| match max {
-                Num::Int(max) => i > max,
-                Num::Float(max) => (i as f64) > max,
-            });
-            if below || above {
+            let n = Num::of_json(number);
+            if !n.is_integer() {
+                return push(ViolationKind::NotAnInteger);
+            }
+            if outside_bounds(n, field) {
                 push(out_of_range(number.to_string(), field));
             }
         }
@@ -407,12 +399,9 @@ pub(crate) fn check_value(field: &FieldRules<'_>, value: &Value, out: &mut Vec<V
             let Some(number) = value.as_number() else {
                 return push(wrong_type(value));
             };
-            let f = number.as_f64().unwrap_or(f64::NAN);
-            let outside = !f.is_finite()
-                || f.abs() > max_magnitude
-                || field.minimum.is_some_and(|min| f < min.as_f64())
-                || field.maximum.is_some_and(|max| f > max.as_f64());
-            if outside {
+            let n = Num::of_json(number);
+            // (A JSON number is finite.)
+            if n.as_f64().abs() > max_magnitude || outside_bounds(n, field) {
                 push(out_of_range(number.to_string(), field));
             }
         }
@@ -492,6 +481,19 @@ impl Seen {
     }
 }
 
+/// Whether `n` is below `minimum` or above `maximum`, compared exactly.
+fn outside_bounds(n: Num, field: &FieldRules<'_>) -> bool {
+    let below = field
+        .minimum
+        .is_some_and(|min| matches!(n.cmp_exact(min), Some(Ordering::Less) | None));
+    let above = field
+        .maximum
+        .is_some_and(|max| matches!(n.cmp_exact(max), Some(Ordering::Greater) | None));
+    below || above
+}
+
+/// The violation of a number outside its bounds: the message names both (only a bounded
+/// field's number can be out of range).
 fn out_of_range(value: String, field: &FieldRules<'_>) -> ViolationKind {
     ViolationKind::OutOfRange {
         value,
@@ -544,12 +546,222 @@ pub fn format_matches(format: Format, s: &str) -> bool {
         Format::Uri => is_uri(s),
         Format::Date => is_full_date(s),
         Format::DateTime => is_date_time(s),
+        Format::IdnEmail => is_idn_email(s),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::Seen;
+    use crate::ProtocolVersion;
+    use crate::elicit::client::{Form, SetError};
+    use serde_json::{Value, json};
+
+    /// A received form with one field `n` of this schema.
+    fn form(property: Value) -> Form {
+        let params = json!({"message": "m", "requestedSchema": {
+            "type": "object", "properties": {"n": property}, "required": ["n"]
+        }});
+        Form::from_params(&params, ProtocolVersion::V2025_11_25).unwrap()
+    }
+
+    fn verdict(form: &Form, value: Value) -> Result<(), String> {
+        let content = json!({"n": value});
+        form.validate(content.as_object().unwrap())
+            .map_err(|e| e.to_string())
+    }
+
+    /// JSON text as serde_json reads it (integers beyond `u64` become `f64`).
+    fn number(text: &str) -> Value {
+        serde_json::from_str(text).unwrap()
+    }
+
+    #[test]
+    fn unbounded_integers_have_any_size() {
+        let unbounded = form(json!({"type": "integer"}));
+        for text in [
+            "1e20",
+            "-1e20",
+            "100000000000000000000",
+            "-100000000000000000000",
+            "18446744073709551616",
+            "1.0",
+            "-0.0",
+            "1e300",
+            "1.7976931348623157e308",
+            "9223372036854775807",
+            "-9223372036854775808",
+            "18446744073709551615",
+        ] {
+            assert_eq!(verdict(&unbounded, number(text)), Ok(()), "{text}");
+        }
+        for text in ["0.5", "1e-7", "-2.25"] {
+            let e = verdict(&unbounded, number(text)).unwrap_err();
+            assert!(
+                e.ends_with("expected an integer, found a fraction"),
+                "{text}: {e}"
+            );
+        }
+    }
+
+    #[test]
+    fn integer_bounds_are_compared_exactly() {
+        let above_2_53 = form(json!({"type": "integer", "minimum": 9007199254740993_u64}));
+        // 9007199254740992 and 9007199254740993 are the same f64: no rounding here.
+        assert_eq!(
+            verdict(&above_2_53, json!(9007199254740992_u64)),
+            Err(
+                "invalid elicitation content: field `n`: 9007199254740992 is out of range \
+                 (at least 9007199254740993)"
+                    .into()
+            )
+        );
+        assert!(verdict(&above_2_53, number("9007199254740992.0")).is_err());
+        assert_eq!(verdict(&above_2_53, json!(9007199254740993_u64)), Ok(()));
+        assert_eq!(verdict(&above_2_53, number("1e20")), Ok(()));
+
+        let below_u64_max = form(json!({"type": "integer", "maximum": 18446744073709551615_u64}));
+        assert_eq!(verdict(&below_u64_max, json!(u64::MAX)), Ok(()));
+        // 2^64 as an f64: one more than the maximum, not rounded down to it.
+        assert_eq!(
+            verdict(&below_u64_max, number("18446744073709551616")),
+            Err(
+                "invalid elicitation content: field `n`: 1.8446744073709552e+19 is out of range \
+                 (at most 18446744073709551615)"
+                    .into()
+            )
+        );
+
+        // A bound beyond u64 (read as an f64) against integers.
+        let huge = form(json!({"type": "integer", "minimum": 1e20, "maximum": 1e21}));
+        assert_eq!(verdict(&huge, number("100000000000000000000")), Ok(()));
+        assert_eq!(verdict(&huge, number("1e21")), Ok(()));
+        assert_eq!(
+            verdict(&huge, json!(u64::MAX)),
+            Err(
+                "invalid elicitation content: field `n`: 18446744073709551615 is out of range \
+                 (1e+20..=1e+21)"
+                    .into()
+            )
+        );
+        let fraction_bounds = form(json!({"type": "integer", "minimum": -2.5, "maximum": 2.5}));
+        assert_eq!(verdict(&fraction_bounds, json!(-2)), Ok(()));
+        assert_eq!(verdict(&fraction_bounds, json!(2.0)), Ok(()));
+        assert!(verdict(&fraction_bounds, json!(-3)).is_err());
+        assert!(verdict(&fraction_bounds, json!(3)).is_err());
+
+        // Number fields compare exactly too.
+        let number_field = form(json!({"type": "number", "maximum": 9007199254740992_u64}));
+        assert!(verdict(&number_field, json!(9007199254740993_u64)).is_err());
+        assert_eq!(verdict(&number_field, json!(9007199254740992.0)), Ok(()));
+    }
+
+    #[test]
+    fn out_of_range_names_the_range() {
+        for (property, value, range) in [
+            (
+                json!({"type": "integer", "minimum": 1, "maximum": 12}),
+                json!(1e20),
+                "(1..=12)",
+            ),
+            (
+                json!({"type": "integer", "maximum": 12}),
+                json!(1e20),
+                "(at most 12)",
+            ),
+            (
+                json!({"type": "integer", "minimum": 0}),
+                json!(-1e20),
+                "(at least 0)",
+            ),
+            (
+                json!({"type": "number", "minimum": 0.5}),
+                json!(0.25),
+                "(at least 0.5)",
+            ),
+        ] {
+            let e = verdict(&form(property.clone()), value.clone()).unwrap_err();
+            assert!(
+                e.ends_with(&format!("is out of range {range}")),
+                "{property} {value}: {e}"
+            );
+        }
+    }
+
+    #[test]
+    fn typed_integers_have_any_size() {
+        let f = form(json!({"type": "integer"}));
+        let field = &f.fields()[0];
+        for (text, json) in [
+            ("42", "42"),
+            (" -7 ", "-7"),
+            ("+7", "7"),
+            ("007", "7"),
+            ("1.0", "1"),
+            ("1.000e3", "1000"),
+            ("2.5e3", "2500"),
+            ("25e-1", "2.5"),
+            ("0.0", "0"),
+            ("-0", "0"),
+            ("0e999999999999999999999", "0"),
+            ("9223372036854775807", "9223372036854775807"),
+            ("-9223372036854775808", "-9223372036854775808"),
+            ("18446744073709551615", "18446744073709551615"),
+            ("100000000000000000000", "1e20"),
+            ("-100000000000000000000", "-1e20"),
+            ("1e20", "1e20"),
+            ("1E20", "1e20"),
+            ("1e+20", "1e20"),
+            ("18446744073709551616", "1.8446744073709552e19"),
+            ("1e22", "1e22"),
+        ] {
+            let read = field.read(text);
+            if json == "2.5" {
+                assert!(
+                    matches!(read, Err(SetError::Unreadable { .. })),
+                    "{text}: {read:?}"
+                );
+                continue;
+            }
+            assert_eq!(read, Ok(number(json)), "{text}");
+            assert_eq!(field.check(&read.unwrap()), Ok(()), "{text}");
+        }
+        // Integers read as integers where they fit, as f64 beyond.
+        assert!(field.read("18446744073709551615").unwrap().is_u64());
+        assert!(field.read("1e3").unwrap().is_u64());
+        assert!(field.read("1e20").unwrap().is_f64());
+        for text in [
+            "7.5", "1e-1", "", "-", "1.", ".5", "1e", "1e+", "0x10", "1_000", "inf", "NaN", "1 2",
+            "e5",
+        ] {
+            let read = field.read(text);
+            assert_eq!(
+                read,
+                Err(SetError::Unreadable {
+                    field: "n".into(),
+                    text: text.into(),
+                    expected: "an integer"
+                }),
+                "{text:?}"
+            );
+        }
+        // An integer no JSON number here carries exactly is refused, not rounded.
+        // (1e23 and 1e308 too: no f64 is 10^23 or 10^308 exactly.)
+        for text in [
+            "100000000000000000001",
+            "-9223372036854775809",
+            "1e23",
+            "1e308",
+            "1e309",
+            "123456789012345678901234567890",
+        ] {
+            let read = field.read(text);
+            let Err(SetError::Unreadable { expected, .. }) = &read else {
+                panic!("{text}: {read:?}");
+            };
+            assert!(expected.contains("exactly"), "{text}: {expected}");
+        }
+    }
 
     #[test]
     fn seen_marks_each_option_once() {

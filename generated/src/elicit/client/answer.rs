@@ -316,15 +316,20 @@ impl Field {
         };
         let value = match &self.kind {
             FieldKind::Text { .. } => Value::String(text.to_owned()),
-            FieldKind::Integer { .. } => {
-                let t = text.trim();
-                let n: Number = t
-                    .parse::<i64>()
-                    .map(Number::from)
-                    .or_else(|_| t.parse::<u64>().map(Number::from))
-                    .map_err(|_| unreadable())?;
-                Value::Number(n)
-            }
+            FieldKind::Integer { .. } => match read_integer(text.trim()) {
+                Ok(n) => Value::Number(n),
+                Err(NotExact::Fraction) => return Err(unreadable()),
+                // Beyond 64 bits a JSON number travels as an `f64`, which holds
+                // 100000000000000000000 but not 100000000000000000001.
+                Err(NotExact::Rounded) => {
+                    return Err(SetError::Unreadable {
+                        field: self.name.clone(),
+                        text: text.to_owned(),
+                        expected: "an integer a JSON number carries exactly \
+                                   (beyond 64 bits, about 16 significant digits)",
+                    });
+                }
+            },
             FieldKind::Number { .. } => {
                 let t = text.trim();
                 let n = match t.parse::<i64>() {
@@ -370,4 +375,119 @@ impl Field {
         };
         Ok(value)
     }
+}
+
+/// Why typed text is no exact integer.
+#[derive(Debug, PartialEq)]
+enum NotExact {
+    /// Not a number, or one with a fractional part.
+    Fraction,
+    /// An integer that no JSON number here holds exactly.
+    Rounded,
+}
+
+/// An integer as a person types it, of any size: optionally signed decimal digits, with a
+/// fraction of zeros or an exponent (`-12`, `1.0`, `1e20`, `2.5e3`,
+/// `100000000000000000000`). The JSON number is an `i64` or `u64` when it fits, else the
+/// `f64` of the same value, which must be that value exactly (JSON Schema's `integer` is any
+/// number without a fractional part; serde_json holds beyond 64 bits only as `f64`).
+fn read_integer(t: &str) -> Result<Number, NotExact> {
+    let b = t.as_bytes();
+    let mut i = 0;
+    let negative = match b.first() {
+        Some(b'-') => {
+            i = 1;
+            true
+        }
+        Some(b'+') => {
+            i = 1;
+            false
+        }
+        _ => false,
+    };
+    let run = |i: usize| i + b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let int_end = run(i);
+    let int = &b[i..int_end];
+    i = int_end;
+    let mut fraction: &[u8] = &[];
+    if b.get(i) == Some(&b'.') {
+        let end = run(i + 1);
+        fraction = &b[i + 1..end];
+        if fraction.is_empty() {
+            return Err(NotExact::Fraction);
+        }
+        i = end;
+    }
+    if int.is_empty() {
+        return Err(NotExact::Fraction);
+    }
+    // The value is `digits` × 10^`exponent`.
+    let mut exponent: i64 = 0;
+    if let Some(b'e' | b'E') = b.get(i) {
+        i += 1;
+        let sign = match b.get(i) {
+            Some(b'-') => {
+                i += 1;
+                -1
+            }
+            Some(b'+') => {
+                i += 1;
+                1
+            }
+            _ => 1,
+        };
+        let end = run(i);
+        if end == i {
+            return Err(NotExact::Fraction);
+        }
+        // Saturates far beyond any f64: the value is then refused all the same.
+        let e = b[i..end].iter().fold(0i64, |e, d| {
+            (e * 10 + i64::from(d - b'0')).min(1_000_000_000)
+        });
+        exponent = sign * e;
+        i = end;
+    }
+    if i != b.len() {
+        return Err(NotExact::Fraction);
+    }
+    let all: Vec<u8> = int.iter().chain(fraction).copied().collect();
+    exponent -= fraction.len() as i64;
+    // Without leading zeros, and trailing zeros moved to the exponent.
+    let first = all.iter().position(|&d| d != b'0');
+    let Some(first) = first else {
+        return Ok(Number::from(0));
+    };
+    let last = all.iter().rposition(|&d| d != b'0').unwrap_or(first);
+    let digits = &all[first..=last];
+    exponent += (all.len() - 1 - last) as i64;
+    if exponent < 0 {
+        // A non-zero digit after the decimal point.
+        return Err(NotExact::Fraction);
+    }
+    // f64 ends below 10^309.
+    if digits.len() as i64 + exponent > 309 {
+        return Err(NotExact::Rounded);
+    }
+    let mut whole = String::with_capacity(digits.len() + exponent as usize);
+    whole.extend(digits.iter().map(|&d| char::from(d)));
+    whole.extend(std::iter::repeat_n('0', exponent as usize));
+    if let Ok(u) = whole.parse::<u64>() {
+        return match (negative, i64::try_from(u)) {
+            (false, _) => Ok(Number::from(u)),
+            (true, Ok(i)) => Ok(Number::from(-i)),
+            (true, Err(_)) if u == 1 << 63 => Ok(Number::from(i64::MIN)),
+            (true, Err(_)) => exact_f64(&whole, negative),
+        };
+    }
+    exact_f64(&whole, negative)
+}
+
+/// The `f64` of the integer written `whole` (ASCII digits), if it is exactly that integer.
+fn exact_f64(whole: &str, negative: bool) -> Result<Number, NotExact> {
+    let f: f64 = whole.parse().map_err(|_| NotExact::Fraction)?;
+    // `{:.0}` writes an f64's exact value.
+    if !f.is_finite() || format!("{f:.0}") != whole {
+        return Err(NotExact::Rounded);
+    }
+    Number::from_f64(if negative { -f } else { f }).ok_or(NotExact::Rounded)
 }

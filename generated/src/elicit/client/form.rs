@@ -88,7 +88,8 @@ pub struct Field {
 pub enum FieldKind {
     /// A string.
     Text {
-        /// `format` (`email`, `uri`, `date`, `date-time`).
+        /// `format`: `email`, `uri`, `date`, `date-time`, or `idn-email` (not in the spec's
+        /// `StringSchema`, but JSON Schema's: read and checked as RFC 6531 says).
         format: Option<Format>,
         /// `minLength`, in Unicode code points.
         min_length: Option<u64>,
@@ -827,7 +828,7 @@ fn read_field(
                         None => {
                             cx.push(
                                 format!("{at}/format"),
-                                format!("`{f}` is not a format the spec allows (email, uri, date, date-time)"),
+                                format!("`{f}` is not a format the spec allows (email, uri, date, date-time) nor idn-email"),
                             );
                             None
                         }

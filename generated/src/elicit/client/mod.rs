@@ -24,6 +24,7 @@
 mod answer;
 mod form;
 mod url;
+mod words;
 
 pub use answer::{Answer, FormReply, SetError};
 pub use form::{Choice, Field, FieldKind, Form, FormError, FormProblem, SelectStyle};
