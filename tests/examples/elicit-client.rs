@@ -451,7 +451,7 @@ impl Session {
             highlight(parts.host),
             parts.after_host
         );
-        if request.written() != request.shown_url() {
+        if !request.is_as_written() {
             println!("  As written by the server: {}", request.written());
         }
         if request.host_unicode() == parts.host {

@@ -426,6 +426,17 @@ impl UrlRequest {
         &self.written
     }
 
+    /// Whether the text as written reads as the URL that opens: no
+    /// [`UrlWarning::NotAsWritten`]. Normalisation a reader does not notice (case, a final
+    /// `/`, a default port, percent-encoding in the path) keeps it `true`; show
+    /// [`written`](Self::written) beside the URL when it is `false`.
+    pub fn is_as_written(&self) -> bool {
+        !self
+            .warnings
+            .iter()
+            .any(|w| matches!(w, UrlWarning::NotAsWritten { .. }))
+    }
+
     /// [`shown_url`](Self::shown_url) split around the host that opens, for highlighting.
     pub fn parts(&self) -> UrlParts<'_> {
         use url::Position::{AfterHost, BeforeHost};
@@ -779,6 +790,7 @@ mod tests {
                 })
                 .collect();
             assert_eq!(found, rewrites, "{written:?}");
+            assert_eq!(r.is_as_written(), rewrites.is_empty(), "{written:?}");
             // What is shown is what opens.
             let consented = r.consent(Consent::given_by_user());
             assert_eq!(consented.url().as_str(), shown);
