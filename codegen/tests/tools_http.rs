@@ -64,6 +64,10 @@ fn start_everything() -> (Server, String) {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs node, npm and python3, and the network once to install the pinned peers: feature `interop` (.ci/run turns it on)"
+)]
 fn bindings_from_a_live_http_server_call_two_of_its_tools() {
     let ws = workspace();
     let (_server, url) = start_everything();
@@ -219,18 +223,29 @@ fn a_2026_07_28_server_is_asked_with_server_discover() {
             "--all-features",
             "--example",
             "booking-server",
+            "--message-format=json-render-diagnostics",
         ])
         .current_dir(&ws)
-        .status()
+        .stderr(Stdio::inherit())
+        .output()
         .unwrap();
-    assert!(built.success());
+    assert!(built.status.success());
+    // Where cargo put it: `target/` of the workspace unless CARGO_TARGET_DIR (or the config)
+    // says otherwise.
+    let booking_server = String::from_utf8(built.stdout)
+        .unwrap()
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .find(|m| m["reason"] == "compiler-artifact" && m["target"]["name"] == "booking-server")
+        .and_then(|m| m["executable"].as_str().map(PathBuf::from))
+        .expect("cargo reports the example's executable");
     let port = TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
         .unwrap()
         .port();
     let addr = format!("127.0.0.1:{port}");
-    let child = Command::new(ws.join("target/debug/examples/booking-server"))
+    let child = Command::new(booking_server)
         .args(["--http", &addr])
         .stdout(Stdio::null())
         .stderr(Stdio::null())

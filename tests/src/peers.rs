@@ -2,8 +2,10 @@
 //! `tests/peers/install.sh` (pinned in `tests/peers/versions.env`) into a cache folder,
 //! `$MCP_PEERS_CACHE` or `target/peers`, never globally.
 //!
-//! A machine without `node`/`python3` fails the test with the script's message saying what to
-//! install; nothing is skipped.
+//! The tests that use them run with this crate's `interop` feature (`--all-features`, as
+//! `.ci/run` does); without it `cargo test` lists them as ignored, each naming what it needs.
+//! With it, a machine without `node`/`npm`/`python3` fails the test with the script's message
+//! saying what to install: nothing is skipped quietly.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -22,11 +22,19 @@ enum Peer {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs node, npm and python3, and the network once to install the pinned peers: feature `interop` (.ci/run turns it on)"
+)]
 fn python_sdk_2025_06_18() {
     exchange(Peer::Python, "2025-06-18");
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs node, npm and python3, and the network once to install the pinned peers: feature `interop` (.ci/run turns it on)"
+)]
 fn python_sdk_2025_11_25() {
     exchange(Peer::Python, "2025-11-25");
 }
@@ -34,21 +42,37 @@ fn python_sdk_2025_11_25() {
 /// Stateless: `server/discover`, per-request `_meta`, forms through `InputRequiredResult` and
 /// the SDK's retry with `inputResponses`.
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs node, npm and python3, and the network once to install the pinned peers: feature `interop` (.ci/run turns it on)"
+)]
 fn python_sdk_2026_07_28() {
     exchange(Peer::Python, "2026-07-28");
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs node, npm and python3, and the network once to install the pinned peers: feature `interop` (.ci/run turns it on)"
+)]
 fn typescript_sdk_2025_06_18() {
     exchange(Peer::TypeScript, "2025-06-18");
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs node, npm and python3, and the network once to install the pinned peers: feature `interop` (.ci/run turns it on)"
+)]
 fn typescript_sdk_2025_11_25() {
     exchange(Peer::TypeScript, "2025-11-25");
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs node, npm and python3, and the network once to install the pinned peers: feature `interop` (.ci/run turns it on)"
+)]
 fn python_sdk_over_streamable_http() {
     for revision in ["2025-06-18", "2025-11-25", "2026-07-28"] {
         over_http(Peer::Python, revision);
@@ -56,6 +80,10 @@ fn python_sdk_over_streamable_http() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs node, npm and python3, and the network once to install the pinned peers: feature `interop` (.ci/run turns it on)"
+)]
 fn typescript_sdk_over_streamable_http() {
     for revision in ["2025-06-18", "2025-11-25"] {
         over_http(Peer::TypeScript, revision);

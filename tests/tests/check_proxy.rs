@@ -167,6 +167,10 @@ fn session(client: &str, server: &str, revision: &str) {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs node, npm and python3, and the network once to install the pinned peers: feature `interop` (.ci/run turns it on)"
+)]
 fn python_sdk_client_and_server_everything_through_the_proxy() {
     std::thread::scope(|s| {
         for revision in ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"] {
@@ -176,6 +180,10 @@ fn python_sdk_client_and_server_everything_through_the_proxy() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs node, npm and python3, and the network once to install the pinned peers: feature `interop` (.ci/run turns it on)"
+)]
 fn typescript_sdk_client_and_python_sdk_server_through_the_proxy() {
     std::thread::scope(|s| {
         for revision in ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"] {
@@ -185,6 +193,10 @@ fn typescript_sdk_client_and_python_sdk_server_through_the_proxy() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs node, npm and python3, and the network once to install the pinned peers: feature `interop` (.ci/run turns it on)"
+)]
 fn a_broken_server_behind_the_proxy_gets_every_finding_named() {
     let capture = mcp_tests::workspace().join("tests/fixtures/check/broken-server.jsonl");
     let received = scratch("broken.received");
@@ -278,6 +290,10 @@ fn a_broken_server_behind_the_proxy_gets_every_finding_named() {
 /// through `InputRequiredResult`): the SDK client's own checks all pass through the proxy, and
 /// every message the two exchanged is reported, with no error.
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs node, npm and python3, and the network once to install the pinned peers: feature `interop` (.ci/run turns it on)"
+)]
 fn python_sdk_client_over_streamable_http_through_the_proxy() {
     let server = mcp_tests::HttpExample::start("booking-server");
     let report = scratch("http.report.jsonl");

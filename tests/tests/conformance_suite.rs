@@ -150,6 +150,10 @@ fn expectation_file() -> PathBuf {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs npm, and the network once to install the conformance suite and its Node 22: feature `interop` (.ci/run turns it on)"
+)]
 fn official_conformance_suite() {
     conformance(); // install first: a missing npm fails here, saying what to install
     let server = HttpExample::start("conformance-server");
@@ -461,6 +465,10 @@ fn streamable_http_refusals_and_sessions() {
 /// `tests/examples/conformance-client.rs`: the suite serves a form whose fields all have
 /// defaults on its own Streamable HTTP server and checks the client sends them all back.
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs npm, and the network once to install the conformance suite and its Node 22: feature `interop` (.ci/run turns it on)"
+)]
 fn client_scenario_elicitation_defaults() {
     conformance();
     let client = mcp_tests::example_binary("mcp-tests", "conformance-client", &[]);

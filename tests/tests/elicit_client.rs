@@ -437,6 +437,10 @@ fn nothing_reaches_the_url_before_consent() {
 /// independent implementation of the WHATWG URL Standard: Node's `URL` (the parser browsers
 /// share the standard with), on URLs written to deceive a reader.
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs node (the WHATWG URL oracle): feature `interop` (.ci/run turns it on)"
+)]
 fn the_url_shown_is_the_url_a_browser_opens() {
     let urls = [
         "https://evil.example\\@example.com/login",

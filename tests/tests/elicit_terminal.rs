@@ -203,6 +203,10 @@ fn last_line(pane: &Pane, prefix: &str) -> String {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs tmux, node, npm and python3, and the network once to install the pinned peers: feature `interop` (.ci/run turns it on)"
+)]
 fn answers_server_everything_form_with_every_field_kind() {
     let log = log_file("elicit-terminal-form");
     let pane = everything("form", Some(&log), &[], &[]);
@@ -582,6 +586,10 @@ fn styled_at(pane: &Pane, line_has: &str, text: &str) -> Vec<String> {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs tmux, node, npm and python3, and the network once to install the pinned peers: feature `interop` (.ci/run turns it on)"
+)]
 fn url_elicitation_needs_consent_and_shows_the_host() {
     let site = listener();
     let log = log_file("elicit-terminal-url");
@@ -732,6 +740,10 @@ require("readline").createInterface({ input: process.stdin }).on("line", (line) 
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs tmux and node: feature `interop` (.ci/run turns it on)"
+)]
 fn url_with_a_backslash_shows_the_host_the_browser_opens() {
     let log = log_file("elicit-terminal-backslash");
     let server = deceptive_server();
@@ -801,6 +813,10 @@ fn url_with_a_backslash_shows_the_host_the_browser_opens() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs tmux, node, npm and python3, and the network once to install the pinned peers: feature `interop` (.ci/run turns it on)"
+)]
 fn without_colour_or_log_warnings_keep_their_marker_and_raw_json_is_left_out() {
     let pane = everything("nocolor", None, &["NO_COLOR=1"], &["--browser", "false"]);
     trigger_url(&pane, "http://user:secret@xn--80ak6aa92e.com/login", false);
@@ -837,6 +853,10 @@ fn without_colour_or_log_warnings_keep_their_marker_and_raw_json_is_left_out() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs tmux: feature `interop` (.ci/run turns it on)"
+)]
 fn books_a_table_on_the_booking_server() {
     let log = log_file("elicit-terminal-booking");
     let (client, server) = (

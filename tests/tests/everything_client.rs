@@ -157,6 +157,10 @@ fn failures(summary: &Value) -> Vec<String> {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs node, npm and python3, and the network once to install the pinned peers: feature `interop` (.ci/run turns it on)"
+)]
 fn a_2025_11_25_session_is_typed_through_and_answers_every_kind_of_server_request() {
     let (out, summary, took) = session("2025-11-25");
     assert!(out.status.success(), "{summary}");
@@ -207,6 +211,10 @@ fn a_2025_11_25_session_is_typed_through_and_answers_every_kind_of_server_reques
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs node, npm and python3, and the network once to install the pinned peers: feature `interop` (.ci/run turns it on)"
+)]
 fn a_2025_06_18_session_has_forms_without_modes() {
     let (out, summary, took) = session("2025-06-18");
     let tools = [
@@ -243,6 +251,10 @@ fn a_2025_06_18_session_has_forms_without_modes() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs node, npm and python3, and the network once to install the pinned peers: feature `interop` (.ci/run turns it on)"
+)]
 fn sessions_at_2025_03_26_and_2024_11_05_have_sampling_and_roots_but_no_elicitation() {
     for revision in ["2025-03-26", "2024-11-05"] {
         let (out, summary, took) = session(revision);
@@ -270,6 +282,10 @@ fn sessions_at_2025_03_26_and_2024_11_05_have_sampling_and_roots_but_no_elicitat
 /// server-everything answers a 2026-07-28 `initialize` with 2025-11-25: the session ends at
 /// once with an error saying so.
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs node, npm and python3, and the network once to install the pinned peers: feature `interop` (.ci/run turns it on)"
+)]
 fn a_revision_the_server_does_not_accept_ends_with_a_clear_error() {
     let (out, summary, took) = session("2026-07-28");
     assert_eq!(out.status.code(), Some(1), "{summary}");

@@ -9,6 +9,10 @@ use std::process::Command;
 use std::time::Instant;
 
 #[test]
+#[cfg_attr(
+    not(feature = "packaging"),
+    ignore = "packages the published crates and builds them outside the repository (minutes; cargo vendor downloads other platforms' crates once): feature `packaging` (.ci/run turns it on)"
+)]
 fn published_crates_work_as_packages_from_outside_the_repository() {
     let workspace = mcp_tests::workspace();
     let script = workspace.join("tests/packaging/check.sh");

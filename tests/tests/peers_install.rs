@@ -1,6 +1,10 @@
 //! The pinned peers install into the cache and are the versions `versions.env` names.
 
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs node, npm and python3, and the network once to install the pinned peers: feature `interop` (.ci/run turns it on)"
+)]
 fn the_pinned_peers_are_installed_in_the_cache() {
     let peers = mcp_tests::peers::peers();
     let env = std::fs::read_to_string(mcp_tests::peers::scripts().join("versions.env")).unwrap();

@@ -151,11 +151,19 @@ fn forms_at(version: ProtocolVersion) {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs node, npm and python3, and the network once to install the pinned peers: feature `interop` (.ci/run turns it on)"
+)]
 fn forms_with_a_2025_11_25_python_client() {
     forms_at(ProtocolVersion::V2025_11_25);
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs node, npm and python3, and the network once to install the pinned peers: feature `interop` (.ci/run turns it on)"
+)]
 fn forms_with_a_2025_06_18_python_client() {
     forms_at(ProtocolVersion::V2025_06_18);
     // The revision has no `mode`; rmcp's own ElicitRequestParams would write one.
@@ -166,6 +174,10 @@ fn forms_with_a_2025_06_18_python_client() {
 /// Before 2025-06-18 there is no elicitation, and from 2026-07-28 on a server does not send
 /// requests: the tool says so and nothing is sent.
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs node, npm and python3, and the network once to install the pinned peers: feature `interop` (.ci/run turns it on)"
+)]
 fn no_form_where_the_revision_has_no_elicitation_request() {
     for (revision, says) in [
         (

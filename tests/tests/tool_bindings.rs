@@ -373,6 +373,10 @@ fn text(result: &m::CallToolResult) -> String {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs node, npm and python3, and the network once to install the pinned peers: feature `interop` (.ci/run turns it on)"
+)]
 fn server_everything_tools_called_through_the_generated_helpers() {
     use server_everything::get_structured_content::GetStructuredContentArgsLocation as City;
     use server_everything::{
@@ -529,6 +533,10 @@ fn odd_schemas_fall_back_per_member_and_names_do_not_collide() {
 /// `mcp-typed-codegen tools --server`'s client, against server-everything: the list it gets is the
 /// one captured (the pinned server has not changed under the fixture).
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs node, npm and python3, and the network once to install the pinned peers: feature `interop` (.ci/run turns it on)"
+)]
 fn the_client_lists_server_everythings_tools_as_captured() {
     let peers = mcp_tests::peers::peers();
     let command = vec![
@@ -555,6 +563,10 @@ fn the_client_lists_server_everythings_tools_as_captured() {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs node: feature `interop` (.ci/run turns it on)"
+)]
 fn the_client_says_what_a_broken_server_did() {
     let node = |script: &str| vec!["node".to_owned(), "-e".to_owned(), script.to_owned()];
     let timeout = Duration::from_secs(10);
