@@ -1,5 +1,5 @@
-//! The traffic checker's cost per message: what `mcp-typed-codegen check -- SERVER…` (the live
-//! proxy, `codegen/src/cli/check.rs`) adds to each message it passes on.
+//! The traffic checker's cost per message: what `mcp-typed check -- SERVER…` (the live
+//! proxy, `cli/src/check.rs`) adds to each message it passes on.
 //!
 //! The proxy forwards a chunk's bytes first, then checks each complete line in the pump
 //! thread, so the time a line takes there is what the next message on that pump can wait.
@@ -15,7 +15,7 @@
 //!   copied out of the read buffer, queued under the lock, then under the lock again checked
 //!   and its report written as a line (`--json`, or the default text) to a sink
 //!   ([`std::io::sink`]; the proxy writes to stderr or `--report FILE`). This copies the
-//!   private `pump`/`Shared::drain`/`Sink::write` of `codegen/src/cli/check.rs`; keep them
+//!   private `pump`/`Shared::drain`/`Sink::write` of `cli/src/check.rs`; keep them
 //!   alike. Not included: reading and forwarding the bytes, which the proxy does before the
 //!   check and any proxy does.
 
@@ -115,7 +115,7 @@ impl Work {
     }
 }
 
-/// What the proxy's two pumps share (as `codegen/src/cli/check.rs`'s `Shared`).
+/// What the proxy's two pumps share (as `cli/src/check.rs`'s `Shared`).
 struct Shared {
     checker: Checker,
     sink: Sink,
@@ -131,7 +131,7 @@ impl Shared {
     }
 }
 
-/// Where the proxy writes its reports (as `codegen/src/cli/check.rs`'s `Sink`, proxy mode:
+/// Where the proxy writes its reports (as `cli/src/check.rs`'s `Sink`, proxy mode:
 /// no file name or line number).
 struct Sink {
     out: Box<dyn Write + Send>,

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Proves that the three published crates work as *packages*, consumed from outside this
+# Proves that the published crates work as *packages*, consumed from outside this
 # repository the way a user gets them from crates.io:
 #
-#   1. `cargo package` of mcp-typed-macros, mcp-typed and mcp-typed-codegen (together, so the
-#      packaged Cargo.lock of one can name the others), with their file lists and sizes;
+#   1. `cargo package` of mcp-typed-macros, mcp-typed, mcp-typed-codegen and mcp-typed-cli
+#      (together, so the packaged Cargo.lock of one can name the others), with their file
+#      lists and sizes;
 #   2. a local registry with no network: a directory source made by `cargo vendor` from the
 #      workspace's Cargo.lock (the third-party crates, out of cargo's download cache), into
-#      which the three `.crate` files are unpacked with their `.cargo-checksum.json`;
+#      which the `.crate` files are unpacked with their `.cargo-checksum.json`;
 #   3. a cargo project outside the repository whose `.cargo/config.toml` replaces crates-io
 #      with that directory, depending on the crates by version only: `#[derive(Elicit)]`, a
 #      typed message round trip, and a `build.rs` that generates a revision with the packaged
@@ -15,7 +16,9 @@
 #      the workspace, features unify across members and can hide a missing one);
 #   5. `cargo install --offline --locked mcp-typed-codegen` from the same source (its default
 #      features, its packaged Cargo.lock), and the installed binary's `generate` run outside
-#      the repository, its output compared with the checked-in module.
+#      the repository, its output compared with the checked-in module;
+#   6. the same for mcp-typed-cli: its binary `mcp-typed` installed, then `check` and `tools
+#      --from` run outside the repository.
 #
 # Everything is built in one target folder ($MCP_PACKAGED_DIR, default target/packaged), and
 # the projects are kept in $TMPDIR/mcp-typed-packaged-<hash of this checkout's path>[-features],
@@ -67,7 +70,7 @@ on_exit() {
 trap on_exit EXIT
 
 # The crates published from this workspace, dependencies first.
-crates=(mcp-typed-macros mcp-typed mcp-typed-codegen)
+crates=(mcp-typed-macros mcp-typed mcp-typed-codegen mcp-typed-cli)
 
 step "tools"
 for tool in "$cargo" tar gzip sha256sum diff; do
@@ -98,7 +101,7 @@ echo "schema files: $schema_dir"
 step "cargo package (--no-verify: the steps below build the packaged crates, from the registry)"
 pkg_args=()
 for c in "${crates[@]}"; do pkg_args+=(-p "$c"); done
-# --allow-dirty: check the working tree as it is (CI's tree is clean anyway). The three in one
+# --allow-dirty: check the working tree as it is (CI's tree is clean anyway). All in one
 # command: cargo then resolves each package's Cargo.lock against the others' packages.
 "$cargo" package --offline --no-verify --allow-dirty --no-metadata "${pkg_args[@]}" \
   --manifest-path "$repo/Cargo.toml" --target-dir "$work/cargo" 2>"$work/package.log" ||
@@ -314,7 +317,20 @@ if [ ${#changed[@]} -gt 0 ]; then
     rm -f "$consumer/Cargo.lock"
     clean_args=()
     for c in "${changed[@]}"; do clean_args+=(-p "$c"); done
-    (cd "$consumer" && "$cargo" clean --offline --target-dir "$target" "${clean_args[@]}") ||
+    # `cargo clean -p` needs a project whose graph holds each crate (the consumer has no
+    # mcp-typed-cli): one beside it that depends on all of them, never built.
+    cleaner="$consumer-clean"
+    mkdir -p "$cleaner/src" "$cleaner/.cargo"
+    write "$cleaner/.cargo/config.toml" <"$consumer/.cargo/config.toml"
+    {
+      printf '[package]\nname = "packaged-crates-clean"\nversion = "0.0.0"\nedition = "2024"\n'
+      printf 'publish = false\n\n[dependencies]\n'
+      for c in "${crates[@]}"; do printf '%s = { version = "=%s", default-features = false }\n' "$c" "$version"; done
+      printf '\n[workspace]\n'
+    } | write "$cleaner/Cargo.toml"
+    write "$cleaner/src/lib.rs" <<<'//! Never built: what `cargo clean -p` resolves the packaged crates in.'
+    rm -f "$cleaner/Cargo.lock"
+    (cd "$cleaner" && "$cargo" clean --offline --target-dir "$target" "${clean_args[@]}") ||
       die "cargo clean failed"
   fi
   mkdir -p "$target"
@@ -406,6 +422,34 @@ if (cd "$tmp/elsewhere" && MCP_SCHEMA_DIR="$schema_dir" "$bin" generate >/dev/nu
 fi
 [ -z "$(ls -A "$tmp/elsewhere")" ] || die "mcp-typed-codegen generate without --out wrote into $tmp/elsewhere"
 echo "generate without --out, outside the repository: refused, nothing written"
+
+# --------------------------------------------------------------------------------------------
+step "cargo install --offline --locked mcp-typed-cli (the packaged binary mcp-typed)"
+# Same install root and target folder: ureq, rustls and ring were built for mcp-typed-codegen's
+# `http`; what is new is mcp-typed with every dated revision and the crate itself.
+(cd "$tmp" && "$cargo" install --offline --locked --debug --config "$consumer/.cargo/config.toml" \
+  --target-dir "$target" --root "$work/install" "mcp-typed-cli@$version") ||
+  die "cargo install mcp-typed-cli from the local registry failed"
+cli="$work/install/bin/mcp-typed"
+[ -x "$cli" ] || die "cargo install wrote no $cli"
+
+step "the installed mcp-typed, outside the repository"
+mkdir "$tmp/cli"
+cp "$repo/tests/fixtures/check/broken-server.jsonl" "$repo/tests/fixtures/tool-lists/server-memory.json" "$tmp/cli/"
+# A deliberately broken server's traffic: every finding reported, exit status 1.
+status=0
+report=$(cd "$tmp/cli" && "$cli" check broken-server.jsonl) || status=$?
+[ "$status" -eq 1 ] || die "mcp-typed check broken-server.jsonl exited with $status, not 1: $report"
+grep -q '^broken-server.jsonl:5: s2c error .*/result/content/1' <<<"$report" ||
+  die "mcp-typed check did not report line 5's /result/content/1: $report"
+tail -n1 <<<"$report" | grep -Eq '^[0-9]+ passed, [1-9][0-9]* failed$' ||
+  die "mcp-typed check ended without its summary: $(tail -n1 <<<"$report")"
+echo "check: exit 1, $(tail -n1 <<<"$report")"
+(cd "$tmp/cli" && "$cli" tools --from server-memory.json --out memory.rs) ||
+  die "mcp-typed tools --from failed"
+head -n1 "$tmp/cli/memory.rs" | grep -q '^// @generated by mcp-typed-codegen '"$version" ||
+  die "mcp-typed tools wrote no bindings: $(head -n1 "$tmp/cli/memory.rs")"
+echo "tools --from: $(wc -l <"$tmp/cli/memory.rs") lines"
 
 step_name="done"
 printf '\npackaging check passed in %ss: %s %s as packages, from %s\n' "$SECONDS" "${crates[*]}" \

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Re-capture tests/fixtures/tool-lists/<server>.json: each pinned server's tools/list, asked
-# with this project's own client (`mcp-typed-codegen tools --server --save`). Run after bumping a
+# with this project's own client (`mcp-typed tools --server --save`, crate mcp-typed-cli). Run after bumping a
 # server in versions.env, then `cargo test -p mcp-tests --test tool_bindings` (its snapshot
 # test says what changed; UPDATE_EXPECT=1 accepts it).
 set -euo pipefail
@@ -11,8 +11,8 @@ TOOL_SERVERS="$(bash "$HERE/install-tool-servers.sh")"
 OUT="$REPO/tests/fixtures/tool-lists"
 mkdir -p "$OUT"
 cd "$REPO"
-cargo build --quiet -p mcp-typed-codegen --features tools-server
-CODEGEN="$REPO/target/debug/mcp-typed-codegen"
+cargo build --quiet -p mcp-typed-cli --bin mcp-typed
+CLI="${CARGO_TARGET_DIR:-$REPO/target}/debug/mcp-typed"
 # The filesystem server lists a root folder and the memory server keeps a file: both in a
 # scratch folder (the tool lists do not depend on either).
 SCRATCH="$(mktemp -d)"
@@ -20,7 +20,7 @@ trap 'rm -rf "$SCRATCH"' EXIT
 
 capture() {
   local name="$1"; shift
-  "$CODEGEN" tools --server --save "$OUT/$name.json" --out /dev/null -- "$@"
+  "$CLI" tools --server --save "$OUT/$name.json" --out /dev/null -- "$@"
 }
 capture server-everything node "$PEERS/node/node_modules/@modelcontextprotocol/server-everything/dist/index.js" stdio
 capture python-sdk "$PEERS/venv/bin/python" "$HERE/py_server.py"

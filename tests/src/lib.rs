@@ -108,7 +108,7 @@ pub fn example_binary(package: &str, name: &str, cargo_args: &[&str]) -> PathBuf
 }
 
 /// Builds a binary of a workspace package (`cargo build -p PACKAGE --bin NAME`, plus
-/// `cargo_args` such as `--features check`) and returns its executable.
+/// `cargo_args` such as `--all-features`) and returns its executable.
 pub fn bin_binary(package: &str, name: &str, cargo_args: &[&str]) -> PathBuf {
     built(package, "--bin", name, cargo_args)
 }

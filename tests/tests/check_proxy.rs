@@ -1,6 +1,6 @@
-//! `mcp-typed-codegen check -- SERVER…`, the live stdio proxy, with real peers on both sides:
-//! the Python SDK client against server-everything and the TypeScript SDK client against the
-//! Python SDK server, at every revision each pair speaks.
+//! `mcp-typed check -- SERVER…` (crate mcp-typed-cli), the live stdio proxy, with real peers on
+//! both sides: the Python SDK client against server-everything and the TypeScript SDK client
+//! against the Python SDK server, at every revision each pair speaks.
 //!
 //! Each run is client → tap → proxy → tap → server (`tests/peers/tap.py` logs the exact text
 //! of every line it relays). The test asserts that the bytes on both sides of the proxy are
@@ -20,13 +20,7 @@ use serde_json::Value;
 
 fn checker() -> &'static Path {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
-    BINARY.get_or_init(|| {
-        mcp_tests::bin_binary(
-            "mcp-typed-codegen",
-            "mcp-typed-codegen",
-            &["--features", "check"],
-        )
-    })
+    BINARY.get_or_init(|| mcp_tests::bin_binary("mcp-typed-cli", "mcp-typed", &[]))
 }
 
 fn scratch(name: &str) -> PathBuf {

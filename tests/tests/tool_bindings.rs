@@ -530,7 +530,7 @@ fn odd_schemas_fall_back_per_member_and_names_do_not_collide() {
     );
 }
 
-/// `mcp-typed-codegen tools --server`'s client, against server-everything: the list it gets is the
+/// `mcp-typed tools --server`'s client, against server-everything: the list it gets is the
 /// one captured (the pinned server has not changed under the fixture).
 #[test]
 #[cfg_attr(
@@ -548,7 +548,7 @@ fn the_client_lists_server_everythings_tools_as_captured() {
         "stdio".to_owned(),
     ];
     let listed =
-        mcp_typed_codegen::tools::client::list_tools(&command, Duration::from_secs(30)).unwrap();
+        mcp_typed_cli::tools_client::list_tools(&command, Duration::from_secs(30)).unwrap();
     assert_eq!(listed.protocol_version, "2025-11-25");
     assert_eq!(listed.server.0, "mcp-servers/everything");
     let captured = std::fs::read_to_string(
@@ -570,7 +570,7 @@ fn the_client_lists_server_everythings_tools_as_captured() {
 fn the_client_says_what_a_broken_server_did() {
     let node = |script: &str| vec!["node".to_owned(), "-e".to_owned(), script.to_owned()];
     let timeout = Duration::from_secs(10);
-    let e = mcp_typed_codegen::tools::client::list_tools(
+    let e = mcp_typed_cli::tools_client::list_tools(
         &node("console.error('no config'); process.exit(3)"),
         timeout,
     )
@@ -582,7 +582,7 @@ fn the_client_says_what_a_broken_server_did() {
     );
     assert!(e.contains("no config"), "the server's stderr is shown: {e}");
 
-    let e = mcp_typed_codegen::tools::client::list_tools(&node("console.log('hello')"), timeout)
+    let e = mcp_typed_cli::tools_client::list_tools(&node("console.log('hello')"), timeout)
         .unwrap_err()
         .to_string();
     assert!(
@@ -590,7 +590,7 @@ fn the_client_says_what_a_broken_server_did() {
         "{e}"
     );
 
-    let e = mcp_typed_codegen::tools::client::list_tools(
+    let e = mcp_typed_cli::tools_client::list_tools(
         &node("setTimeout(() => {}, 5000)"),
         Duration::from_millis(300),
     )
@@ -598,10 +598,9 @@ fn the_client_says_what_a_broken_server_did() {
     .to_string();
     assert!(e.contains("no answer to initialize within 0.3 s"), "{e}");
 
-    let e =
-        mcp_typed_codegen::tools::client::list_tools(&["/nonexistent/server".to_owned()], timeout)
-            .unwrap_err()
-            .to_string();
+    let e = mcp_typed_cli::tools_client::list_tools(&["/nonexistent/server".to_owned()], timeout)
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("cannot start server \"/nonexistent/server\""),
         "{e}"

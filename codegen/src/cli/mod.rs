@@ -19,8 +19,6 @@ macro_rules! report {
 }
 pub(crate) use report;
 
-#[cfg(feature = "check")]
-mod check;
 mod diff;
 mod fetch;
 mod generate;
@@ -98,16 +96,11 @@ enum Command {
     /// Report the definitions and fields added, removed and changed from revision R1 to R2.
     #[command(after_long_help = diff::LONG_HELP)]
     Diff(diff::DiffArgs),
-    /// Typed Rust bindings for a server's tools, from a saved tools/list answer (--from FILE)
-    /// or asked of the server over stdio (--server -- CMD ARGS…).
+    /// Typed Rust bindings for a server's tools, from a saved tools/list answer (--from FILE;
+    /// to ask a running server: `mcp-typed tools --server`, crate mcp-typed-cli).
     #[cfg(feature = "tools")]
     #[command(after_long_help = tools::LONG_HELP)]
     Tools(tools::ToolsArgs),
-    /// Check MCP traffic against the revision its two sides negotiated: captured files
-    /// (FILE…), or live as a transparent stdio proxy in front of a server (-- SERVER…).
-    #[cfg(feature = "check")]
-    #[command(after_long_help = check::LONG_HELP)]
-    Check(check::CheckArgs),
 }
 
 const GENERATE_HELP: &str = "\
@@ -149,8 +142,6 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Diff(args) => diff::run(args),
         #[cfg(feature = "tools")]
         Command::Tools(args) => tools::run(args),
-        #[cfg(feature = "check")]
-        Command::Check(args) => check::run(args),
     }
 }
 

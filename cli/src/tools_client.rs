@@ -8,8 +8,10 @@
 //! `ServerMessage::from_json`. A server request in between (`ping`, `roots/list`…) is
 //! answered (`ping` with an empty result, anything else with "method not found"), and
 //! notifications (logging…) are passed over.
+//!
+//! `mcp-typed tools --server -- CMD…` and `--url URL` run this client, then write the bindings
+//! with [`mcp_typed_codegen::ToolsBuilder`].
 
-#[cfg(feature = "http")]
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -18,23 +20,62 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use mcp_typed::ProtocolVersion;
 use mcp_typed::v2025_11_25 as m;
 use serde_json::{Map, Value};
 
-use crate::error::{Error, Result};
+/// Why a server could not be asked for its tools.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// No server command was given.
+    #[error("no server command given (after `--`)")]
+    NoCommand,
+    /// The server's program could not be started.
+    #[error("cannot start server {program:?}: {source}")]
+    Start {
+        /// The program.
+        program: String,
+        /// Why it did not start.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The server did something this client cannot go on from: it exited, wrote what is not
+    /// an MCP message, answered with an error or not in time, speaks no revision this client
+    /// speaks, or its HTTP answer was not one.
+    #[error("server `{server}`: {message}{}", stderr_tail(stderr))]
+    Server {
+        /// The server's command line, or its URL.
+        server: String,
+        /// What happened.
+        message: String,
+        /// The last lines the server wrote to stderr (stdio only; empty when none).
+        stderr: String,
+    },
+}
+
+fn stderr_tail(stderr: &str) -> String {
+    match stderr.trim_end() {
+        "" => String::new(),
+        tail => format!("\nserver stderr (last lines):\n{tail}"),
+    }
+}
+
+/// The result of asking a server.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// The revision whose messages this client sends (`mcp_typed::v2025_11_25`).
-const CLIENT_MESSAGES: &str = "2025-11-25";
+const CLIENT_MESSAGES: ProtocolVersion = ProtocolVersion::V2025_11_25;
 
-/// The revisions this client can speak, newest first: those of the
-/// [registry](crate::registry) up to the one whose messages it sends (2026-07-28 and later
-/// have no `initialize`).
+/// The revisions this client can speak, newest first: mcp-typed's [`ProtocolVersion`]s up to
+/// the one whose messages it sends (2026-07-28 and later have no `initialize`; over HTTP they
+/// are asked with `server/discover`).
 pub fn client_revisions() -> Vec<&'static str> {
-    crate::source::revisions()
+    ProtocolVersion::ALL
         .iter()
         .rev()
         .skip_while(|r| **r != CLIENT_MESSAGES)
-        .copied()
+        .map(|r| r.as_str())
         .collect()
 }
 
@@ -55,7 +96,7 @@ pub struct ServerTools {
 
 impl ServerTools {
     /// The list as one `tools/list` result (`{"tools": [...]}`), what `--save` writes and
-    /// [`ToolsBuilder::tool_list_path`](super::ToolsBuilder::tool_list_path) reads.
+    /// [`ToolsBuilder::tool_list_path`](mcp_typed_codegen::ToolsBuilder::tool_list_path) reads.
     pub fn to_json(&self) -> String {
         let mut o = Map::new();
         o.insert("tools".into(), Value::Array(self.tools.clone()));
@@ -69,33 +110,30 @@ impl ServerTools {
 /// Starts `command` (program and arguments), asks it for its tools and stops it. Each wait
 /// for an answer is bounded by `timeout`.
 pub fn list_tools(command: &[String], timeout: Duration) -> Result<ServerTools> {
-    let (program, args) = command
-        .split_first()
-        .ok_or_else(|| Error::Config("no server command given (after `--`)".into()))?;
+    let (program, args) = command.split_first().ok_or(Error::NoCommand)?;
     let mut child = Command::new(program)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| Error::Config(format!("cannot start server {program:?}: {e}")))?;
+        .map_err(|source| Error::Start {
+            program: program.clone(),
+            source,
+        })?;
     let mut session = Session::stdio(&mut child, command.join(" "), timeout);
     let result = session.run();
     let stderr = session.stderr.clone();
     drop(session);
     shut_down(&mut child);
     result.map_err(|e| match e {
-        Error::Config(msg) => {
-            let tail = stderr.lock().map(|s| s.clone()).unwrap_or_default();
-            if tail.trim().is_empty() {
-                Error::Config(msg)
-            } else {
-                Error::Config(format!(
-                    "{msg}\nserver stderr (last lines):\n{}",
-                    tail.trim_end()
-                ))
-            }
-        }
+        Error::Server {
+            server, message, ..
+        } => Error::Server {
+            server,
+            message,
+            stderr: stderr.lock().map(|s| s.clone()).unwrap_or_default(),
+        },
         e => e,
     })
 }
@@ -103,7 +141,6 @@ pub fn list_tools(command: &[String], timeout: Duration) -> Result<ServerTools> 
 /// Asks the Streamable HTTP server at `url` for its tools. `headers` go with every request
 /// (`Authorization: Bearer …` for a server that needs a token). Each answer is bounded by
 /// `timeout`.
-#[cfg(feature = "http")]
 pub fn list_tools_http(
     url: &str,
     headers: &[(String, String)],
@@ -112,7 +149,7 @@ pub fn list_tools_http(
     let config = ureq::Agent::config_builder()
         .http_status_as_error(false)
         .timeout_global(Some(timeout))
-        .user_agent(concat!("mcp-typed-codegen/", env!("CARGO_PKG_VERSION")))
+        .user_agent(concat!("mcp-typed/", env!("CARGO_PKG_VERSION")))
         .build();
     let transport = Transport::Http(Http {
         agent: ureq::Agent::new_with_config(config),
@@ -153,11 +190,9 @@ enum Transport {
     },
     /// Streamable HTTP: each message a POST; what the server answers (a JSON body, or the
     /// events of an SSE stream) is queued for [`Session::recv`].
-    #[cfg(feature = "http")]
     Http(Http),
 }
 
-#[cfg(feature = "http")]
 struct Http {
     agent: ureq::Agent,
     url: String,
@@ -169,7 +204,6 @@ struct Http {
     queue: VecDeque<String>,
 }
 
-#[cfg(feature = "http")]
 impl Http {
     /// POSTs one message and queues what comes back: for a request, the messages of its
     /// answer up to the response to `id`.
@@ -310,9 +344,9 @@ impl Session {
 
     fn run(&mut self) -> Result<ServerTools> {
         let params = m::InitializeRequestParams::new(
-            CLIENT_MESSAGES,
+            CLIENT_MESSAGES.as_str(),
             m::ClientCapabilities::new(),
-            m::Implementation::new("mcp-typed-codegen", env!("CARGO_PKG_VERSION")),
+            m::Implementation::new("mcp-typed", env!("CARGO_PKG_VERSION")),
         );
         let id = self.next_id();
         let init: m::InitializeResult =
@@ -320,7 +354,6 @@ impl Session {
         // The server answers with the version it picks; a client that cannot speak it
         // disconnects.
         let version = init.protocol_version.clone();
-        #[cfg(feature = "http")]
         if let Transport::Http(http) = &mut self.transport {
             http.version = Some(version.clone());
         }
@@ -356,7 +389,6 @@ impl Session {
     /// A 2026-07-28 session has no handshake: `server/discover` says which revisions the
     /// server speaks, then each request names the revision in its `_meta`. `Ok(None)` when
     /// the server does not know `server/discover` (an older server).
-    #[cfg(feature = "http")]
     fn run_discovered(&mut self) -> Result<Option<ServerTools>> {
         use mcp_typed::v2026_07_28 as n;
         const MODERN: &str = "2026-07-28";
@@ -405,7 +437,6 @@ impl Session {
     }
 
     /// Sends a 2026-07-28 request (`id` is its id) and returns its result.
-    #[cfg(feature = "http")]
     fn modern_request(
         &mut self,
         message: mcp_typed::v2026_07_28::ClientMessage,
@@ -451,7 +482,11 @@ impl Session {
     }
 
     fn error(&self, message: String) -> Error {
-        Error::Config(format!("server `{}`: {message}", self.command))
+        Error::Server {
+            server: self.command.clone(),
+            message,
+            stderr: String::new(),
+        }
     }
 
     fn send(&mut self, message: &m::ClientMessage) -> Result<()> {
@@ -477,8 +512,6 @@ impl Session {
         id: Option<Value>,
         method: Option<&str>,
     ) -> Result<()> {
-        #[cfg(not(feature = "http"))]
-        let _ = (&id, method);
         let written = match &mut self.transport {
             Transport::Stdio { input, .. } => {
                 line.push('\n');
@@ -488,7 +521,6 @@ impl Session {
                     .and_then(|()| input.flush())
                     .map_err(|e| format!("writing to its stdin: {e} (did it exit?)"))
             }
-            #[cfg(feature = "http")]
             Transport::Http(http) => http.post(&line, id.as_ref(), method),
         };
         written.map_err(|e| self.error(e))?;
@@ -552,7 +584,7 @@ impl Session {
                         _ => m::ClientMessage::error(
                             Some(rid),
                             m::METHOD_NOT_FOUND,
-                            "mcp-typed-codegen only lists tools",
+                            "mcp-typed tools only lists tools",
                         ),
                     };
                     self.send(&answer)?;
@@ -567,7 +599,6 @@ impl Session {
         let wait = deadline.saturating_duration_since(Instant::now());
         let lines = match &mut self.transport {
             Transport::Stdio { lines, .. } => lines,
-            #[cfg(feature = "http")]
             Transport::Http(http) => {
                 return match http.queue.pop_front() {
                     Some(message) => {
@@ -602,7 +633,6 @@ impl Session {
 }
 
 /// The same id in 2026-07-28's type.
-#[cfg(feature = "http")]
 fn modern_id(id: &m::RequestId) -> mcp_typed::v2026_07_28::RequestId {
     match id {
         m::RequestId::Integer(i) => mcp_typed::v2026_07_28::RequestId::Integer(*i),

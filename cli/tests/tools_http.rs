@@ -1,19 +1,19 @@
-//! `tools --url`'s client (`tools::client::list_tools_http`): typed bindings asked of a live
-//! server over Streamable HTTP (server-everything in its HTTP mode, on loopback, installed by
-//! `tests/peers/install.sh`), then two of its tools called through those bindings, over HTTP
-//! too, from a program built against them. Through the library, not the binary: another test
-//! (`cli_install`) rebuilds `target/debug/mcp-typed-codegen` with default features.
-#![cfg(all(feature = "tools-server", feature = "http"))]
+//! `mcp-typed tools --url`'s client (`tools_client::list_tools_http`): typed bindings asked of
+//! a live server over Streamable HTTP (server-everything in its HTTP mode, on loopback,
+//! installed by `tests/peers/install.sh`), then two of its tools called through those
+//! bindings, over HTTP too, from a program built against them.
 
 use std::net::TcpListener;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+// The generator's test helpers (a user crate against this checkout's mcp-typed): one copy.
+#[path = "../../codegen/tests/common/mod.rs"]
 mod common;
 use common::workspace;
+use mcp_typed_cli::tools_client::list_tools_http;
 use mcp_typed_codegen::ToolsBuilder;
-use mcp_typed_codegen::tools::client::list_tools_http;
 
 struct Server(Child);
 impl Drop for Server {
@@ -226,26 +226,27 @@ fn a_2026_07_28_server_is_asked_with_server_discover() {
             "--message-format=json-render-diagnostics",
         ])
         .current_dir(&ws)
-        .stderr(Stdio::inherit())
         .output()
         .unwrap();
-    assert!(built.status.success());
-    // Where cargo put it: `target/` of the workspace unless CARGO_TARGET_DIR (or the config)
-    // says otherwise.
-    let booking_server = String::from_utf8(built.stdout)
-        .unwrap()
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    // Where cargo wrote it (the target folder may be anywhere: $CARGO_TARGET_DIR).
+    let booking = String::from_utf8_lossy(&built.stdout)
         .lines()
         .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
         .find(|m| m["reason"] == "compiler-artifact" && m["target"]["name"] == "booking-server")
         .and_then(|m| m["executable"].as_str().map(PathBuf::from))
-        .expect("cargo reports the example's executable");
+        .expect("cargo reports the executable");
     let port = TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
         .unwrap()
         .port();
     let addr = format!("127.0.0.1:{port}");
-    let child = Command::new(booking_server)
+    let child = Command::new(booking)
         .args(["--http", &addr])
         .stdout(Stdio::null())
         .stderr(Stdio::null())

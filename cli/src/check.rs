@@ -1,4 +1,4 @@
-//! `mcp-typed-codegen check`: holds MCP traffic to the revision its two sides negotiated, from
+//! `mcp-typed check`: holds MCP traffic to the revision its two sides negotiated, from
 //! captured files or live, as a transparent stdio proxy in front of a server.
 
 use std::collections::VecDeque;
@@ -11,19 +11,19 @@ use std::sync::{Arc, Mutex, PoisonError};
 use mcp_typed::ProtocolVersion;
 use mcp_typed::check::{Checker, Direction, Report, Verdict, split_values, unwrap_line};
 
-use super::{Error, Result, print};
+use crate::output::{Error, Result, print};
 
 mod http;
 
 pub const LONG_HELP: &str = "\
 Captured traffic:
-  mcp-typed-codegen check session.jsonl            # {\"dir\":\"c2s\"|\"s2c\",\"msg\":{…}} per line
-  mcp-typed-codegen check --dir s2c replies.json   # plain messages, one per line or pretty
+  mcp-typed check session.jsonl            # {\"dir\":\"c2s\"|\"s2c\",\"msg\":{…}} per line
+  mcp-typed check --dir s2c replies.json   # plain messages, one per line or pretty
 Live, in front of a Streamable HTTP server (point the client at the address printed):
-  mcp-typed-codegen check --url http://127.0.0.1:3000/mcp --listen 127.0.0.1:3001
+  mcp-typed check --url http://127.0.0.1:3000/mcp --listen 127.0.0.1:3001
 Live, in front of a stdio server (the client starts this instead of the server; every byte
 passes through unchanged, the reports go to stderr or --report FILE):
-  mcp-typed-codegen check --report mcp.log -- npx -y @modelcontextprotocol/server-everything
+  mcp-typed check --report mcp.log -- npx -y @modelcontextprotocol/server-everything
 
 Each message is checked against the revision the two sides negotiated (`initialize`, or the
 `_meta` of a 2026-07-28 request), or against --revision. Per message: `ok`, `ok` with notes
@@ -272,7 +272,7 @@ fn proxy(args: &CheckArgs, checker: Checker) -> Result<ExitCode> {
     }
     // The server's output ends when it exits; the client may still hold our stdin open.
     let _ = down.join();
-    let status = server.wait().map_err(Error::Stdout)?;
+    let status = server.wait().map_err(Error::Wait)?;
     if up.is_finished() {
         let _ = up.join();
     }

@@ -41,10 +41,7 @@ pub fn serve(url: &str, listen: &str, shared: Arc<Mutex<Shared>>) -> io::Result<
     );
     let config = ureq::Agent::config_builder()
         .http_status_as_error(false)
-        .user_agent(concat!(
-            "mcp-typed-codegen-check/",
-            env!("CARGO_PKG_VERSION")
-        ))
+        .user_agent(concat!("mcp-typed-check/", env!("CARGO_PKG_VERSION")))
         .build();
     let agent = ureq::Agent::new_with_config(config);
     for stream in listener.incoming() {
