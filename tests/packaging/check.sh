@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
-# Proves that the three published crates work as *packages*, consumed from outside this
+# Proves that the published crates work as *packages*, consumed from outside this
 # repository the way a user gets them from crates.io:
 #
-#   1. `cargo package` of mcp-typed-macros, mcp-typed and mcp-typed-codegen (together, so the
-#      packaged Cargo.lock of one can name the others), with their file lists and sizes;
+#   1. `cargo package` of mcp-typed-rules, mcp-typed-macros, mcp-typed and mcp-typed-codegen
+#      (together, so the packaged Cargo.lock of one can name the others), with their file
+#      lists and sizes;
 #   2. a local registry with no network: a directory source made by `cargo vendor` from the
 #      workspace's Cargo.lock (the third-party crates, out of cargo's download cache), into
-#      which the three `.crate` files are unpacked with their `.cargo-checksum.json`;
+#      which the `.crate` files are unpacked with their `.cargo-checksum.json`;
 #   3. a cargo project outside the repository whose `.cargo/config.toml` replaces crates-io
 #      with that directory, depending on the crates by version only: `#[derive(Elicit)]`, a
 #      typed message round trip, and a `build.rs` that generates a revision with the packaged
 #      `mcp_typed_codegen::Builder`; built and run with `--offline`;
-#   4. every feature of mcp-typed and mcp-typed-codegen checked alone, from the packages (in
-#      the workspace, features unify across members and can hide a missing one);
+#   4. every feature of mcp-typed-rules, mcp-typed and mcp-typed-codegen checked alone, from
+#      the packages (in the workspace, features unify across members and can hide a missing
+#      one);
 #   5. `cargo install --offline --locked mcp-typed-codegen` from the same source (its default
 #      features, its packaged Cargo.lock), and the installed binary's `generate` run outside
 #      the repository, its output compared with the checked-in module.
@@ -67,7 +69,7 @@ on_exit() {
 trap on_exit EXIT
 
 # The crates published from this workspace, dependencies first.
-crates=(mcp-typed-macros mcp-typed mcp-typed-codegen)
+crates=(mcp-typed-rules mcp-typed-macros mcp-typed mcp-typed-codegen)
 
 step "tools"
 for tool in "$cargo" tar gzip sha256sum diff; do
@@ -98,7 +100,7 @@ echo "schema files: $schema_dir"
 step "cargo package (--no-verify: the steps below build the packaged crates, from the registry)"
 pkg_args=()
 for c in "${crates[@]}"; do pkg_args+=(-p "$c"); done
-# --allow-dirty: check the working tree as it is (CI's tree is clean anyway). The three in one
+# --allow-dirty: check the working tree as it is (CI's tree is clean anyway). All in one
 # command: cargo then resolves each package's Cargo.lock against the others' packages.
 "$cargo" package --offline --no-verify --allow-dirty --no-metadata "${pkg_args[@]}" \
   --manifest-path "$repo/Cargo.toml" --target-dir "$work/cargo" 2>"$work/package.log" ||
@@ -343,6 +345,7 @@ edition = "2024"
 publish = false
 
 [dependencies]
+mcp-typed-rules = { version = "=$version" }
 mcp-typed = { version = "=$version", default-features = false }
 mcp-typed-codegen = { version = "=$version", default-features = false }
 
@@ -354,7 +357,7 @@ features_of() { # the [features] names of a packaged (normalized) Cargo.toml, bu
 }
 rm -f "$probe/Cargo.lock"
 probes=("")
-for c in mcp-typed mcp-typed-codegen; do
+for c in mcp-typed-rules mcp-typed mcp-typed-codegen; do
   for f in $(features_of "$registry/$c-$version/Cargo.toml"); do probes+=("$c/$f"); done
 done
 for f in "${probes[@]}"; do
