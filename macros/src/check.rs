@@ -8,9 +8,8 @@ use crate::ast::{Container, Data, Field, Shape, Shape2, Variant};
 use crate::attr::{DefaultLit, NumLit, Spanned};
 use crate::ctxt::Ctxt;
 use crate::formats;
-use crate::revision::Revision;
 use crate::symbol::*;
-use mcp_typed_rules::{Format, sensitive_name};
+use mcp_typed_rules::{Format, ProtocolVersion, sensitive_name};
 
 pub fn check(cx: &Ctxt, cont: &Container) {
     check_generics(cx, cont);
@@ -111,7 +110,7 @@ fn check_since(cx: &Ctxt, field: &Field) {
             ),
         );
     }
-    let elicitation = Revision::elicitation();
+    let elicitation = ProtocolVersion::ELICITATION;
     if since.value <= elicitation {
         cx.error_spanned_by(
             since,
@@ -124,7 +123,7 @@ fn check_since(cx: &Ctxt, field: &Field) {
 }
 
 /// The first revision whose schema has `field`, when the form serves revisions from `min` on.
-fn first_revision(field: &Field, min: Revision) -> Revision {
+fn first_revision(field: &Field, min: ProtocolVersion) -> ProtocolVersion {
     field
         .attrs
         .since
@@ -135,8 +134,8 @@ fn first_revision(field: &Field, min: Revision) -> Revision {
 /// Why `field` fails the form's `min_revision = min` when its type is a multi-select: the
 /// message of the derive's check and of the expansion's constant check (for types the derive
 /// cannot see).
-pub fn multi_select_message(field: &Field, min: Revision) -> String {
-    let multi = Revision::multi_select();
+pub fn multi_select_message(field: &Field, min: ProtocolVersion) -> String {
+    let multi = ProtocolVersion::MULTI_SELECT;
     let fix = if is_required(field) {
         format!(
             "make it `Option<{}>` with `#[elicit(since = \"{multi}\")]`",
@@ -160,7 +159,7 @@ fn check_min_revision(cx: &Ctxt, cont: &Container, fields: &[Field]) {
     let Some(min) = &cont.attrs.min_revision else {
         return;
     };
-    let elicitation = Revision::elicitation();
+    let elicitation = ProtocolVersion::ELICITATION;
     if min.value < elicitation {
         cx.error_spanned_by(
             min,
@@ -180,7 +179,7 @@ fn check_min_revision(cx: &Ctxt, cont: &Container, fields: &[Field]) {
             .is_some_and(|s| s.value <= elicitation);
         if matches!(field.shape, Shape::Collection(_, _, Shape2::Opaque))
             && !since_refused
-            && first_revision(field, min.value) < Revision::multi_select()
+            && first_revision(field, min.value) < ProtocolVersion::MULTI_SELECT
         {
             cx.error_spanned_by(field.ty, multi_select_message(field, min.value));
         }

@@ -465,7 +465,7 @@ impl Inexpressible {
     /// The first revision that can express it, if one can.
     pub const fn since(self) -> Option<ProtocolVersion> {
         match self {
-            Inexpressible::MultiSelect => Some(ProtocolVersion::V2025_11_25),
+            Inexpressible::MultiSelect => Some(ProtocolVersion::MULTI_SELECT),
             Inexpressible::DefaultNotJson | Inexpressible::FormatNotInSpec => None,
         }
     }
@@ -550,10 +550,13 @@ impl Dialect {
     pub(crate) fn of(version: ProtocolVersion) -> Result<Dialect, RenderError> {
         // By order, not by name: a revision added later (`fetch --add`) speaks the newest
         // dialect until the generator learns another one.
-        if version < ProtocolVersion::V2025_06_18 {
+        if version < ProtocolVersion::ELICITATION {
             Err(RenderError::unsupported(
                 version,
-                "elicitation does not exist in this revision (it was added in 2025-06-18)",
+                format!(
+                    "elicitation does not exist in this revision (it was added in {})",
+                    ProtocolVersion::ELICITATION
+                ),
             ))
         } else if version == ProtocolVersion::V2025_06_18 {
             Ok(Dialect::V2025_06_18)
