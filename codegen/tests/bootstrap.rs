@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use mcp_typed_codegen::{Builder, source};
+use mcp_typed_codegen::{Builder, layout, source};
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -70,6 +70,56 @@ fn check_fails_and_lists_the_file_that_drifted() {
         "{stderr}"
     );
     assert!(stderr.lines().any(|l| l == "-"), "{stderr}");
+}
+
+/// `generate --check` covers `ProtocolVersion` in the rules crate (`rules/src/revisions.rs`) as
+/// it covers the revisions folder: on a copy of what `generate` reads and writes, a byte added
+/// there fails the check, which names that file and only it.
+#[test]
+fn check_covers_protocol_version_in_the_rules_crate() {
+    let real = workspace();
+    let tmp = tempfile::tempdir().unwrap();
+    let ws = tmp.path();
+    let copy_dir = |from: &Path, to: &Path| {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let path = entry.unwrap().path();
+            std::fs::copy(&path, to.join(path.file_name().unwrap())).unwrap();
+        }
+    };
+    copy_dir(&real.join("schema"), &ws.join("schema"));
+    copy_dir(
+        &real.join("generated/src/revisions"),
+        &ws.join("generated/src/revisions"),
+    );
+    let rules = ws.join(layout::RULES_REVISIONS);
+    std::fs::create_dir_all(rules.parent().unwrap()).unwrap();
+    let mut text = std::fs::read_to_string(real.join(layout::RULES_REVISIONS)).unwrap();
+    assert!(text.starts_with(layout::GENERATED_MARK), "{text}");
+    assert!(text.contains("pub enum ProtocolVersion"), "{text}");
+    text.push('\n');
+    std::fs::write(&rules, text).unwrap();
+    // The schema files where the project finds them (the copy has no ../shared beside it).
+    let schema = source::resolve("2025-11-25", None, &real).unwrap();
+    let schema_dir = schema.parent().unwrap().parent().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_mcp-typed-codegen"))
+        .args(["generate", "--check"])
+        .current_dir(ws)
+        .env(source::SCHEMA_DIR_ENV, schema_dir)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let listed = String::from_utf8_lossy(&out.stdout);
+    let ws = ws.canonicalize().unwrap();
+    assert_eq!(
+        listed.trim(),
+        ws.join(layout::RULES_REVISIONS).display().to_string()
+    );
 }
 
 #[test]
@@ -213,4 +263,19 @@ fn the_revisions_folder_is_all_generated_and_nothing_else_is() {
     }
     // Five revision modules (draft is an alias), mod.rs, elicit.rs, conversions.rs.
     assert!(generated >= 8, "{generated} generated files");
+}
+
+/// In the rules crate, `revisions.rs` (`ProtocolVersion`) is generated and nothing else is.
+#[test]
+fn the_rules_crate_has_one_generated_file() {
+    let src = workspace().join("rules/src");
+    let mut marked = Vec::new();
+    for entry in std::fs::read_dir(&src).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        if text.starts_with(layout::GENERATED_MARK) {
+            marked.push(path.strip_prefix(workspace()).unwrap().to_owned());
+        }
+    }
+    assert_eq!(marked, [Path::new(layout::RULES_REVISIONS)]);
 }

@@ -36,8 +36,8 @@ pub use unknowns::{JsonPath, Unknown, UnknownKind, Unknowns};
 pub use indexmap::IndexMap;
 pub use serde_json::{Map, Number, Value};
 
-// The generated code: one module per revision (behind its feature), `ProtocolVersion`, the
-// conversions between revisions and the elicitation revision table, all written by
+// The generated code: one module per revision (behind its feature), the conversions
+// between revisions and the elicitation revision table, all written by
 // `mcp-typed-codegen generate` from `schema/manifest.json`. Nothing in that folder is
 // hand-written.
 #[rustfmt::skip]
@@ -49,8 +49,8 @@ pub mod convert;
 mod decode;
 pub use decode::DecodeError;
 
-mod protocol_version;
-pub use protocol_version::UnknownProtocolVersion;
+// `ProtocolVersion` is generated into `mcp-typed-rules` (the derive reads revisions with it).
+pub use mcp_typed_rules::{ProtocolVersion, UnknownProtocolVersion};
 
 #[cfg(all(
     feature = "v2024_11_05",

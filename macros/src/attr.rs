@@ -11,8 +11,8 @@ use syn::{Attribute, Expr, ExprLit, Lit, LitStr, UnOp};
 
 use crate::case::RenameRule;
 use crate::ctxt::Ctxt;
-use crate::revision::Revision;
 use crate::symbol::*;
+use mcp_typed_rules::ProtocolVersion;
 
 /// A value of an attribute with where it was written.
 #[derive(Clone, Debug)]
@@ -87,7 +87,7 @@ pub struct ContainerAttrs {
     pub description: Option<Spanned<String>>,
     pub doc: Option<String>,
     /// The oldest revision the form must render for (structs only).
-    pub min_revision: Option<Spanned<Revision>>,
+    pub min_revision: Option<Spanned<ProtocolVersion>>,
 }
 
 /// `#[elicit(..)]` and `#[serde(rename)]` on a variant.
@@ -118,7 +118,7 @@ pub struct FieldAttrs {
     pub not_sensitive: Option<Spanned<()>>,
     pub legacy_enum_names: Option<Spanned<()>>,
     /// The first revision whose schema has the field.
-    pub since: Option<Spanned<Revision>>,
+    pub since: Option<Spanned<ProtocolVersion>>,
 }
 
 impl FieldAttrs {
@@ -388,11 +388,11 @@ fn revision_value(
     cx: &Ctxt,
     key: Symbol,
     meta: &ParseNestedMeta,
-) -> syn::Result<Option<Spanned<Revision>>> {
+) -> syn::Result<Option<Spanned<ProtocolVersion>>> {
     let example = if key == MIN_REVISION {
-        crate::revision::ELICITATION
+        ProtocolVersion::ELICITATION
     } else {
-        crate::revision::MULTI_SELECT
+        ProtocolVersion::MULTI_SELECT
     };
     let example = format!("{key} = \"{example}\"");
     if !meta.input.peek(syn::Token![=]) {
@@ -415,14 +415,14 @@ fn revision_value(
         return Ok(None);
     };
     let name = s.value();
-    match Revision::from_name(&name) {
-        Some(revision) => Ok(Some(spanned(revision, &expr, tokens))),
-        None => {
+    match name.parse::<ProtocolVersion>() {
+        Ok(revision) => Ok(Some(spanned(revision, &expr, tokens))),
+        Err(_) => {
             cx.error_spanned_by(
                 &tokens,
                 format!(
                     "unknown protocol revision \"{name}\" in `{key}`; known revisions: {}",
-                    Revision::list()
+                    ProtocolVersion::ALL.map(|r| format!("\"{r}\"")).join(", ")
                 ),
             );
             Ok(None)

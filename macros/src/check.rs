@@ -7,9 +7,9 @@ use std::collections::HashMap;
 use crate::ast::{Container, Data, Field, Shape, Shape2, Variant};
 use crate::attr::{DefaultLit, NumLit, Spanned};
 use crate::ctxt::Ctxt;
-use crate::formats::{self, FORMATS};
-use crate::revision::Revision;
+use crate::formats;
 use crate::symbol::*;
+use mcp_typed_rules::{Format, ProtocolVersion, sensitive_name};
 
 pub fn check(cx: &Ctxt, cont: &Container) {
     check_generics(cx, cont);
@@ -110,7 +110,7 @@ fn check_since(cx: &Ctxt, field: &Field) {
             ),
         );
     }
-    let elicitation = Revision::elicitation();
+    let elicitation = ProtocolVersion::ELICITATION;
     if since.value <= elicitation {
         cx.error_spanned_by(
             since,
@@ -123,7 +123,7 @@ fn check_since(cx: &Ctxt, field: &Field) {
 }
 
 /// The first revision whose schema has `field`, when the form serves revisions from `min` on.
-fn first_revision(field: &Field, min: Revision) -> Revision {
+fn first_revision(field: &Field, min: ProtocolVersion) -> ProtocolVersion {
     field
         .attrs
         .since
@@ -134,8 +134,8 @@ fn first_revision(field: &Field, min: Revision) -> Revision {
 /// Why `field` fails the form's `min_revision = min` when its type is a multi-select: the
 /// message of the derive's check and of the expansion's constant check (for types the derive
 /// cannot see).
-pub fn multi_select_message(field: &Field, min: Revision) -> String {
-    let multi = Revision::multi_select();
+pub fn multi_select_message(field: &Field, min: ProtocolVersion) -> String {
+    let multi = ProtocolVersion::MULTI_SELECT;
     let fix = if is_required(field) {
         format!(
             "make it `Option<{}>` with `#[elicit(since = \"{multi}\")]`",
@@ -159,7 +159,7 @@ fn check_min_revision(cx: &Ctxt, cont: &Container, fields: &[Field]) {
     let Some(min) = &cont.attrs.min_revision else {
         return;
     };
-    let elicitation = Revision::elicitation();
+    let elicitation = ProtocolVersion::ELICITATION;
     if min.value < elicitation {
         cx.error_spanned_by(
             min,
@@ -179,7 +179,7 @@ fn check_min_revision(cx: &Ctxt, cont: &Container, fields: &[Field]) {
             .is_some_and(|s| s.value <= elicitation);
         if matches!(field.shape, Shape::Collection(_, _, Shape2::Opaque))
             && !since_refused
-            && first_revision(field, min.value) < Revision::multi_select()
+            && first_revision(field, min.value) < ProtocolVersion::MULTI_SELECT
         {
             cx.error_spanned_by(field.ty, multi_select_message(field, min.value));
         }
@@ -188,81 +188,12 @@ fn check_min_revision(cx: &Ctxt, cont: &Container, fields: &[Field]) {
 
 // ---- sensitive data ----
 
-/// Words of an identifier, lowercased (`apiKey`, `api_key`, `API-KEY` → `api`, `key`).
-fn words(name: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut current = String::new();
-    let mut prev_lower = false;
-    for ch in name.chars() {
-        if !ch.is_alphanumeric() {
-            if !current.is_empty() {
-                words.push(std::mem::take(&mut current));
-            }
-            prev_lower = false;
-            continue;
-        }
-        if ch.is_uppercase() && prev_lower && !current.is_empty() {
-            words.push(std::mem::take(&mut current));
-        }
-        prev_lower = ch.is_lowercase() || ch.is_ascii_digit();
-        current.extend(ch.to_lowercase());
-    }
-    if !current.is_empty() {
-        words.push(current);
-    }
-    words
-}
-
-const SENSITIVE_WORDS: &[&str] = &[
-    "password",
-    "passwd",
-    "pwd",
-    "passphrase",
-    "passcode",
-    "secret",
-    "token",
-    "apikey",
-    "creditcard",
-    "cardnumber",
-    "cvv",
-    "cvc",
-    "ssn",
-    "pin",
-    "otp",
-    "privatekey",
-];
-
-const SENSITIVE_PAIRS: &[(&str, &str)] = &[
-    ("api", "key"),
-    ("credit", "card"),
-    ("card", "number"),
-    ("private", "key"),
-    ("access", "key"),
-    ("secret", "key"),
-    ("social", "security"),
-    ("security", "code"),
-];
-
-/// The sensitive word `name` contains, if any.
-pub fn sensitive(name: &str) -> Option<String> {
-    let words = words(name);
-    if let Some(w) = words.iter().find(|w| SENSITIVE_WORDS.contains(&w.as_str())) {
-        return Some(w.clone());
-    }
-    words.windows(2).find_map(|pair| {
-        SENSITIVE_PAIRS
-            .iter()
-            .any(|(a, b)| pair[0] == *a && pair[1] == *b)
-            .then(|| format!("{}_{}", pair[0], pair[1]))
-    })
-}
-
 fn check_sensitive(cx: &Ctxt, field: &Field) {
     if field.attrs.not_sensitive.is_some() {
         return;
     }
     let ident = crate::ast::unraw(field.ident);
-    if let Some(word) = sensitive(&ident).or_else(|| sensitive(&field.name)) {
+    if let Some(word) = sensitive_name(&ident).or_else(|| sensitive_name(&field.name)) {
         cx.error_spanned_by(
             field.ident,
             format!(
@@ -360,9 +291,9 @@ fn check_field(cx: &Ctxt, field: &Field) {
     }
 
     if let Some(format) = &a.format
-        && !FORMATS.contains(&format.value.as_str())
+        && formats::in_spec(&format.value).is_none()
     {
-        let allowed = FORMATS
+        let allowed = Format::ALL
             .iter()
             .map(|f| format!("\"{f}\""))
             .collect::<Vec<_>>()
@@ -640,7 +571,9 @@ fn check_default_format(
     format: &str,
     value: &str,
 ) {
-    if FORMATS.contains(&format) && !formats::matches(format, value) {
+    if let Some(format) = formats::in_spec(format)
+        && !formats::matches(format, value)
+    {
         cx.error_spanned_by(
             default,
             format!(
@@ -648,48 +581,5 @@ fn check_default_format(
                 field.ident
             ),
         );
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::sensitive;
-
-    #[test]
-    fn sensitive_names() {
-        for name in [
-            "password",
-            "userPassword",
-            "api_key",
-            "apiKey",
-            "APIKEY",
-            "credit_card",
-            "cardNumber",
-            "cvv",
-            "ssn",
-            "pin",
-            "pin_code",
-            "secret",
-            "client_secret",
-            "access_token",
-            "passwd",
-        ] {
-            assert!(sensitive(name).is_some(), "{name}");
-        }
-        for name in [
-            "shipping",
-            "opinion",
-            "spinner",
-            "keyboard",
-            "tokens_used_limit_x",
-            "name",
-            "email",
-            "mapping",
-            "description",
-            "api_version",
-            "card_color",
-        ] {
-            assert_eq!(sensitive(name), None, "{name}");
-        }
     }
 }

@@ -192,7 +192,7 @@ fn field_schema(field: &Field, reader: &Ident) -> TokenStream {
     let default = opt(&a.default, default_value);
     let legacy = a.legacy_enum_names.is_some();
     let since = opt(&a.since, |r| {
-        let name = r.name();
+        let name = r.as_str();
         quote!(__p::revision(#name))
     });
     quote! {
@@ -228,9 +228,9 @@ fn min_revision_check(cont: &Container, field: &Field, reader: &Ident) -> TokenS
         return TokenStream::new();
     };
     let message = crate::check::multi_select_message(field, min.value);
-    let min = min.value.name();
+    let min = min.value.as_str();
     let since = opt(&field.attrs.since, |r| {
-        let name = r.name();
+        let name = r.as_str();
         quote!(__p::revision(#name))
     });
     require(

@@ -15,7 +15,6 @@ mod check;
 mod ctxt;
 mod expand;
 mod formats;
-mod revision;
 mod symbol;
 
 use proc_macro::TokenStream;

@@ -2,7 +2,8 @@
 # Proves that the published crates work as *packages*, consumed from outside this
 # repository the way a user gets them from crates.io:
 #
-#   1. `cargo package` of mcp-typed-macros, mcp-typed, mcp-typed-codegen and mcp-typed-cli
+#   1. `cargo package` of mcp-typed-rules, mcp-typed-macros, mcp-typed, mcp-typed-codegen and
+#      mcp-typed-cli
 #      (together, so the packaged Cargo.lock of one can name the others), with their file
 #      lists and sizes;
 #   2. a local registry with no network: a directory source made by `cargo vendor` from the
@@ -12,8 +13,9 @@
 #      with that directory, depending on the crates by version only: `#[derive(Elicit)]`, a
 #      typed message round trip, and a `build.rs` that generates a revision with the packaged
 #      `mcp_typed_codegen::Builder`; built and run with `--offline`;
-#   4. every feature of mcp-typed and mcp-typed-codegen checked alone, from the packages (in
-#      the workspace, features unify across members and can hide a missing one);
+#   4. every feature of mcp-typed-rules, mcp-typed and mcp-typed-codegen checked alone, from
+#      the packages (in the workspace, features unify across members and can hide a missing
+#      one);
 #   5. `cargo install --offline --locked mcp-typed-codegen` from the same source (its default
 #      features, its packaged Cargo.lock), and the installed binary's `generate` run outside
 #      the repository, its output compared with the checked-in module;
@@ -70,7 +72,7 @@ on_exit() {
 trap on_exit EXIT
 
 # The crates published from this workspace, dependencies first.
-crates=(mcp-typed-macros mcp-typed mcp-typed-codegen mcp-typed-cli)
+crates=(mcp-typed-rules mcp-typed-macros mcp-typed mcp-typed-codegen mcp-typed-cli)
 
 step "tools"
 for tool in "$cargo" tar gzip sha256sum diff; do
@@ -359,6 +361,7 @@ edition = "2024"
 publish = false
 
 [dependencies]
+mcp-typed-rules = { version = "=$version" }
 mcp-typed = { version = "=$version", default-features = false }
 mcp-typed-codegen = { version = "=$version", default-features = false }
 
@@ -370,7 +373,7 @@ features_of() { # the [features] names of a packaged (normalized) Cargo.toml, bu
 }
 rm -f "$probe/Cargo.lock"
 probes=("")
-for c in mcp-typed mcp-typed-codegen; do
+for c in mcp-typed-rules mcp-typed mcp-typed-codegen; do
   for f in $(features_of "$registry/$c-$version/Cargo.toml"); do probes+=("$c/$f"); done
 done
 for f in "${probes[@]}"; do

@@ -1,7 +1,6 @@
 //! `mcp_typed::check`, the library behind the `validate-traffic` example and the traffic
 //! checkers built on it: the captured real traffic checked with the revision learned from the
-//! traffic itself, hand-written sessions with one bad message of each kind, and the
-//! sensitive-field words shared with `#[derive(Elicit)]`.
+//! traffic itself, and hand-written sessions with one bad message of each kind.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -384,33 +383,12 @@ fn the_revision_is_assumed_only_until_learned() {
     assert_eq!((s.messages, s.passed(), s.failed()), (7, 5, 2));
 }
 
-/// The words that make a form field look sensitive are the ones `#[derive(Elicit)]` refuses
-/// at compile time (`macros/src/check.rs`), read from its source.
+/// The sensitive-field heuristic stays public here (its one copy is `mcp-typed-rules`', which
+/// `#[derive(Elicit)]` uses too).
 #[test]
-fn sensitive_words_agree_with_the_derive() {
-    let source = read(workspace().join("macros/src/check.rs"));
-    let block = |start: &str| -> String {
-        let from = source
-            .find(start)
-            .unwrap_or_else(|| panic!("macros/src/check.rs has no `{start}`"));
-        let rest = &source[from + start.len()..];
-        rest[..rest.find("];").expect("the list ends")].to_owned()
-    };
-    let strings = |text: &str| -> Vec<String> {
-        text.split('"')
-            .skip(1)
-            .step_by(2)
-            .map(str::to_owned)
-            .collect()
-    };
-    let words = strings(&block("const SENSITIVE_WORDS: &[&str] = &["));
-    assert_eq!(words, check::SENSITIVE_WORDS);
-    let pairs: Vec<String> = strings(&block("const SENSITIVE_PAIRS: &[(&str, &str)] = &["));
-    let ours: Vec<String> = check::SENSITIVE_PAIRS
-        .iter()
-        .flat_map(|(a, b)| [a.to_string(), b.to_string()])
-        .collect();
-    assert_eq!(pairs, ours);
+fn sensitive_names_are_public() {
+    assert!(check::SENSITIVE_WORDS.contains(&"password"));
+    assert!(check::SENSITIVE_PAIRS.contains(&("api", "key")));
     assert_eq!(
         check::sensitive_name("userPassword").as_deref(),
         Some("password")

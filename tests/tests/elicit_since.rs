@@ -11,12 +11,6 @@ use mcp_typed::elicit::client::{FieldKind, Form};
 use mcp_typed::elicit::{Elicit, ElicitOutcome, ElicitTyped, FieldSchema, Inexpressible};
 use serde_json::{Map, Value, json};
 
-/// The macro's own list of revisions (it cannot depend on mcp-typed): checked below against
-/// `ProtocolVersion` and the runtime's rules.
-#[path = "../../macros/src/revision.rs"]
-#[allow(dead_code)]
-mod macro_revisions;
-
 #[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq)]
 #[elicit(rename_all = "snake_case")]
 enum Extra {
@@ -67,7 +61,7 @@ struct Steps {
 fn form_revisions() -> impl Iterator<Item = ProtocolVersion> {
     ProtocolVersion::ALL
         .into_iter()
-        .filter(|v| *v >= V2025_06_18)
+        .filter(|v| *v >= ProtocolVersion::ELICITATION)
 }
 
 fn schema_text(form: &mcp_typed::FormSchema, version: ProtocolVersion) -> String {
@@ -333,29 +327,16 @@ fn every_revision_receives_what_it_is_sent() {
     }
 }
 
+/// `ProtocolVersion::ELICITATION` and `MULTI_SELECT`, with which the derive checks `since` and
+/// `min_revision` at compile time, are where rendering finds forms and multi-selects begin.
 #[test]
-fn the_macros_revisions_are_protocol_versions() {
-    let names: Vec<&str> = ProtocolVersion::ALL.iter().map(|v| v.as_str()).collect();
-    assert_eq!(macro_revisions::REVISIONS, names.as_slice());
-    for name in macro_revisions::REVISIONS {
-        assert!(name.parse::<ProtocolVersion>().is_ok());
-    }
-    // What the macro knows of each revision is what rendering does.
-    assert_eq!(
-        Some(macro_revisions::MULTI_SELECT),
-        Inexpressible::MultiSelect
-            .since()
-            .map(ProtocolVersion::as_str)
-    );
+fn the_derives_thresholds_are_what_rendering_does() {
     #[derive(Elicit)]
     struct Nothing {}
     let first_with_forms = ProtocolVersion::ALL
         .into_iter()
         .find(|v| Nothing::requested_schema().check(*v).is_ok());
-    assert_eq!(
-        first_with_forms.map(ProtocolVersion::as_str),
-        Some(macro_revisions::ELICITATION)
-    );
+    assert_eq!(first_with_forms, Some(ProtocolVersion::ELICITATION));
     #[derive(Elicit)]
     #[allow(dead_code)]
     struct OneMulti {
@@ -364,10 +345,7 @@ fn the_macros_revisions_are_protocol_versions() {
     let first_with_multi = ProtocolVersion::ALL
         .into_iter()
         .find(|v| OneMulti::requested_schema().check(*v).is_ok());
-    assert_eq!(
-        first_with_multi.map(ProtocolVersion::as_str),
-        Some(macro_revisions::MULTI_SELECT)
-    );
+    assert_eq!(first_with_multi, Some(ProtocolVersion::MULTI_SELECT));
 }
 
 mod random_forms {

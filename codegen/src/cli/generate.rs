@@ -99,6 +99,9 @@ pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
         }
         done.push((rev.as_str(), generated));
     }
+    // Without --out, also `ProtocolVersion`, in the rules crate (the derive and mcp-typed
+    // both read the revision list from there).
+    let mut rules_file: Option<(std::path::PathBuf, String)> = None;
     let files: Vec<(String, String)> = if in_project {
         let inputs: Vec<RevisionCode<'_>> = done
             .iter()
@@ -112,6 +115,15 @@ pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
         for (alias, target) in &laid_out.aliases {
             report!("{alias}: the same code as {target}: its module is an alias of {target}'s");
         }
+        let path = root.join(layout::RULES_REVISIONS);
+        if !path.parent().is_some_and(std::path::Path::is_dir) {
+            return Err(mcp_typed_codegen::Error::Config(format!(
+                "{} has no folder: the project's rules crate (mcp-typed-rules) is missing",
+                path.display()
+            ))
+            .into());
+        }
+        rules_file = Some((path, laid_out.rules_revisions));
         laid_out.files
     } else {
         done.into_iter()
@@ -125,13 +137,18 @@ pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
     } else {
         Vec::new()
     };
+    // Every file to write, with its full path.
+    let files: Vec<(std::path::PathBuf, String)> = files
+        .into_iter()
+        .map(|(name, code)| (out.join(name), code))
+        .chain(rules_file)
+        .collect();
     if args.check {
         let mut stale: Vec<String> = Vec::new();
-        for (name, code) in &files {
-            let path = out.join(name);
-            let old = std::fs::read_to_string(&path).unwrap_or_default();
+        for (path, code) in &files {
+            let old = std::fs::read_to_string(path).unwrap_or_default();
             if old != *code {
-                report!("{}", drift(&path, &old, code));
+                report!("{}", drift(path, &old, code));
                 stale.push(path.display().to_string());
             }
         }
@@ -147,9 +164,8 @@ pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
         print(|out| stale.iter().try_for_each(|s| writeln!(out, "{s}")))?;
         return Ok(ExitCode::FAILURE);
     }
-    for (name, code) in &files {
-        let path = out.join(name);
-        let wrote = mcp_typed_codegen::builder::write_if_changed(&path, code)?;
+    for (path, code) in &files {
+        let wrote = mcp_typed_codegen::builder::write_if_changed(path, code)?;
         report!(
             "{}{}",
             path.display(),

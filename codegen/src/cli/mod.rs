@@ -86,8 +86,8 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Regenerate `generated/src/revisions/` (every revision of schema/manifest.json, with
-    /// ProtocolVersion and the conversions), or, with --out DIR, write `<module>.rs` files for
-    /// your own crate.
+    /// the conversions) and `rules/src/revisions.rs` (ProtocolVersion), or, with --out DIR,
+    /// write `<module>.rs` files for your own crate.
     #[command(after_long_help = GENERATE_HELP)]
     Generate(GenerateArgs),
     /// Fill the schema/<revision>/schema.json cache, verifying each file's SHA-256.

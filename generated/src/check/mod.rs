@@ -45,7 +45,9 @@ use message::definition_report;
 use protocol::Session;
 
 pub use input::{split_values, unwrap_line};
-pub use protocol::{SENSITIVE_PAIRS, SENSITIVE_WORDS, sensitive_name};
+// The sensitive field names the checker reports (`sensitive_field`) are the ones
+// `#[derive(Elicit)]` refuses at compile time: one list, in `mcp-typed-rules`.
+pub use mcp_typed_rules::{SENSITIVE_PAIRS, SENSITIVE_WORDS, sensitive_name};
 
 // ---------------------------------------------------------------------------------------------
 // The API

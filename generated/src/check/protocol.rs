@@ -10,6 +10,7 @@ use super::revision::{newest_with_initialize, revision};
 use super::{Direction, Findings, Note, NoteKind, ProblemKind};
 use crate::ProtocolVersion;
 use crate::elicit::client::{UrlRequest, UrlWarning};
+use mcp_typed_rules::sensitive_name;
 
 /// `_meta` key of a 2026-07-28 request naming its revision.
 pub(crate) const META_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
@@ -594,127 +595,10 @@ fn pointer_shown(pointer: &str) -> &str {
     if pointer.is_empty() { "/" } else { pointer }
 }
 
-// ---------------------------------------------------------------------------------------------
-// Sensitive field names
-
-/// Words that make a form field name look like it asks for sensitive data (form mode must
-/// not). The same list as `#[derive(Elicit)]`'s compile-time check (`macros/src/check.rs`;
-/// a test keeps the two equal).
-pub const SENSITIVE_WORDS: &[&str] = &[
-    "password",
-    "passwd",
-    "pwd",
-    "passphrase",
-    "passcode",
-    "secret",
-    "token",
-    "apikey",
-    "creditcard",
-    "cardnumber",
-    "cvv",
-    "cvc",
-    "ssn",
-    "pin",
-    "otp",
-    "privatekey",
-];
-
-/// Adjacent word pairs that do the same (`api_key`, `creditCard`…).
-pub const SENSITIVE_PAIRS: &[(&str, &str)] = &[
-    ("api", "key"),
-    ("credit", "card"),
-    ("card", "number"),
-    ("private", "key"),
-    ("access", "key"),
-    ("secret", "key"),
-    ("social", "security"),
-    ("security", "code"),
-];
-
-/// Words of an identifier, lowercased (`apiKey`, `api_key`, `API-KEY` → `api`, `key`).
-fn words(name: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut current = String::new();
-    let mut prev_lower = false;
-    for ch in name.chars() {
-        if !ch.is_alphanumeric() {
-            if !current.is_empty() {
-                words.push(std::mem::take(&mut current));
-            }
-            prev_lower = false;
-            continue;
-        }
-        if ch.is_uppercase() && prev_lower && !current.is_empty() {
-            words.push(std::mem::take(&mut current));
-        }
-        prev_lower = ch.is_lowercase() || ch.is_ascii_digit();
-        current.extend(ch.to_lowercase());
-    }
-    if !current.is_empty() {
-        words.push(current);
-    }
-    words
-}
-
-/// The sensitive word a form field name contains (`password` for `userPassword`,
-/// `api_key` for `apiKey`), if any: the heuristic `#[derive(Elicit)]` applies at compile
-/// time, for forms seen on the wire.
-pub fn sensitive_name(name: &str) -> Option<String> {
-    let words = words(name);
-    if let Some(w) = words.iter().find(|w| SENSITIVE_WORDS.contains(&w.as_str())) {
-        return Some(w.clone());
-    }
-    words.windows(2).find_map(|pair| {
-        SENSITIVE_PAIRS
-            .iter()
-            .any(|(a, b)| pair[0] == *a && pair[1] == *b)
-            .then(|| format!("{}_{}", pair[0], pair[1]))
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::json;
-
-    #[test]
-    fn sensitive_names() {
-        // The names of the derive's own test (macros/src/check.rs).
-        for name in [
-            "password",
-            "userPassword",
-            "api_key",
-            "apiKey",
-            "APIKEY",
-            "credit_card",
-            "cardNumber",
-            "cvv",
-            "ssn",
-            "pin",
-            "pin_code",
-            "secret",
-            "client_secret",
-            "access_token",
-            "passwd",
-        ] {
-            assert!(sensitive_name(name).is_some(), "{name}");
-        }
-        for name in [
-            "shipping",
-            "opinion",
-            "spinner",
-            "keyboard",
-            "tokens_used_limit_x",
-            "name",
-            "email",
-            "mapping",
-            "description",
-            "api_version",
-            "card_color",
-        ] {
-            assert_eq!(sensitive_name(name), None, "{name}");
-        }
-    }
 
     #[test]
     fn capabilities_are_read_as_declared() {

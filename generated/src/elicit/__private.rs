@@ -333,8 +333,8 @@ pub const fn float_fits<T: RangeField>(value: f64) -> bool {
 
 // ---- revisions (`#[elicit(since = "..")]`, `#[elicit(min_revision = "..")]`) ----
 
-/// The revision named `name` (the derive has checked it against its own list; this fails
-/// compilation if that list names a revision this crate does not know).
+/// The revision named `name` (the derive has checked it with `mcp_typed_rules::ProtocolVersion`;
+/// this fails compilation if the derive was built with a version that knows more revisions).
 pub const fn revision(name: &str) -> ProtocolVersion {
     let mut i = 0;
     while i < ProtocolVersion::ALL.len() {

@@ -145,7 +145,6 @@
 
 pub mod client;
 mod field;
-mod formats;
 mod request;
 mod schema;
 pub(crate) mod typed;

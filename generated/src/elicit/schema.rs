@@ -100,60 +100,8 @@ pub struct EnumOption {
     pub title: Option<&'static str>,
 }
 
-/// A string format: the four the spec's `StringSchema` allows ([`Format::ALL`]), and
-/// `idn-email`, which a client reads in a received form.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Format {
-    /// `email`
-    Email,
-    /// `uri` (RFC 3986 URI, with a scheme)
-    Uri,
-    /// `date` (RFC 3339 full-date)
-    Date,
-    /// `date-time` (RFC 3339 date-time)
-    DateTime,
-    /// `idn-email` (RFC 6531 mailbox: `email` that may hold UTF-8). Not in the spec's
-    /// `StringSchema`: a client reads it in a received form and checks answers with it (be
-    /// lenient in what you accept), but the derive refuses it and [`FormSchema::check`]
-    /// refuses to send it (be strict in what you send).
-    IdnEmail,
-}
-
-impl Format {
-    /// The formats the spec's `StringSchema` allows, in the order it lists them (not
-    /// [`Format::IdnEmail`]).
-    pub const ALL: [Format; 4] = [Format::Date, Format::DateTime, Format::Email, Format::Uri];
-
-    /// The name in the schema.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Format::Email => "email",
-            Format::Uri => "uri",
-            Format::Date => "date",
-            Format::DateTime => "date-time",
-            Format::IdnEmail => "idn-email",
-        }
-    }
-
-    /// The format with this name: one of [`Format::ALL`], or `idn-email`.
-    pub fn from_name(name: &str) -> Option<Format> {
-        Format::ALL
-            .into_iter()
-            .chain([Format::IdnEmail])
-            .find(|f| f.as_str() == name)
-    }
-
-    /// Whether the spec's `StringSchema` allows it (all but [`Format::IdnEmail`]).
-    pub const fn in_spec(self) -> bool {
-        !matches!(self, Format::IdnEmail)
-    }
-}
-
-impl fmt::Display for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+// The string formats are `mcp-typed-rules`' (one copy for the derive and this crate).
+pub use mcp_typed_rules::Format;
 
 /// A numeric bound or default, kept as written (an integer stays an integer on the wire).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -517,7 +465,7 @@ impl Inexpressible {
     /// The first revision that can express it, if one can.
     pub const fn since(self) -> Option<ProtocolVersion> {
         match self {
-            Inexpressible::MultiSelect => Some(ProtocolVersion::V2025_11_25),
+            Inexpressible::MultiSelect => Some(ProtocolVersion::MULTI_SELECT),
             Inexpressible::DefaultNotJson | Inexpressible::FormatNotInSpec => None,
         }
     }
@@ -602,10 +550,13 @@ impl Dialect {
     pub(crate) fn of(version: ProtocolVersion) -> Result<Dialect, RenderError> {
         // By order, not by name: a revision added later (`fetch --add`) speaks the newest
         // dialect until the generator learns another one.
-        if version < ProtocolVersion::V2025_06_18 {
+        if version < ProtocolVersion::ELICITATION {
             Err(RenderError::unsupported(
                 version,
-                "elicitation does not exist in this revision (it was added in 2025-06-18)",
+                format!(
+                    "elicitation does not exist in this revision (it was added in {})",
+                    ProtocolVersion::ELICITATION
+                ),
             ))
         } else if version == ProtocolVersion::V2025_06_18 {
             Ok(Dialect::V2025_06_18)
@@ -947,18 +898,6 @@ mod tests {
         );
         assert_eq!(Num::Int(i128::from(u64::MAX) + 1).to_json(), None);
         assert_eq!(Num::Float(f64::NAN).to_json(), None);
-    }
-
-    #[test]
-    fn formats_by_name() {
-        for f in Format::ALL {
-            assert_eq!(Format::from_name(f.as_str()), Some(f));
-            assert!(f.in_spec());
-        }
-        assert_eq!(Format::from_name("idn-email"), Some(Format::IdnEmail));
-        assert!(!Format::IdnEmail.in_spec());
-        assert_eq!(Format::from_name("phone"), None);
-        assert_eq!(Format::from_name("Email"), None);
     }
 
     #[test]

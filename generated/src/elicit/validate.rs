@@ -5,8 +5,8 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
-pub use super::formats::{is_date_time, is_email, is_full_date, is_idn_email, is_uri};
 use super::schema::{EnumOption, FieldSchema, FieldType, FormSchema, Format, Num, Pattern};
+pub use mcp_typed_rules::formats::{is_date_time, is_email, is_full_date, is_idn_email, is_uri};
 
 /// The content of an accepted elicitation does not fit the form. Lists every violation found,
 /// in field order, then unknown keys.

@@ -15,37 +15,14 @@ use crate::elicit::validate::{ContentError, ViolationKind};
 use super::answer::SetError;
 use super::form::{Field, FieldKind, Form};
 
-impl Format {
-    /// The format in words, as a person is asked for it: `a date as year-month-day`.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Format::Date => "a date as year-month-day",
-            Format::DateTime => "a date and time with its time zone",
-            Format::Email => "an email address",
-            Format::IdnEmail => "an email address (letters of any script allowed)",
-            Format::Uri => "a full address with its scheme",
-        }
-    }
-
-    /// A value in this format, to show as an example: `2026-03-14`, `2026-03-14T09:30:00Z`,
-    /// `ada@example.com` (`email` and `idn-email`), `https://example.com/`.
-    pub fn example(self) -> &'static str {
-        match self {
-            Format::Date => "2026-03-14",
-            Format::DateTime => "2026-03-14T09:30:00Z",
-            Format::Email | Format::IdnEmail => "ada@example.com",
-            Format::Uri => "https://example.com/",
-        }
-    }
-
-    /// What a value that is not in this format is not: `a valid date`.
-    fn noun(self) -> &'static str {
-        match self {
-            Format::Date => "a valid date",
-            Format::DateTime => "a valid date and time",
-            Format::Email | Format::IdnEmail => "a valid email address",
-            Format::Uri => "a valid address",
-        }
+/// What a value that is not in `format` is not: `a valid date`. (`Format::describe` and
+/// `Format::example` give the words and an example of each format.)
+fn noun(format: Format) -> &'static str {
+    match format {
+        Format::Date => "a valid date",
+        Format::DateTime => "a valid date and time",
+        Format::Email | Format::IdnEmail => "a valid email address",
+        Format::Uri => "a valid address",
     }
 }
 
@@ -285,7 +262,7 @@ impl Field {
             }
             ViolationKind::InvalidFormat { format } => format!(
                 "{label}: not {}; type {}, e.g. {}.",
-                format.noun(),
+                noun(*format),
                 format.describe(),
                 format.example()
             ),

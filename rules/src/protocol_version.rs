@@ -1,4 +1,5 @@
-//! The MCP protocol revisions this crate knows, and version negotiation.
+//! What the protocol revisions are beside their list: version negotiation, their names as
+//! text, and the first revision of each elicitation feature.
 
 use std::fmt;
 use std::str::FromStr;
@@ -6,8 +7,16 @@ use std::str::FromStr;
 use crate::ProtocolVersion;
 
 // `ProtocolVersion` itself (its variants, `ALL`, `as_str`, `feature`, `is_released`,
-// `latest`) is generated from `schema/manifest.json`: see `revisions/mod.rs`.
+// `latest`) is generated from `schema/manifest.json`: see `revisions.rs`.
 impl ProtocolVersion {
+    /// The first revision with elicitation (`elicitation/create` and its forms): a form
+    /// cannot be sent in an older one, and `#[elicit(min_revision)]` cannot name one.
+    pub const ELICITATION: ProtocolVersion = ProtocolVersion::V2025_06_18;
+
+    /// The first revision whose forms can hold a multi-select (`type: array` of options):
+    /// older ones leave such a field out (`#[elicit(since)]`) or cannot render the form.
+    pub const MULTI_SELECT: ProtocolVersion = ProtocolVersion::V2025_11_25;
+
     /// Version negotiation as a server does it: keep the client's `requested` version when it
     /// is among `supported`, otherwise offer the latest supported one. `None` when `supported`
     /// is empty.
@@ -67,6 +76,7 @@ mod tests {
         }
         assert!("2025-13-01".parse::<ProtocolVersion>().is_err());
         assert!(ProtocolVersion::ALL.windows(2).all(|w| w[0] < w[1]));
+        assert!(ProtocolVersion::ELICITATION < ProtocolVersion::MULTI_SELECT);
     }
 
     #[test]

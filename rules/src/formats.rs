@@ -1,9 +1,90 @@
 //! The string formats of the spec's `StringSchema` (`email`, `uri`, `date`, `date-time`), and
-//! `idn-email`, which a received form may use, each by the RFC that JSON Schema names for it.
+//! `idn-email`, which a received form may use, each by the RFC that JSON Schema names for it:
+//! [`Format`] names them, one function per format checks a value.
 //!
-//! Self-contained on purpose: the derive checks defaults at compile time with its own copy
-//! (`mcp-typed-macros/src/formats.rs`), and that crate's tests include this file to check
-//! that both agree.
+//! The one copy of these rules: `#[derive(Elicit)]` checks a field's `default` with them at
+//! compile time, and `mcp_typed::elicit` checks answers with them at run time. `is_uri` needs
+//! the feature `uri` (the `fluent-uri` crate), `is_idn_email` the feature `idn-email` (the
+//! `idna` crate); the others use `std` only.
+
+use std::fmt;
+
+/// A string format: the four the spec's `StringSchema` allows ([`Format::ALL`]), and
+/// `idn-email`, which a client reads in a received form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// `email`
+    Email,
+    /// `uri` (RFC 3986 URI, with a scheme)
+    Uri,
+    /// `date` (RFC 3339 full-date)
+    Date,
+    /// `date-time` (RFC 3339 date-time)
+    DateTime,
+    /// `idn-email` (RFC 6531 mailbox: `email` that may hold UTF-8). Not in the spec's
+    /// `StringSchema`: a client reads it in a received form and checks answers with it (be
+    /// lenient in what you accept), but the derive refuses it and `FormSchema::check` (in
+    /// `mcp_typed::elicit`) refuses to send it (be strict in what you send).
+    IdnEmail,
+}
+
+impl Format {
+    /// The formats the spec's `StringSchema` allows, in the order it lists them (not
+    /// [`Format::IdnEmail`]).
+    pub const ALL: [Format; 4] = [Format::Date, Format::DateTime, Format::Email, Format::Uri];
+
+    /// The name in the schema.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Format::Email => "email",
+            Format::Uri => "uri",
+            Format::Date => "date",
+            Format::DateTime => "date-time",
+            Format::IdnEmail => "idn-email",
+        }
+    }
+
+    /// The format with this name: one of [`Format::ALL`], or `idn-email`.
+    pub fn from_name(name: &str) -> Option<Format> {
+        Format::ALL
+            .into_iter()
+            .chain([Format::IdnEmail])
+            .find(|f| f.as_str() == name)
+    }
+
+    /// Whether the spec's `StringSchema` allows it (all but [`Format::IdnEmail`]).
+    pub const fn in_spec(self) -> bool {
+        !matches!(self, Format::IdnEmail)
+    }
+
+    /// The format in words, as a person is asked for it: `a date as year-month-day`.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Format::Date => "a date as year-month-day",
+            Format::DateTime => "a date and time with its time zone",
+            Format::Email => "an email address",
+            Format::IdnEmail => "an email address (letters of any script allowed)",
+            Format::Uri => "a full address with its scheme",
+        }
+    }
+
+    /// A value in this format, to show as an example: `2026-03-14`, `2026-03-14T09:30:00Z`,
+    /// `ada@example.com` (`email` and `idn-email`), `https://example.com/`.
+    pub fn example(self) -> &'static str {
+        match self {
+            Format::Date => "2026-03-14",
+            Format::DateTime => "2026-03-14T09:30:00Z",
+            Format::Email | Format::IdnEmail => "ada@example.com",
+            Format::Uri => "https://example.com/",
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
 
 /// An RFC 5321 mailbox, as the `email` format of JSON Schema means it: section 4.1.2's
 /// `Mailbox = Local-part "@" ( Domain / address-literal )`, ASCII only, within the sizes of
@@ -18,7 +99,8 @@ pub fn is_email(s: &str) -> bool {
 /// [`is_email`] where section 3.3 also allows UTF-8 beyond ASCII in `atext` and `qtextSMTP`,
 /// and a domain label may be a U-label (RFC 5890 section 2.3.2.1; checked with the `idna`
 /// crate: it converts to an A-label of at most 63 octets and is already in the form that
-/// A-label converts back to: lower case, NFC).
+/// A-label converts back to: lower case, NFC). Needs the feature `idn-email`.
+#[cfg(feature = "idn-email")]
 pub fn is_idn_email(s: &str) -> bool {
     is_mailbox(s, true)
 }
@@ -100,7 +182,16 @@ fn is_domain(d: &str, utf8: bool) -> bool {
         if label.is_ascii() {
             label.len() <= 63 && is_sub_domain(label.as_bytes())
         } else {
-            utf8 && is_u_label(label)
+            // Only `is_idn_email` (feature `idn-email`) asks with `utf8`.
+            #[cfg(feature = "idn-email")]
+            {
+                utf8 && is_u_label(label)
+            }
+            #[cfg(not(feature = "idn-email"))]
+            {
+                let _ = utf8;
+                false
+            }
         }
     })
 }
@@ -121,6 +212,7 @@ fn is_ldh_str_or_empty(s: &[u8]) -> bool {
 /// hyphen checks and DNS lengths) sees it: it converts to an A-label of at most 63 octets
 /// and converts back unchanged (no mapping: lower case, NFC). UTS #46 is wider than IDNA2008
 /// in one way: it keeps some code points RFC 5892 disallows, such as emoji (`😀.example`).
+#[cfg(feature = "idn-email")]
 fn is_u_label(label: &str) -> bool {
     match idna::domain_to_ascii_strict(label) {
         Ok(a_label) => {
@@ -236,7 +328,8 @@ fn is_ipv6_addr(s: &[u8]) -> bool {
 /// An RFC 3986 `URI` (section 3): a scheme, then the rest per the RFC's grammar; no relative
 /// references, ASCII only (RFC 3987's IRIs are `iri`, not `uri`). `fluent-uri` parses by
 /// that grammar: percent escapes need two hex digits, an IP literal is an `IPv6address` or
-/// `IPvFuture`, a port is digits.
+/// `IPvFuture`, a port is digits. Needs the feature `uri`.
+#[cfg(feature = "uri")]
 pub fn is_uri(s: &str) -> bool {
     fluent_uri::Uri::parse(s).is_ok()
 }
@@ -327,6 +420,37 @@ pub fn is_date_time(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn formats_by_name() {
+        for f in Format::ALL {
+            assert_eq!(Format::from_name(f.as_str()), Some(f));
+            assert_eq!(f.to_string(), f.as_str());
+            assert!(f.in_spec());
+        }
+        assert_eq!(Format::from_name("idn-email"), Some(Format::IdnEmail));
+        assert!(!Format::IdnEmail.in_spec());
+        assert_eq!(Format::from_name("phone"), None);
+        assert_eq!(Format::from_name("Email"), None);
+    }
+
+    /// Named in `cargo test`'s list of ignored tests when the features are off.
+    #[cfg(not(all(feature = "uri", feature = "idn-email")))]
+    #[test]
+    #[ignore = "the tests of is_uri and is_idn_email need --features uri,idn-email (or --all-features)"]
+    fn uri_and_idn_email_tests_need_their_features() {}
+
+    /// Each format's example is in the format.
+    #[test]
+    fn examples_are_valid() {
+        assert!(is_full_date(Format::Date.example()));
+        assert!(is_date_time(Format::DateTime.example()));
+        assert!(is_email(Format::Email.example()));
+        #[cfg(feature = "idn-email")]
+        assert!(is_idn_email(Format::IdnEmail.example()));
+        #[cfg(feature = "uri")]
+        assert!(is_uri(Format::Uri.example()));
+    }
 
     /// Checks each case both ways; the message names the case and the rule it shows.
     fn table(name: &str, check: fn(&str) -> bool, cases: &[(&str, bool, &str)]) {
@@ -495,6 +619,7 @@ mod tests {
     }
 
     /// RFC 6531: UTF-8 in atext, qtextSMTP and U-labels.
+    #[cfg(feature = "idn-email")]
     #[rustfmt::skip]
     const IDN_EMAILS: &[(&str, bool, &str)] = &[
         ("δοκιμή@παράδειγμα.δοκιμή", true, "RFC 6530 section 4.1's example"),
@@ -519,6 +644,7 @@ mod tests {
         ("ada@\u{a0}example.com", false, "a no-break space is no label"),
     ];
 
+    #[cfg(feature = "idn-email")]
     #[test]
     fn idn_email_by_rfc_6531() {
         // Everything ASCII decides as `email` does.
@@ -544,6 +670,7 @@ mod tests {
     }
 
     /// RFC 3986: section 1.1.2's examples, other productions, and counter-examples.
+    #[cfg(feature = "uri")]
     #[rustfmt::skip]
     const URIS: &[(&str, bool, &str)] = &[
         // RFC 3986 section 1.1.2.
@@ -598,6 +725,7 @@ mod tests {
         ("http://example.com/{x}", false, "{ } are not pchar"),
     ];
 
+    #[cfg(feature = "uri")]
     #[test]
     fn uri_by_rfc_3986() {
         table("uri", is_uri, URIS);
