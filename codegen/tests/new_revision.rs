@@ -46,7 +46,7 @@ fn a_new_revision_is_fetch_add_generate_and_one_feature_line() {
     let ws = tmp.path().join("project");
 
     // The project, as far as the types crate needs it.
-    for dir in ["generated", "macros", "schema"] {
+    for dir in ["generated", "macros", "runtime", "schema"] {
         copy_tree(&real.join(dir), &ws.join(dir));
     }
     for file in ["Cargo.lock", "CHANGELOG.md"] {
@@ -57,7 +57,10 @@ fn a_new_revision_is_fetch_add_generate_and_one_feature_line() {
         .lines()
         .find(|l| l.starts_with("members = "))
         .unwrap();
-    let root_toml = root_toml.replace(members_line, r#"members = ["generated", "macros", "user"]"#);
+    let root_toml = root_toml.replace(
+        members_line,
+        r#"members = ["generated", "macros", "runtime", "user"]"#,
+    );
     std::fs::write(ws.join("Cargo.toml"), root_toml).unwrap();
 
     // The official schemas, and the synthetic revision's: 2026-07-28's with one more member.
