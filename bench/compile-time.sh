@@ -75,9 +75,10 @@ data = json.loads(re.search(r"const UNIT_DATA = (\[.*?\]);\n", open(html).read()
 for u in data:
     # The library itself (not its build script) of each crate compared, and the user crate
     # (its binary).
-    if u["name"] in ("mcp-typed", "rust-mcp-schema", "rmcp", "decode-every-message") \
-            and "build-script" not in u["target"]:
-        name = u["name"] + (label if u["name"] in ("mcp-typed", "decode-every-message") else "")
+    # (mcp-typed-runtime: the runtime crate, where the checkout has one.)
+    ours = ("mcp-typed", "mcp-typed-runtime", "decode-every-message")
+    if u["name"] in ours + ("rust-mcp-schema", "rmcp") and "build-script" not in u["target"]:
+        name = u["name"] + (label if u["name"] in ours else "")
         print(f"{profile}\t{name}\t{u['duration']:.1f}")
 PY
         if [ "$profile" = release ]; then

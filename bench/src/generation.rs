@@ -34,9 +34,7 @@ pub fn schema_path(revision: &str) -> anyhow::Result<PathBuf> {
 pub fn mcp_typed_codegen_model(
     revision: &str,
 ) -> anyhow::Result<(String, mcp_typed_codegen::ir::Module)> {
-    let mut options = mcp_typed_codegen::Options::default();
-    options.runtime_path = "crate::runtime".to_owned();
-    let generated = mcp_typed_codegen::Builder::with_options(options)
+    let generated = mcp_typed_codegen::Builder::new()
         .revision(revision)
         .workspace(workspace())
         .generate()?;

@@ -104,7 +104,8 @@ impl Builder {
         self
     }
 
-    /// Sets the path of the runtime module.
+    /// Sets the path of the runtime the code calls (default `::mcp_typed_runtime`: the crate
+    /// `mcp-typed-runtime`, which the crate including the code depends on).
     pub fn runtime_path(&mut self, path: impl Into<String>) -> &mut Self {
         self.options.runtime_path = path.into();
         self

@@ -6,8 +6,9 @@ use clap::Args;
 /// Options that shape the generated code.
 #[derive(Debug, Clone, PartialEq, Eq, Args)]
 pub struct Options {
-    /// Path of the runtime module the generated code calls (`::mcp_typed::runtime` for a
-    /// crate that depends on mcp-typed; `crate::runtime` inside mcp-typed).
+    /// Path of the runtime the generated code calls: the crate `mcp-typed-runtime`, for
+    /// mcp-typed's checked-in modules and a user's alike (`::mcp_typed::runtime`, its old
+    /// default, still works in a crate that depends on mcp-typed).
     #[arg(long, value_name = "PATH", default_value = Options::DEFAULT_RUNTIME)]
     pub runtime_path: String,
 
@@ -37,7 +38,7 @@ pub struct Options {
 
 impl Options {
     /// The default runtime path.
-    pub const DEFAULT_RUNTIME: &'static str = "::mcp_typed::runtime";
+    pub const DEFAULT_RUNTIME: &'static str = "::mcp_typed_runtime";
 
     /// The default [`fixed`](Self::fixed) values.
     pub fn default_fixed() -> Vec<String> {

@@ -128,7 +128,6 @@ fn generation_is_deterministic_and_marked_generated() {
         Builder::new()
             .revision("2025-11-25")
             .workspace(workspace())
-            .runtime_path("crate::runtime")
             .generate()
             .unwrap()
             .code()

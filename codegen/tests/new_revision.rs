@@ -47,7 +47,7 @@ fn a_new_revision_is_fetch_add_generate_and_one_feature_line() {
     let ws = tmp.path().join("project");
 
     // The project, as far as the types crate needs it.
-    for dir in ["generated", "macros", "rules", "schema"] {
+    for dir in ["generated", "macros", "rules", "runtime", "schema"] {
         copy_tree(&real.join(dir), &ws.join(dir));
     }
     for file in ["Cargo.lock", "CHANGELOG.md"] {
@@ -60,7 +60,7 @@ fn a_new_revision_is_fetch_add_generate_and_one_feature_line() {
         .unwrap();
     let root_toml = root_toml.replace(
         members_line,
-        r#"members = ["generated", "macros", "rules", "user"]"#,
+        r#"members = ["generated", "macros", "rules", "runtime", "user"]"#,
     );
     std::fs::write(ws.join("Cargo.toml"), root_toml).unwrap();
 

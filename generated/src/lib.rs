@@ -21,20 +21,22 @@
 
 #![deny(missing_docs)]
 
+// The runtime the generated code calls (crate `mcp-typed-runtime`), and what users use of it,
+// under the names it always had here. `runtime` stays for modules generated with the old
+// default runtime path `::mcp_typed::runtime`.
 #[doc(hidden)]
-pub mod runtime;
-pub mod traits;
-pub mod unknowns;
+pub use mcp_typed_runtime as runtime;
+pub use mcp_typed_runtime::{convert, tools, traits, unknowns};
 
-pub use runtime::ResultResponse;
+pub use mcp_typed_runtime::ResultResponse;
 pub use traits::{DefinitionVisitor, NotificationMethod, RequestMethod, ToolSchema};
 pub use unknowns::{JsonPath, Unknown, UnknownKind, Unknowns};
 
 /// The map types the generated types use, for building values: [`IndexMap`] for typed maps
 /// (`additionalProperties` with a schema), [`Map`] and [`Value`] for raw JSON. Both keep
 /// member order.
-pub use indexmap::IndexMap;
-pub use serde_json::{Map, Number, Value};
+pub use mcp_typed_runtime::IndexMap;
+pub use mcp_typed_runtime::{Map, Number, Value};
 
 // The generated code: one module per revision (behind its feature), the conversions
 // between revisions and the elicitation revision table, all written by
@@ -44,10 +46,7 @@ pub use serde_json::{Map, Number, Value};
 mod revisions;
 pub use revisions::*;
 
-pub mod convert;
-
-mod decode;
-pub use decode::DecodeError;
+pub use mcp_typed_runtime::DecodeError;
 
 // `ProtocolVersion` is generated into `mcp-typed-rules` (the derive reads revisions with it).
 pub use mcp_typed_rules::{ProtocolVersion, UnknownProtocolVersion};
@@ -68,5 +67,4 @@ pub use elicit::{ContentError, Elicit, ElicitEnum, ElicitOutcome, FormSchema, Re
 #[cfg(feature = "v2025_11_25")]
 pub mod session;
 
-pub mod tools;
 pub use tools::{ArgumentsError, ToolOutputError};

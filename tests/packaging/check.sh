@@ -1,24 +1,26 @@
 #!/usr/bin/env bash
-# Proves that the published crates work as *packages*, consumed from outside this
-# repository the way a user gets them from crates.io:
+# Proves that the published crates work as *packages*, consumed from outside this repository
+# the way a user gets them from crates.io:
 #
-#   1. `cargo package` of mcp-typed-rules, mcp-typed-macros, mcp-typed, mcp-typed-codegen and
-#      mcp-typed-cli
+#   1. `cargo package` of mcp-typed-rules, mcp-typed-macros, mcp-typed-runtime, mcp-typed,
+#      mcp-typed-codegen and mcp-typed-cli
 #      (together, so the packaged Cargo.lock of one can name the others), with their file
 #      lists and sizes;
 #   2. a local registry with no network: a directory source made by `cargo vendor` from the
 #      workspace's Cargo.lock (the third-party crates, out of cargo's download cache), into
 #      which the `.crate` files are unpacked with their `.cargo-checksum.json`;
-#   3. a cargo project outside the repository whose `.cargo/config.toml` replaces crates-io
-#      with that directory, depending on the crates by version only: `#[derive(Elicit)]`, a
-#      typed message round trip, and a `build.rs` that generates a revision with the packaged
-#      `mcp_typed_codegen::Builder`; built and run with `--offline`;
-#   4. every feature of mcp-typed-rules, mcp-typed and mcp-typed-codegen checked alone, from
+#   3. two cargo projects outside the repository whose `.cargo/config.toml` replaces crates-io
+#      with that directory, depending on the crates by version only, built and run with
+#      `--offline`: a user of mcp-typed (`#[derive(Elicit)]`, a typed message round trip), and
+#      a `build.rs` user whose only crate of this project is mcp-typed-runtime (with
+#      mcp-typed-codegen as a build dependency, generating a revision with the packaged
+#      `mcp_typed_codegen::Builder`; `cargo tree` must show no other);
+#   4. every feature of mcp-typed-rules, mcp-typed-runtime, mcp-typed and mcp-typed-codegen checked alone, from
 #      the packages (in the workspace, features unify across members and can hide a missing
 #      one);
 #   5. `cargo install --offline --locked mcp-typed-codegen` from the same source (its default
 #      features, its packaged Cargo.lock), and the installed binary's `generate` run outside
-#      the repository, its output compared with the checked-in module;
+#      the repository, its output compared with the checked-in module (the same bytes);
 #   6. the same for mcp-typed-cli: its binary `mcp-typed` installed, then `check` and `tools
 #      --from` run outside the repository.
 #
@@ -72,7 +74,7 @@ on_exit() {
 trap on_exit EXIT
 
 # The crates published from this workspace, dependencies first.
-crates=(mcp-typed-rules mcp-typed-macros mcp-typed mcp-typed-codegen mcp-typed-cli)
+crates=(mcp-typed-rules mcp-typed-macros mcp-typed-runtime mcp-typed mcp-typed-codegen mcp-typed-cli)
 
 step "tools"
 for tool in "$cargo" tar gzip sha256sum diff; do
@@ -179,7 +181,7 @@ for c in "${crates[@]}"; do
 done
 
 # --------------------------------------------------------------------------------------------
-step "a project outside the repository, depending on the crates by version"
+step "projects outside the repository, depending on the crates by version"
 target="$work/target"
 # A fixed folder per checkout (not under the repository: the generator must find nothing of
 # the project from there), rewritten by this script on every run; files are only rewritten
@@ -214,37 +216,18 @@ publish = false
 mcp-typed = { version = "=$version", default-features = false, features = ["v2025_11_25"] }
 serde_json = "1"
 
-[build-dependencies]
-mcp-typed-codegen = { version = "=$version", default-features = false }
-
 # Its own workspace, whatever folder holds it.
 [workspace]
 EOF
-write "$consumer/build.rs" <<'EOF'
-//! The packaged generator in a user's build.rs: the schema comes from $MCP_SCHEMA_DIR, the
-//! manifest and errata from inside the package.
-fn main() {
-    println!("cargo:rerun-if-env-changed=MCP_SCHEMA_DIR");
-    mcp_typed_codegen::Builder::new()
-        .revision("2025-11-25")
-        .module_name("mcp")
-        .generate()
-        .expect("generate MCP types")
-        .write_to_out_dir("mcp.rs")
-        .expect("write MCP types");
-}
-EOF
+rm -f "$consumer/build.rs"
 write "$consumer/src/main.rs" <<'EOF'
-//! Uses mcp-typed, mcp-typed-macros (through mcp_typed::Elicit) and, in build.rs,
-//! mcp-typed-codegen, all three as packages. Panics on any mismatch.
+//! Uses mcp-typed, mcp-typed-macros (through mcp_typed::Elicit) and mcp-typed-runtime (through
+//! mcp-typed), as packages. Panics on any mismatch.
 #![deny(warnings)]
 
 use mcp_typed::v2025_11_25::{ClientMessage, ClientRequest};
 use mcp_typed::{Elicit, ElicitOutcome, ProtocolVersion, RequestMethod};
 use serde_json::{Value, json};
-
-// The types build.rs generated from the 2025-11-25 schema.
-include!(concat!(env!("OUT_DIR"), "/mcp.rs"));
 
 #[derive(Elicit, Debug, PartialEq)]
 struct Guests {
@@ -288,20 +271,77 @@ fn main() {
     };
     assert_eq!(call.params.name, "book_table");
     assert_eq!(serde_json::to_value(&message).unwrap(), sent);
+    assert_eq!(<mcp_typed::v2025_11_25::CallToolRequest as RequestMethod>::METHOD, "tools/call");
     println!("round trip: {line}");
+    println!("packaged crates: ok");
+}
+EOF
 
-    // The same message through the module build.rs generated (calling mcp-typed's runtime).
-    let ours = mcp::ClientMessage::from_json(line).unwrap_or_else(|e| {
+# The build.rs user: types generated into their own crate, which calls mcp-typed-runtime and
+# depends on no other crate of this project (serde_json is theirs, to write JSON).
+builder="$consumer-build-rs"
+mkdir -p "$builder/src" "$builder/.cargo"
+write "$builder/.cargo/config.toml" <"$consumer/.cargo/config.toml"
+write "$builder/Cargo.toml" <<EOF
+[package]
+name = "packaged-build-rs-user"
+version = "0.0.0"
+edition = "2024"
+publish = false
+
+[dependencies]
+mcp-typed-runtime = "=$version"
+serde_json = "1"
+
+[build-dependencies]
+mcp-typed-codegen = { version = "=$version", default-features = false }
+
+[workspace]
+EOF
+write "$builder/build.rs" <<'EOF'
+//! The packaged generator in a user's build.rs: the schema comes from $MCP_SCHEMA_DIR, the
+//! manifest and errata from inside the package.
+fn main() {
+    println!("cargo:rerun-if-env-changed=MCP_SCHEMA_DIR");
+    mcp_typed_codegen::Builder::new()
+        .revision("2025-11-25")
+        .module_name("mcp")
+        .generate()
+        .expect("generate MCP types")
+        .write_to_out_dir("mcp.rs")
+        .expect("write MCP types");
+}
+EOF
+write "$builder/src/main.rs" <<'EOF'
+//! The types build.rs generated from the 2025-11-25 schema, calling mcp-typed-runtime: decoded,
+//! inspected and encoded back. Panics on any mismatch.
+#![deny(warnings)]
+
+use mcp_typed_runtime::{RequestMethod, Unknowns};
+use serde_json::Value;
+
+include!(concat!(env!("OUT_DIR"), "/mcp.rs"));
+
+fn main() {
+    let line = r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"book_table","arguments":{"guests":4},"x-trace":"a1"}}"#;
+    let message = mcp::ClientMessage::from_json(line).unwrap_or_else(|e| {
         panic!("refused: {e}; reply {}", serde_json::to_string(e.reply()).unwrap())
     });
-    assert!(matches!(
-        ours,
-        mcp::ClientMessage::Request(mcp::ClientRequest::CallTool(_))
-    ));
-    assert_eq!(serde_json::to_value(&ours).unwrap(), sent);
+    let mcp::ClientMessage::Request(mcp::ClientRequest::CallTool(call)) = &message else {
+        panic!("not a tools/call request: {message:?}");
+    };
+    assert_eq!(call.params.name, "book_table");
     assert_eq!(<mcp::CallToolRequest as RequestMethod>::METHOD, "tools/call");
-    println!("build.rs module: ok");
-    println!("packaged crates: ok");
+    let unknowns: Vec<String> = message.unknowns().into_iter().map(|u| u.pointer).collect();
+    assert_eq!(unknowns, ["/params/x-trace"]);
+    let sent: Value = serde_json::from_str(line).unwrap();
+    assert_eq!(serde_json::to_value(&message).unwrap(), sent);
+    // A line that does not decode: the reply owed, addressed to the request.
+    let bad = r#"{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{}}"#;
+    let e = mcp::ClientMessage::from_json(bad).unwrap_err();
+    let reply: Value = serde_json::to_value(e.reply()).unwrap();
+    assert_eq!((reply["id"].as_i64(), reply["error"]["code"].as_i64()), (Some(8), Some(mcp::INVALID_PARAMS)));
+    println!("build.rs module on mcp-typed-runtime: ok");
 }
 EOF
 
@@ -316,7 +356,7 @@ done
 if [ ${#changed[@]} -gt 0 ]; then
   if [ -d "$target" ]; then
     echo "changed since the last build: ${changed[*]}; cleaning their old build"
-    rm -f "$consumer/Cargo.lock"
+    rm -f "$consumer/Cargo.lock" "$builder/Cargo.lock"
     clean_args=()
     for c in "${changed[@]}"; do clean_args+=(-p "$c"); done
     # `cargo clean -p` needs a project whose graph holds each crate (the consumer has no
@@ -339,11 +379,20 @@ if [ ${#changed[@]} -gt 0 ]; then
   for c in "${changed[@]}"; do echo "${content_sum[$c]}" >"$target/.packaged-$c"; done
 fi
 
-step "build and run it (offline)"
+step "build and run them (offline)"
 # A fresh resolution each run: the packaged crates' checksums change with every commit.
-rm -f "$consumer/Cargo.lock"
-(cd "$consumer" && MCP_SCHEMA_DIR="$schema_dir" "$cargo" run --offline --target-dir "$target") ||
+rm -f "$consumer/Cargo.lock" "$builder/Cargo.lock"
+(cd "$consumer" && "$cargo" run --offline --target-dir "$target") ||
   die "the project using the packaged crates failed to build or run (in $consumer)"
+(cd "$builder" && MCP_SCHEMA_DIR="$schema_dir" "$cargo" run --offline --target-dir "$target") ||
+  die "the build.rs user of the packaged crates failed to build or run (in $builder)"
+# What the build.rs user's program is built from: of this project's crates, the runtime only.
+ours=$(cd "$builder" && "$cargo" tree --offline -e normal --prefix none | sed 's/ .*//' |
+  grep '^mcp-typed' | sort -u | paste -sd' ')
+[ "$ours" = mcp-typed-runtime ] ||
+  die "the build.rs user's program depends on $ours, not on mcp-typed-runtime alone"
+echo "the build.rs user's program: $(cd "$builder" && "$cargo" tree --offline -e normal \
+  --prefix none | sed 's/ (\*)$//' | sort -u | wc -l) crates, of this project's $ours only"
 
 # --------------------------------------------------------------------------------------------
 step "every feature of the packaged crates, alone (cargo check, outside the workspace)"
@@ -362,6 +411,7 @@ publish = false
 
 [dependencies]
 mcp-typed-rules = { version = "=$version" }
+mcp-typed-runtime = "=$version"
 mcp-typed = { version = "=$version", default-features = false }
 mcp-typed-codegen = { version = "=$version", default-features = false }
 
@@ -373,7 +423,7 @@ features_of() { # the [features] names of a packaged (normalized) Cargo.toml, bu
 }
 rm -f "$probe/Cargo.lock"
 probes=("")
-for c in mcp-typed-rules mcp-typed mcp-typed-codegen; do
+for c in mcp-typed-rules mcp-typed-runtime mcp-typed mcp-typed-codegen; do
   for f in $(features_of "$registry/$c-$version/Cargo.toml"); do probes+=("$c/$f"); done
 done
 for f in "${probes[@]}"; do
@@ -408,12 +458,10 @@ head -n1 "$out" | grep -q '^// @generated by mcp-typed-codegen '"$version" ||
 grep -q '^pub struct CallToolRequest' "$out" || die "$out has no CallToolRequest"
 size=$(stat -c %s "$out")
 [ "$size" -gt 100000 ] || die "$out is only $size bytes"
-# Apart from the runtime path (--out writes ::mcp_typed::runtime), the packaged generator's
-# output is the checked-in module.
-if ! diff -q <(sed 's|^use ::mcp_typed::runtime as __rt;$|use crate::runtime as __rt;|' "$out") \
-  "$repo/generated/src/revisions/v2025_11_25.rs" >/dev/null; then
-  diff <(sed 's|^use ::mcp_typed::runtime as __rt;$|use crate::runtime as __rt;|' "$out") \
-    "$repo/generated/src/revisions/v2025_11_25.rs" | head -20 >&2 || true
+# The packaged generator's output is the checked-in module, byte for byte (both call the
+# runtime as ::mcp_typed_runtime).
+if ! diff -q "$out" "$repo/generated/src/revisions/v2025_11_25.rs" >/dev/null; then
+  diff "$out" "$repo/generated/src/revisions/v2025_11_25.rs" | head -20 >&2 || true
   die "the installed generator's 2025-11-25 module differs from generated/src/revisions/v2025_11_25.rs"
 fi
 echo "$out: $size bytes, $(wc -l <"$out") lines, $(head -n1 "$out" | cut -c1-60)…"

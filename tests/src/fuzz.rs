@@ -412,11 +412,7 @@ impl Serialize for Encoded {
 }
 
 impl Unknowns for Encoded {
-    fn collect_unknowns(
-        &self,
-        at: &mut mcp_typed::runtime::JsonPath,
-        out: &mut Vec<mcp_typed::Unknown>,
-    ) {
+    fn collect_unknowns(&self, at: &mut mcp_typed::JsonPath, out: &mut Vec<mcp_typed::Unknown>) {
         out.extend(self.unknowns.iter().map(|u| mcp_typed::Unknown {
             pointer: format!("{}{}", at.as_str(), u.pointer),
             kind: u.kind.clone(),

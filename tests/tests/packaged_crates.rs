@@ -1,9 +1,10 @@
-//! The published crates (mcp-typed, mcp-typed-macros, mcp-typed-codegen, mcp-typed-cli) as
-//! packages, used from outside the repository: runs `tests/packaging/check.sh`, which packages
-//! them, puts the `.crate` files into a local registry with no network (a `cargo vendor`
-//! directory source), builds and runs a project that depends on them by version (derive,
-//! message round trip, build.rs generation), checks every feature alone, and installs and runs
-//! the generator's binary and `mcp-typed`. Its builds share `target/packaged`, so a second run only rebuilds what changed.
+//! The published crates (mcp-typed, mcp-typed-runtime, mcp-typed-rules, mcp-typed-macros,
+//! mcp-typed-codegen, mcp-typed-cli) as packages, used from outside the repository: runs
+//! `tests/packaging/check.sh`, which packages them, puts the `.crate` files into a local registry
+//! with no network (a `cargo vendor` directory source), builds and runs projects that depend on
+//! them by version (derive, message round trip; a build.rs user on mcp-typed-runtime alone),
+//! checks every feature alone, and installs and runs the generator's binary and `mcp-typed`. Its
+//! builds share `target/packaged`, so a second run only rebuilds what changed.
 
 use std::process::Command;
 use std::time::Instant;

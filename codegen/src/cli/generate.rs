@@ -10,13 +10,10 @@ use mcp_typed_codegen::source;
 
 use super::{GenerateArgs, Result, builder_for, print, workspace};
 
-/// The runtime path used for the modules checked into `mcp-typed`.
-const IN_CRATE_RUNTIME: &str = "crate::runtime";
-
-pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
+pub fn run(args: GenerateArgs) -> Result<ExitCode> {
     let root = workspace()?;
-    // Without --out, the files of mcp-typed's revisions folder (which reach its runtime as
-    // `crate::runtime`); with it, modules for a user's crate, which depends on mcp-typed.
+    // Without --out, the files of mcp-typed's revisions folder; with it, modules for a user's
+    // crate. Both call the runtime as `::mcp_typed_runtime`: the same text.
     let in_project = args.out.is_none();
     let registry = Registry::for_workspace(&root)?;
     let out = args
@@ -44,9 +41,6 @@ pub fn run(mut args: GenerateArgs) -> Result<ExitCode> {
     } else {
         args.revisions.clone()
     };
-    if in_project && args.options.runtime_path == mcp_typed_codegen::Options::DEFAULT_RUNTIME {
-        args.options.runtime_path = IN_CRATE_RUNTIME.to_owned();
-    }
     // Revisions are independent: generate them on parallel threads (most of the time is
     // formatting, syn + prettyplease, single-threaded per file), then write and report them
     // in order. (`Generated` holds a `TokenStream`, which stays on its thread.)

@@ -108,11 +108,11 @@ Outside this project (after `cargo install mcp-typed-codegen`):
   mcp-typed-codegen fetch --revision 2025-11-25           # into ./schema/2025-11-25/schema.json,
                                                     # verified against the built-in manifest
   mcp-typed-codegen generate --revision 2025-11-25 --out src/mcp
-  # then in your crate, which depends on mcp-typed:  #[path = \"mcp/v2025_11_25.rs\"] mod mcp;
+  # then in your crate, which depends on mcp-typed-runtime:  #[path = \"mcp/v2025_11_25.rs\"] mod mcp;
 
-With --out, the code calls mcp-typed' runtime as ::mcp_typed::runtime (change it with
---runtime-path). Schemas are looked up in --schema-dir, $MCP_SCHEMA_DIR, ./schema (the fetch
-cache) and ../shared/mcp-spec.";
+The code calls the crate mcp-typed-runtime as ::mcp_typed_runtime (change it with
+--runtime-path): the module is the one checked into mcp-typed, byte for byte. Schemas are
+looked up in --schema-dir, $MCP_SCHEMA_DIR, ./schema (the fetch cache) and ../shared/mcp-spec.";
 
 /// Arguments of `generate`.
 #[derive(Debug, clap::Args)]

@@ -24,8 +24,8 @@ use crate::ir::{Extra, Field, Module, Struct, TypeDef, TypeKind, TypeRef, Union}
 /// What the emitter needs besides the model.
 #[derive(Debug, Clone)]
 pub struct EmitOptions {
-    /// Path of the runtime module (`::mcp_typed::runtime`, or `crate::runtime` inside
-    /// `mcp-typed` itself).
+    /// Path of the runtime the code calls (`::mcp_typed_runtime`, the crate
+    /// `mcp-typed-runtime`).
     pub runtime: syn::Path,
     /// Extra derives for every generated type (`schemars::JsonSchema`…).
     pub derives: Vec<syn::Path>,

@@ -4,7 +4,7 @@
 /// The MCP types generated from shapes.json.
 #[allow(clippy::all)]
 pub mod shapes {
-    use ::mcp_typed::runtime as __rt;
+    use ::mcp_typed_runtime as __rt;
     /// A string or an integer.
     #[derive(Debug, Clone, PartialEq)]
     #[allow(clippy::large_enum_variant)]

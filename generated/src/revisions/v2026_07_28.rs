@@ -3,7 +3,7 @@
 // Errata applied (schema/errata.json): elicit-content-numbers, jsonrpc-error-id-null.
 // Do not edit by hand: regenerate with `mcp-typed-codegen generate`.
 
-use crate::runtime as __rt;
+use ::mcp_typed_runtime as __rt;
 /// Optional annotations for the client. The client can use annotations to inform how objects are used or displayed
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Annotations {

@@ -17,6 +17,7 @@ pub struct Key<'de>(pub Cow<'de, str>);
 
 impl std::ops::Deref for Key<'_> {
     type Target = str;
+    #[inline]
     fn deref(&self) -> &str {
         &self.0
     }
@@ -24,6 +25,7 @@ impl std::ops::Deref for Key<'_> {
 
 impl Key<'_> {
     /// The key as an owned string.
+    #[inline]
     pub fn into_owned(self) -> String {
         self.0.into_owned()
     }

@@ -408,10 +408,43 @@ impl<'de> MethodSet<'de> for NoRequest {
 /// not JSON, `-32602` for a request with an id and a method (its params are what failed),
 /// `-32600` otherwise.
 pub fn failed_message(text: &str) -> (Option<Box<RawValue>>, i64) {
-    #[derive(Deserialize)]
+    /// The `id` and `method` of an object, as written; other members skipped, a repeated one
+    /// refused (what `#[derive(Deserialize)]` would do, without serde's derive).
+    #[derive(Default)]
     struct Probe {
         id: Option<Box<RawValue>>,
         method: Option<Box<RawValue>>,
+    }
+    impl<'de> Deserialize<'de> for Probe {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            d.deserialize_map(ProbeVisitor)
+        }
+    }
+    struct ProbeVisitor;
+    impl<'de> de::Visitor<'de> for ProbeVisitor {
+        type Value = Probe;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a JSON-RPC message")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Probe, A::Error> {
+            let mut probe = Probe::default();
+            let (mut id_seen, mut method_seen) = (false, false);
+            while let Some(key) = map.next_key::<Key<'de>>()? {
+                let (slot, seen, name) = match &*key {
+                    "id" => (&mut probe.id, &mut id_seen, "id"),
+                    "method" => (&mut probe.method, &mut method_seen, "method"),
+                    _ => {
+                        map.next_value::<de::IgnoredAny>()?;
+                        continue;
+                    }
+                };
+                if std::mem::replace(seen, true) {
+                    return Err(de::Error::duplicate_field(name));
+                }
+                *slot = map.next_value()?;
+            }
+            Ok(probe)
+        }
     }
     if serde_json::from_str::<de::IgnoredAny>(text).is_err() {
         return (None, -32700);
@@ -459,6 +492,16 @@ mod tests {
         // An id that is no request id makes the request invalid, whatever its method.
         assert_eq!(code(r#"{"id":{"x":1},"method":"x/y"}"#), (None, -32600));
         assert_eq!(code(r#"{"id":null,"method":"ping"}"#), (None, -32600));
+        // Members are found by name however written, and a repeated one makes it invalid.
+        assert_eq!(
+            code(r#"{"\u0069d":2,"x":[{}],"method":"a","params":1}"#),
+            (Some("2".to_owned()), -32602)
+        );
+        assert_eq!(code(r#"{"id":null,"id":2,"method":"a"}"#), (None, -32600));
+        assert_eq!(
+            code(r#"{"id":2,"method":"a","method":"b"}"#),
+            (None, -32600)
+        );
     }
 
     struct Echo(Value);

@@ -61,10 +61,10 @@ fn feed_buffered<'de, B: for<'a> ObjectBuilder<'a>, E: de::Error>(
 
 /// Feeds one member, given as JSON text, to a builder.
 ///
-/// Inside this crate the builders are only ever driven by `serde_json`'s text deserializer
+/// In the generated code the builders are only ever driven by `serde_json`'s text deserializer
 /// (a buffered member, a tag, a merged union's member: all go through their text), so each
 /// builder is compiled once rather than once more for every other deserializer it could
-/// meet (a `Value`, a string deserializer…), which is most of what this crate costs to build.
+/// meet (a `Value`, a string deserializer…), which is most of what the generated code costs to build.
 pub fn feed_text<'k, B: for<'a> ObjectBuilder<'a>, E: de::Error>(
     builder: &mut B,
     key: Key<'k>,
@@ -79,6 +79,7 @@ pub fn feed_text<'k, B: for<'a> ObjectBuilder<'a>, E: de::Error>(
 
 /// The JSON text of a string read already, for a builder member that is not a plain string
 /// (see [`ObjectBuilder::field_str`]).
+#[inline]
 pub fn string_text(s: &str) -> String {
     // Tags and methods need no escape as a rule: quoted as they are, without the encoder.
     if s.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
@@ -93,6 +94,7 @@ pub fn string_text(s: &str) -> String {
 
 /// The JSON text of a value: straight to bytes (`Value`'s `Display` goes through
 /// `fmt::Write`, several times slower), strings quoted without the encoder when they can be.
+#[inline]
 pub(crate) fn value_text(v: &Value) -> String {
     match v {
         Value::String(s) => string_text(s),
@@ -145,6 +147,7 @@ pub enum Buffered<'de> {
 
 impl<'de> Buffered<'de> {
     /// The member's JSON text.
+    #[inline]
     pub fn text(&self) -> &str {
         match self {
             Buffered::Raw(text) => text,
@@ -248,7 +251,7 @@ fn quote_list(items: &[&str]) -> String {
 /// merged union does not declare and so keeps among its unknown fields (through its text:
 /// see [`feed_text`] for why).
 pub fn to_value<T: Serialize, E: de::Error>(v: &T) -> Result<Value, E> {
-    crate::runtime::json_value(v).map_err(E::custom)
+    crate::json_value(v).map_err(E::custom)
 }
 
 /// Decodes a buffered JSON value into a builder slot (merged unions), through its text (see
@@ -258,6 +261,7 @@ pub fn from_value<T: serde::de::DeserializeOwned, E: de::Error>(v: Value) -> Res
 }
 
 /// JSON kind of a buffered value, for union selection.
+#[inline]
 pub fn is_kind(v: &Value, kind: Kind) -> bool {
     match kind {
         Kind::Null => v.is_null(),
@@ -291,6 +295,7 @@ pub enum Kind {
 
 /// Checks that a buffered object has every key of `required` (used to pick between union
 /// variants whose nested objects differ only in what they require).
+#[inline]
 pub fn has_keys(v: Option<&Value>, required: &[&str]) -> bool {
     match v {
         Some(Value::Object(m)) => required.iter().all(|k| m.contains_key(*k)),

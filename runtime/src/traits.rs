@@ -19,11 +19,12 @@ pub trait RequestMethod {
     /// The request's parameters.
     fn params(&self) -> &Self::Params;
     /// Decodes this request's `result` from its JSON text (what
-    /// [`ResultResponse::result_as`](crate::runtime::ResultResponse::result_as) calls).
+    /// [`ResultResponse::result_as`](crate::ResultResponse::result_as) calls).
     ///
-    /// The generated requests implement it in this crate, out of line: a release build does
-    /// not share generic code between crates, so `serde_json::from_str::<R::Result>` called
-    /// from a user's crate would compile every result type's decoder again there.
+    /// The generated requests implement it in the crate that holds them, out of line: a
+    /// release build does not share generic code between crates, so
+    /// `serde_json::from_str::<R::Result>` called from a user's crate would compile every
+    /// result type's decoder again there.
     fn result_from_json(text: &str) -> serde_json::Result<Self::Result>
     where
         Self::Result: serde::de::DeserializeOwned,
@@ -65,7 +66,7 @@ pub trait DefinitionVisitor {
 pub trait ToolSchema: serde::de::DeserializeOwned {
     /// The schema from JSON; an error when it is not an object schema (`"type": "object"`).
     fn from_json(schema: Value) -> serde_json::Result<Self> {
-        crate::runtime::from_json_value(&schema)
+        crate::from_json_value(&schema)
     }
 
     /// The JSON Schema that `schemars` derives for `T` (its `$schema`, `title`… kept as

@@ -12,7 +12,6 @@
 //!   missing) is an error naming its JSON path.
 //!
 //! ```
-//! # #[cfg(all(feature = "v2025_06_18", feature = "v2025_11_25"))] {
 //! use mcp_typed::{convert, v2025_06_18 as old, v2025_11_25 as new};
 //! let tool: new::Tool = serde_json::from_str(
 //!     r#"{"name":"book","inputSchema":{"type":"object"},"icons":[{"src":"https://a.example/i.png"}]}"#,
@@ -21,7 +20,6 @@
 //! assert_eq!(down.dropped, ["/icons"]);
 //! let back: new::Tool = convert::upgrade(&down.value).unwrap();
 //! assert_eq!(back.name, "book");
-//! # }
 //! ```
 
 use std::collections::HashSet;
@@ -31,7 +29,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::runtime::{JsonPath, UnknownKind, Unknowns};
+use crate::unknowns::{JsonPath, Unknown, UnknownKind, Unknowns};
 
 /// Why a value cannot be converted: where (a JSON Pointer into the value) and what.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -84,7 +82,7 @@ where
 }
 
 /// The error for a value the target revision holds only in a catch-all.
-fn refusal(u: crate::runtime::Unknown) -> ConversionError {
+fn refusal(u: Unknown) -> ConversionError {
     let message = match &u.kind {
         UnknownKind::Method { method, .. } => {
             let method = method.as_deref().unwrap_or_default();
@@ -185,8 +183,10 @@ fn structural_hint(method: &str) -> &'static str {
 
 /// Decodes compact JSON text as `T`; an error names the JSON Pointer where decoding stopped.
 /// (Through the text rather than a `Value`, so that converting reuses the decoders every
-/// program has, instead of compiling a second set.)
-pub(crate) fn decode<T: DeserializeOwned>(text: &str) -> Result<T, ConversionError> {
+/// program has, instead of compiling a second set.) Public for mcp-typed's session, checker and
+/// rmcp adapter, which convert the same way.
+#[doc(hidden)]
+pub fn decode<T: DeserializeOwned>(text: &str) -> Result<T, ConversionError> {
     serde_json::from_str(text).map_err(|e| {
         let message = e.to_string();
         let message = match message.rsplit_once(" at line ") {

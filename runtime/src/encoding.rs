@@ -220,9 +220,9 @@ pub fn retype<T: Serialize, U: serde::de::DeserializeOwned>(value: &T) -> U {
 
 /// `serde_json::to_value`, through the JSON text.
 ///
-/// Inside this crate generated types are only ever written by `serde_json`'s text serializer
-/// and read by its text deserializer, so that each type's code is compiled for those two
-/// alone: `serde_json::to_value` would compile every type it reaches once more for the
+/// In the generated code (mcp-typed's, a build.rs user's), types are only ever written by
+/// `serde_json`'s text serializer and read by its text deserializer, so that each type's code
+/// is compiled for those two alone: `serde_json::to_value` would compile every type it reaches once more for the
 /// `Value` serializer, `from_value` once more for the `Value` deserializer. The cost is a
 /// write and a parse on paths that want a tree anyway (conversions, bridges, forms).
 pub fn json_value<T: Serialize + ?Sized>(value: &T) -> serde_json::Result<Value> {
@@ -232,8 +232,8 @@ pub fn json_value<T: Serialize + ?Sized>(value: &T) -> serde_json::Result<Value>
 /// `serde_json::from_value`, through the JSON text (see [`json_value`] for why). The error
 /// says what `from_value`'s would, without a position in a text the caller never saw.
 pub fn from_json_value<T: serde::de::DeserializeOwned>(value: &Value) -> serde_json::Result<T> {
-    serde_json::from_str(&crate::runtime::unions::value_text(value))
-        .map_err(|e| serde::de::Error::custom(crate::runtime::unions::without_position(&e)))
+    serde_json::from_str(&crate::unions::value_text(value))
+        .map_err(|e| serde::de::Error::custom(crate::unions::without_position(&e)))
 }
 
 #[cfg(test)]

@@ -35,6 +35,7 @@ pub struct JsonPath {
 
 impl JsonPath {
     /// The root (`""`).
+    #[inline]
     pub fn new() -> Self {
         Self::default()
     }
@@ -60,6 +61,7 @@ impl JsonPath {
     }
 
     /// Returns to the parent.
+    #[inline]
     pub fn pop(&mut self) {
         if let Some(start) = self.starts.pop() {
             self.path.truncate(start);
@@ -67,6 +69,7 @@ impl JsonPath {
     }
 
     /// The pointer so far (`""` is the root).
+    #[inline]
     pub fn as_str(&self) -> &str {
         &self.path
     }
@@ -208,6 +211,7 @@ pub trait Unknowns {
 macro_rules! nothing_unknown {
     ($($t:ty),*) => {
         $(impl Unknowns for $t {
+            #[inline]
             fn collect_unknowns(&self, _: &mut JsonPath, _: &mut Vec<Unknown>) {}
         })*
     };

@@ -1,0 +1,81 @@
+#![doc = include_str!("../README.md")]
+//!
+//! # What is here
+//!
+//! For users: [`Unknowns`] (what a decoded value holds beyond its revision), the traits every
+//! generated type implements ([`RequestMethod`], [`NotificationMethod`], [`DefinitionVisitor`],
+//! [`ToolSchema`]), [`ResultResponse`] (a response kept raw until typed), [`DecodeError`] (a
+//! line that did not decode, with the reply owed for it), [`convert`] (moving a value between
+//! revisions) and [`tools`] (typed tool arguments and outputs).
+//!
+//! For generated code: the support its (de)serializers call, re-exported flat at the crate
+//! root because generated code names it `mcp_typed_runtime::X`. It is public so that such
+//! code compiles, but it is not part of the API a user calls directly, and may change together
+//! with the generator; the docs hide it.
+//!
+//! The decoding model: every generated object type has a *builder* (`ObjectBuilder`) that
+//! receives one field at a time, straight from the deserializer's
+//! [`MapAccess`](serde::de::MapAccess). Unions that carry a discriminator (`method`, `type`,
+//! `mode`…) read keys until they meet the discriminator, pick the variant's builder, hand it
+//! the few fields read before the discriminator, and stream every remaining field into it.
+//! Nothing is buffered when the discriminator comes first, which is how every generated
+//! encoder writes it. By concern: `objects` (the builder of each object type and its field
+//! helpers), `unions` (tagged and shape-told unions), `messages` (one message per direction,
+//! raw results), `encoding` (writing unknown members and envelopes back).
+
+#![deny(missing_docs)]
+
+// serde's traits without its derive support, under the name the code and generated code use
+// (`serde` re-exports these same traits); the unit tests, which derive, get serde itself from
+// the dev-dependencies.
+#[cfg(not(test))]
+#[doc(hidden)]
+pub extern crate serde_core as serde;
+#[cfg(test)]
+#[doc(hidden)]
+pub use serde;
+
+pub mod convert;
+mod decode;
+pub mod tools;
+pub mod traits;
+pub mod unknowns;
+
+#[doc(hidden)]
+pub mod encoding;
+#[doc(hidden)]
+pub mod messages;
+#[doc(hidden)]
+pub mod objects;
+#[doc(hidden)]
+pub mod unions;
+
+pub use decode::DecodeError;
+pub use messages::ResultResponse;
+pub use tools::{ArgumentsError, ToolOutputError};
+pub use traits::{DefinitionVisitor, NotificationMethod, RequestMethod, ToolSchema};
+pub use unknowns::{JsonPath, Unknown, UnknownKind, Unknowns};
+
+/// The map types the generated types use, for building values: [`IndexMap`] for typed maps
+/// (`additionalProperties` with a schema), [`Map`] and [`Value`] for raw JSON. Both keep
+/// member order.
+pub use indexmap::IndexMap;
+pub use serde_json::{Map, Number, Value};
+
+// What generated code calls, by path: everything flat.
+#[doc(hidden)]
+pub use encoding::*;
+#[doc(hidden)]
+pub use messages::*;
+#[doc(hidden)]
+pub use objects::*;
+#[doc(hidden)]
+pub use serde_json;
+#[doc(hidden)]
+pub use serde_json::value::RawValue;
+#[doc(hidden)]
+pub use tools::arguments_as;
+#[doc(hidden)]
+pub use unions::*;
+#[doc(hidden)]
+pub use unknowns::*;
