@@ -291,6 +291,7 @@ fn mod_rs<'m>(
         mod conversions;
         /// The revisions with elicitation, as types (re-exported as
         /// [`elicit::revision`](crate::elicit::revision)).
+        #[cfg(feature = "elicit")]
         pub(crate) mod elicit;
     });
     items
@@ -407,7 +408,11 @@ impl ElicitTypes {
 }
 
 fn elicit_rs<'a>(revisions: impl Iterator<Item = (&'a Revision, &'a Module)>) -> TokenStream {
-    let mut items = TokenStream::new();
+    // The markers implement `mcp_typed::elicit`'s traits: the file is part of feature
+    // `elicit`, as its `mod` line in `mod.rs` is.
+    let mut items = quote! {
+        #![cfg(feature = "elicit")]
+    };
     for (rev, model) in revisions {
         let Some(t) = ElicitTypes::of(model) else {
             continue;

@@ -44,6 +44,9 @@ pub use mcp_typed_runtime::{Map, Number, Value};
 // hand-written.
 #[rustfmt::skip]
 mod revisions;
+// Without a revision feature (`--no-default-features --features elicit`) the glob brings
+// nothing public.
+#[allow(unused_imports)]
 pub use revisions::*;
 
 pub use mcp_typed_runtime::DecodeError;
@@ -51,20 +54,16 @@ pub use mcp_typed_runtime::DecodeError;
 // `ProtocolVersion` is generated into `mcp-typed-rules` (the derive reads revisions with it).
 pub use mcp_typed_rules::{ProtocolVersion, UnknownProtocolVersion};
 
-#[cfg(all(
-    feature = "v2024_11_05",
-    feature = "v2025_03_26",
-    feature = "v2025_06_18",
-    feature = "v2025_11_25",
-    feature = "v2026_07_28"
-))]
+#[cfg(feature = "check")]
 pub mod check;
+#[cfg(feature = "elicit")]
 pub mod elicit;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
+#[cfg(feature = "elicit")]
 pub use elicit::{ContentError, Elicit, ElicitEnum, ElicitOutcome, FormSchema, RenderError};
 
-#[cfg(feature = "v2025_11_25")]
+#[cfg(feature = "session")]
 pub mod session;
 
 pub use tools::{ArgumentsError, ToolOutputError};

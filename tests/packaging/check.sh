@@ -213,7 +213,7 @@ edition = "2024"
 publish = false
 
 [dependencies]
-mcp-typed = { version = "=$version", default-features = false, features = ["v2025_11_25"] }
+mcp-typed = { version = "=$version", default-features = false, features = ["elicit", "v2025_11_25"] }
 serde_json = "1"
 
 # Its own workspace, whatever folder holds it.

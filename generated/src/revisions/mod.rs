@@ -82,4 +82,5 @@ pub use v2026_07_28 as latest;
 mod conversions;
 /// The revisions with elicitation, as types (re-exported as
 /// [`elicit::revision`](crate::elicit::revision)).
+#[cfg(feature = "elicit")]
 pub(crate) mod elicit;
