@@ -171,7 +171,7 @@ edition = "2024"
 publish = false
 
 [dependencies]
-mcp-typed = { path = "../generated", default-features = false, features = ["v2026_07_28", "v2099_01_01", "draft"] }
+mcp-typed = { path = "../generated", default-features = false, features = ["v2026_07_28", "v2099_01_01", "draft", "elicit"] }
 serde_json = "1"
 "#,
     )
