@@ -58,17 +58,9 @@ pub fn run(args: ToolsArgs) -> Result<ExitCode> {
     for w in generated.warnings() {
         report!("warning: {w}");
     }
-    let tools = generated.tools();
-    let typed = tools.iter().filter(|t| t.fully_typed()).count();
-    let partly = tools
-        .iter()
-        .filter(|t| t.typed() && !t.loosened.is_empty())
-        .count();
-    let members: usize = tools.iter().map(|t| t.loosened.len()).sum();
-    let whole = tools.iter().filter(|t| !t.typed()).count();
     let summary = format!(
-        "{} tools: {typed} fully typed, {partly} typed but for {members} loosened member(s), {whole} with a serde_json fallback; generated in {:.0} ms",
-        defs.len(),
+        "{}; generated in {:.0} ms",
+        generated.summary(),
         took.as_secs_f64() * 1000.0
     );
     match &args.out {

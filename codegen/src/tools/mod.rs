@@ -348,6 +348,23 @@ impl GeneratedTools {
         &self.warnings
     }
 
+    /// How the tools came out, in one line: `"12 tools: 9 fully typed, 2 typed but for 3
+    /// loosened member(s), 1 with a serde_json fallback"` (what both CLIs print).
+    pub fn summary(&self) -> String {
+        let tools = &self.tools;
+        let typed = tools.iter().filter(|t| t.fully_typed()).count();
+        let partly = tools
+            .iter()
+            .filter(|t| t.typed() && !t.loosened.is_empty())
+            .count();
+        let members: usize = tools.iter().map(|t| t.loosened.len()).sum();
+        let whole = tools.iter().filter(|t| !t.typed()).count();
+        format!(
+            "{} tools: {typed} fully typed, {partly} typed but for {members} loosened member(s), {whole} with a serde_json fallback",
+            tools.len()
+        )
+    }
+
     /// Writes to `path` unless it already holds exactly this code. Returns whether it wrote.
     pub fn write_to(&self, path: impl AsRef<Path>) -> Result<bool> {
         crate::builder::write_if_changed(path.as_ref(), &self.code)
