@@ -192,54 +192,7 @@ fn main() {
 /// speaks 2025-11-25, answers at 2026-07-28).
 #[test]
 fn a_2026_07_28_server_is_asked_with_server_discover() {
-    let ws = workspace();
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let mut build = Command::new(&cargo);
-    // Without the variables cargo set for this test: build scripts that watch them would see
-    // them change and rebuild their crates (as tests/src/lib.rs's example builder does).
-    for (key, _) in std::env::vars_os() {
-        let key = key.to_string_lossy();
-        if key.starts_with("CARGO_PKG_")
-            || key.starts_with("CARGO_MANIFEST_")
-            || matches!(
-                &*key,
-                "CARGO_CRATE_NAME"
-                    | "CARGO_BIN_NAME"
-                    | "CARGO_PRIMARY_PACKAGE"
-                    | "CARGO_TARGET_TMPDIR"
-                    | "CARGO_RUSTC_CURRENT_DIR"
-                    | "OUT_DIR"
-            )
-        {
-            build.env_remove(&*key);
-        }
-    }
-    let built = build
-        .args([
-            "build",
-            "--quiet",
-            "-p",
-            "mcp-tests",
-            "--all-features",
-            "--example",
-            "booking-server",
-            "--message-format=json-render-diagnostics",
-        ])
-        .current_dir(&ws)
-        .output()
-        .unwrap();
-    assert!(
-        built.status.success(),
-        "{}",
-        String::from_utf8_lossy(&built.stderr)
-    );
-    // Where cargo wrote it (the target folder may be anywhere: $CARGO_TARGET_DIR).
-    let booking = String::from_utf8_lossy(&built.stdout)
-        .lines()
-        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-        .find(|m| m["reason"] == "compiler-artifact" && m["target"]["name"] == "booking-server")
-        .and_then(|m| m["executable"].as_str().map(PathBuf::from))
-        .expect("cargo reports the executable");
+    let booking = mcp_tests::example_binary("mcp-tests", "booking-server", &[]);
     let port = TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
