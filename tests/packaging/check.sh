@@ -439,9 +439,12 @@ step "cargo install --offline --locked mcp-typed-codegen (the packaged binary, d
 # --debug and the shared target folder: the dependencies built above are reused. A fresh
 # install root each run (outside $TMPDIR, which may be mounted noexec).
 rm -rf "$work/install"
-(cd "$tmp" && "$cargo" install --offline --locked --debug --config "$consumer/.cargo/config.toml" \
-  --target-dir "$target" --root "$work/install" "mcp-typed-codegen@$version") ||
-  die "cargo install mcp-typed-codegen from the local registry failed"
+install_packaged() { # the packaged crate $1 installed from the local registry into $work/install
+  (cd "$tmp" && "$cargo" install --offline --locked --debug --config "$consumer/.cargo/config.toml" \
+    --target-dir "$target" --root "$work/install" "$1@$version") ||
+    die "cargo install $1 from the local registry failed"
+}
+install_packaged mcp-typed-codegen
 bin="$work/install/bin/mcp-typed-codegen"
 [ -x "$bin" ] || die "cargo install wrote no $bin"
 
@@ -478,9 +481,7 @@ echo "generate without --out, outside the repository: refused, nothing written"
 step "cargo install --offline --locked mcp-typed-cli (the packaged binary mcp-typed)"
 # Same install root and target folder: ureq, rustls and ring were built for mcp-typed-codegen's
 # `http`; what is new is mcp-typed with every dated revision and the crate itself.
-(cd "$tmp" && "$cargo" install --offline --locked --debug --config "$consumer/.cargo/config.toml" \
-  --target-dir "$target" --root "$work/install" "mcp-typed-cli@$version") ||
-  die "cargo install mcp-typed-cli from the local registry failed"
+install_packaged mcp-typed-cli
 cli="$work/install/bin/mcp-typed"
 [ -x "$cli" ] || die "cargo install wrote no $cli"
 
