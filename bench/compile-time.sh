@@ -37,7 +37,7 @@ TOML
         printf '\n[workspace]\n'
     } >"$dir/Cargo.toml"
     # A user crate touching every message and result type of the revision.
-    python3 - "$tree/generated/src/revisions/v2025_11_25.rs" >"$dir/src/main.rs" <<'PY'
+    python3 - "$tree/generated/src/v2025_11_25.rs" >"$dir/src/main.rs" <<'PY'
 import re, sys
 src = open(sys.argv[1]).read()
 requests = re.findall(r"impl __rt::RequestMethod for (\w+) \{", src)

@@ -1,19 +1,22 @@
-//! The generated files of the project: `mcp-typed`'s `src/revisions/` folder, every file of
-//! which is written by `mcp-typed-codegen generate` (the crate's hand-written code lives beside
-//! that folder, never in it), and `mcp-typed-rules`' `src/revisions.rs` ([`RULES_REVISIONS`]).
+//! The generated files of the project: every file of the crate `mcp-typed-types` (folder
+//! `generated/src/`, written whole by `mcp-typed-codegen generate`; the hand-written code that
+//! uses the types lives in other crates), and `mcp-typed-rules`' `src/revisions.rs`
+//! ([`RULES_REVISIONS`]).
 //!
 //! From the [registry](crate::registry) and each revision's generated module:
 //!
 //! - `<module>.rs`: one revision's types. A revision whose generated code is identical to an
 //!   earlier revision's (the draft and 2026-07-28 today: the same schema) gets no file of its
 //!   own: its module is an alias of the earlier one, so its types *are* the earlier ones.
-//! - `mod.rs`: the module declarations (each behind its cargo feature), the aliases, `latest`.
-//! - `elicit.rs`: the revisions with elicitation as marker types naming their generated types
-//!   (`mcp_typed::elicit::revision`), read off each revision's model.
+//! - `lib.rs`: the crate root: the module declarations (each behind its cargo feature), the
+//!   aliases, `latest`.
+//! - `elicitation.rs`: the revisions with elicitation as marker types naming their generated
+//!   types (`mcp_typed::elicit::revision`), read off each revision's model.
 //! - `conversions.rs`: `From`/`TryFrom` between adjacent released revisions
 //!   ([`conversions`](crate::conversions)).
+//! - `rmcp.rs`: `TryFrom` between rmcp's model and the revision it models ([`RMCP_PAIRS`]).
 //! - [`RULES_REVISIONS`]: `ProtocolVersion`, one variant per revision, in the crate that
-//!   `#[derive(Elicit)]` and `mcp-typed` both depend on (the derive reads `#[elicit(since)]`
+//!   `#[derive(Elicit)]` and the runtime both depend on (the derive reads `#[elicit(since)]`
 //!   with it, so it knows a revision as soon as the generator does).
 //!
 //! [`files`] is pure; the CLI writes what changed and removes generated files no longer
@@ -45,10 +48,10 @@ pub struct RevisionCode<'a> {
     pub model: &'a Module,
 }
 
-/// The files of the revisions folder, and `ProtocolVersion`'s.
+/// The files of `mcp-typed-types`' `src/` folder, and `ProtocolVersion`'s.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Files {
-    /// `(file name, content)` of the revisions folder, in the order they are reported.
+    /// `(file name, content)` of `generated/src/`, in the order they are reported.
     pub files: Vec<(String, String)>,
     /// The content of [`RULES_REVISIONS`]: `ProtocolVersion`.
     pub rules_revisions: String,
@@ -56,7 +59,7 @@ pub struct Files {
     pub aliases: Vec<(String, String)>,
 }
 
-/// Lays out the revisions folder for every revision of `registry`; `generated` holds each
+/// Lays out `generated/src/` for every revision of `registry`; `generated` holds each
 /// one's module (any order).
 pub fn files(registry: &Registry, generated: &[RevisionCode<'_>]) -> Result<Files> {
     let code_of = |rev: &Revision| {
@@ -65,7 +68,7 @@ pub fn files(registry: &Registry, generated: &[RevisionCode<'_>]) -> Result<File
             .find(|g| g.revision == rev.name)
             .ok_or_else(|| {
                 Error::Config(format!(
-                    "the revisions folder needs every revision of the manifest; {} was not generated",
+                    "generated/src needs every revision of the manifest; {} was not generated",
                     rev.name
                 ))
             })
@@ -108,15 +111,19 @@ pub fn files(registry: &Registry, generated: &[RevisionCode<'_>]) -> Result<File
             .map_err(|e| Error::Config(format!("generated {what} does not parse: {e}")))
     };
     files.push((
-        "mod.rs".to_owned(),
-        format("revisions/mod.rs", mod_rs(registry, &aliases, &model_of))?,
+        "lib.rs".to_owned(),
+        format("lib.rs", lib_rs(registry, &aliases, &model_of))?,
     ));
     files.push((
-        "elicit.rs".to_owned(),
+        "elicitation.rs".to_owned(),
         format(
-            "revisions/elicit.rs",
-            elicit_rs(registry.revisions().iter().map(|r| (r, model_of(r)))),
+            "elicitation.rs",
+            elicitation_rs(registry.revisions().iter().map(|r| (r, model_of(r)))),
         )?,
+    ));
+    files.push((
+        "rmcp.rs".to_owned(),
+        format("rmcp.rs", rmcp_rs(registry, &model_of)?)?,
     ));
     let rules_revisions = format(RULES_REVISIONS, protocol_version(registry))?;
     // Conversions join adjacent released revisions that have modules of their own.
@@ -140,7 +147,7 @@ pub fn files(registry: &Registry, generated: &[RevisionCode<'_>]) -> Result<File
 }
 
 /// The map at the top of a revision module's docs: where to start, generated from its
-/// model (links are relative to `revisions/mod.rs`, hence `module::Type`).
+/// model (links are relative to the crate root, hence `module::Type`).
 fn entry_points(model: &Module, module: &str) -> String {
     let link = |rust: &str| format!("[`{rust}`]({module}::{rust})");
     let members = |union: &str| -> Vec<String> {
@@ -237,12 +244,35 @@ fn body(code: &str) -> &str {
     code.split_once("\n\n").map_or(code, |(_, body)| body)
 }
 
-fn mod_rs<'m>(
+fn lib_rs<'m>(
     registry: &Registry,
     aliases: &[(&Revision, &Revision)],
     model_of: &dyn Fn(&Revision) -> &'m Module,
 ) -> TokenStream {
-    let mut items = TokenStream::new();
+    let features: Vec<String> = registry
+        .revisions()
+        .iter()
+        .map(|r| format!("`{}`", r.module))
+        .collect();
+    let crate_doc = format!(
+        " The Model Context Protocol types of every revision, one module per revision behind a \
+         cargo feature of the same name ({}), generated from the official schemas pinned in \
+         `schema/manifest.json`.\n\nUse them through `mcp-typed`, which re-exports this \
+         crate whole beside its hand-written parts (elicitation forms, the session, the \
+         traffic checker, the rmcp adapter).",
+        features.join(", ")
+    );
+    let mut items = quote! {
+        #![doc = #crate_doc]
+        #![deny(missing_docs)]
+
+        // In rustfmt's order: `cargo fmt` leaves this file as it is.
+        #[doc(no_inline)]
+        pub use ::mcp_typed_runtime::ProtocolVersion;
+        /// Moving a value between revisions (the `From`/`TryFrom` impls below call it).
+        #[doc(no_inline)]
+        pub use ::mcp_typed_runtime::convert;
+    };
     for rev in registry.revisions() {
         let feature = &rev.module;
         let module = format_ident!("{}", rev.module);
@@ -250,8 +280,8 @@ fn mod_rs<'m>(
             Some((_, target)) => {
                 let target_module = format_ident!("{}", target.module);
                 let doc = format!(
-                    " The types of MCP revision `{}` (feature `{feature}`): its schema is `{}`'s, so its types are [`{}`](crate::{}).",
-                    rev.name, target.name, target.module, target.module
+                    " The types of MCP revision `{}` (feature `{feature}`): its schema is `{}`'s, so its types are [`{}`].",
+                    rev.name, target.name, target.module
                 );
                 items.extend(quote! {
                     #[doc = #doc]
@@ -266,9 +296,11 @@ fn mod_rs<'m>(
                 entry_points(model_of(rev), &rev.module)
             ),
         };
+        // rustfmt leaves the modules as prettyplease wrote them.
         items.extend(quote! {
             #[doc = #doc]
             #[cfg(feature = #feature)]
+            #[rustfmt::skip]
             pub mod #module;
         });
     }
@@ -288,11 +320,17 @@ fn mod_rs<'m>(
     items.extend(quote! {
         /// Generated `From`/`TryFrom` impls between adjacent revisions (see
         /// [`convert`](crate::convert)).
+        #[rustfmt::skip]
         mod conversions;
-        /// The revisions with elicitation, as types (re-exported as
-        /// [`elicit::revision`](crate::elicit::revision)).
-        #[cfg(feature = "elicit")]
-        pub(crate) mod elicit;
+        /// The revisions with elicitation, as types: reached as `mcp_typed::elicit::revision`,
+        /// beside the traits they implement.
+        #[doc(hidden)]
+        #[rustfmt::skip]
+        pub mod elicitation;
+        /// `TryFrom` between rmcp's model and the types of the revision it models.
+        #[cfg(feature = "rmcp")]
+        #[rustfmt::skip]
+        mod rmcp;
     });
     items
 }
@@ -407,12 +445,10 @@ impl ElicitTypes {
     }
 }
 
-fn elicit_rs<'a>(revisions: impl Iterator<Item = (&'a Revision, &'a Module)>) -> TokenStream {
-    // The markers implement `mcp_typed::elicit`'s traits: the file is part of feature
-    // `elicit`, as its `mod` line in `mod.rs` is.
-    let mut items = quote! {
-        #![cfg(feature = "elicit")]
-    };
+fn elicitation_rs<'a>(revisions: impl Iterator<Item = (&'a Revision, &'a Module)>) -> TokenStream {
+    // The markers implement the runtime's traits (`mcp_typed_runtime::elicitation`), which
+    // `mcp_typed::elicit::ElicitTyped` is generic over.
+    let mut items = TokenStream::new();
     for (rev, model) in revisions {
         let Some(t) = ElicitTypes::of(model) else {
             continue;
@@ -430,11 +466,12 @@ fn elicit_rs<'a>(revisions: impl Iterator<Item = (&'a Revision, &'a Module)>) ->
             pub struct #marker;
 
             #[cfg(feature = #feature)]
-            impl crate::elicit::typed::sealed::Sealed for #marker {}
+            impl ::mcp_typed_runtime::elicitation::sealed::Sealed for #marker {}
 
             #[cfg(feature = #feature)]
-            impl crate::elicit::typed::Revision for #marker {
-                const VERSION: crate::ProtocolVersion = crate::ProtocolVersion::#marker;
+            impl ::mcp_typed_runtime::elicitation::Revision for #marker {
+                const VERSION: ::mcp_typed_runtime::ProtocolVersion =
+                    ::mcp_typed_runtime::ProtocolVersion::#marker;
                 type RequestedSchema = crate::#module::#schema;
                 type FormParams = crate::#module::#params;
                 type ElicitResult = crate::#module::#result;
@@ -444,7 +481,7 @@ fn elicit_rs<'a>(revisions: impl Iterator<Item = (&'a Revision, &'a Module)>) ->
             let url = format_ident!("{url}");
             items.extend(quote! {
                 #[cfg(feature = #feature)]
-                impl crate::elicit::typed::UrlRevision for #marker {
+                impl ::mcp_typed_runtime::elicitation::UrlRevision for #marker {
                     type UrlParams = crate::#module::#url;
                 }
             });
@@ -453,11 +490,87 @@ fn elicit_rs<'a>(revisions: impl Iterator<Item = (&'a Revision, &'a Module)>) ->
             let input = format_ident!("{input}");
             items.extend(quote! {
                 #[cfg(feature = #feature)]
-                impl crate::elicit::typed::InputRevision for #marker {
+                impl ::mcp_typed_runtime::elicitation::InputRevision for #marker {
                     type InputRequest = crate::#module::#input;
                 }
             });
         }
     }
     items
+}
+
+/// The types of rmcp's model (`rmcp::model`) that convert to and from a generated type with
+/// `TryFrom`, through the JSON text (`mcp_typed_runtime::convert::{from_model, to_model}`):
+/// `(rmcp type, revision, schema definition)`. rmcp has one model, for its
+/// `ProtocolVersion::LATEST` (2026-07-28); the `initialize` messages, which 2026-07-28 no
+/// longer has, pair with 2025-11-25, the newest revision with the `initialize` handshake.
+/// Other pairs go through `mcp_typed::rmcp::{from_rmcp, to_rmcp}`.
+pub const RMCP_PAIRS: &[(&str, &str, &str)] = &[
+    (
+        "CallToolRequestParams",
+        "2026-07-28",
+        "CallToolRequestParams",
+    ),
+    ("CallToolResult", "2026-07-28", "CallToolResult"),
+    ("Tool", "2026-07-28", "Tool"),
+    ("ContentBlock", "2026-07-28", "ContentBlock"),
+    ("ElicitResult", "2026-07-28", "ElicitResult"),
+    (
+        "InitializeRequestParams",
+        "2025-11-25",
+        "InitializeRequestParams",
+    ),
+    ("InitializeResult", "2025-11-25", "InitializeResult"),
+];
+
+fn rmcp_rs<'m>(
+    registry: &Registry,
+    model_of: &dyn Fn(&Revision) -> &'m Module,
+) -> Result<TokenStream> {
+    let mut items = TokenStream::new();
+    for (theirs, revision, definition) in RMCP_PAIRS {
+        let rev = registry
+            .revisions()
+            .iter()
+            .find(|r| r.name == *revision)
+            .ok_or_else(|| {
+                Error::Config(format!(
+                    "rmcp's {theirs} pairs with revision {revision}, which the manifest lacks"
+                ))
+            })?;
+        let ours = model_of(rev).by_schema(definition).ok_or_else(|| {
+            Error::Config(format!(
+                "rmcp's {theirs} pairs with {revision}'s {definition}, which its schema lacks"
+            ))
+        })?;
+        let feature = &rev.module;
+        let module = format_ident!("{}", rev.module);
+        let ours = format_ident!("{}", ours.name);
+        let theirs = format_ident!("{theirs}");
+        items.extend(quote! {
+            /// Through the JSON text: keeps everything rmcp holds; fails, naming the JSON
+            /// Pointer, where the value breaks the revision.
+            #[cfg(feature = #feature)]
+            impl TryFrom<::rmcp::model::#theirs> for crate::#module::#ours {
+                type Error = ::mcp_typed_runtime::convert::ConversionError;
+                fn try_from(
+                    value: ::rmcp::model::#theirs,
+                ) -> Result<Self, ::mcp_typed_runtime::convert::ConversionError> {
+                    ::mcp_typed_runtime::convert::from_model(&value)
+                }
+            }
+            /// Through the JSON text, refused (naming the JSON Pointer) where rmcp's model
+            /// would not give the same JSON back.
+            #[cfg(feature = #feature)]
+            impl TryFrom<crate::#module::#ours> for ::rmcp::model::#theirs {
+                type Error = ::mcp_typed_runtime::convert::ConversionError;
+                fn try_from(
+                    value: crate::#module::#ours,
+                ) -> Result<Self, ::mcp_typed_runtime::convert::ConversionError> {
+                    ::mcp_typed_runtime::convert::to_model(&value, "rmcp")
+                }
+            }
+        });
+    }
+    Ok(items)
 }

@@ -4,9 +4,9 @@
 //! revisions by date, a draft last). Everything that depends on that list is derived from it
 //! here: the Rust module and cargo feature of a revision, its `ProtocolVersion` variant and
 //! the string it is sent as, which revision is the latest release. `mcp-typed-codegen
-//! generate` writes the `mcp-typed` files that enumerate revisions from it (see
-//! [`crate::layout`]), so adding a revision is `fetch --add`, `generate`, and one feature line
-//! in `generated/Cargo.toml`.
+//! generate` writes the `mcp-typed-types` files that enumerate revisions from it (see
+//! [`crate::layout`]), so adding a revision is `fetch --add`, `generate`, and a feature line
+//! in `generated/Cargo.toml` and in `mcp-typed/Cargo.toml`.
 
 use std::path::Path;
 use std::sync::OnceLock;

@@ -88,10 +88,7 @@ fn check_covers_protocol_version_in_the_rules_crate() {
         }
     };
     copy_dir(&real.join("schema"), &ws.join("schema"));
-    copy_dir(
-        &real.join("generated/src/revisions"),
-        &ws.join("generated/src/revisions"),
-    );
+    copy_dir(&real.join("generated/src"), &ws.join("generated/src"));
     let rules = ws.join(layout::RULES_REVISIONS);
     std::fs::create_dir_all(rules.parent().unwrap()).unwrap();
     let mut text = std::fs::read_to_string(real.join(layout::RULES_REVISIONS)).unwrap();
@@ -170,98 +167,119 @@ fn write_only_when_changed() {
     assert!(g.code().contains("pub struct Ping"));
 }
 
-/// The cargo features of `mcp-typed` are the revisions of the manifest: one per revision,
-/// named as its module; an alias revision's feature turns on the revision it aliases.
+/// The cargo features of `mcp-typed-types` are the revisions of the manifest: one per
+/// revision, named as its module; an alias revision's feature turns on the revision it
+/// aliases. `mcp-typed` has the same features, each turning on its namesake in
+/// `mcp-typed-types`.
 #[test]
 fn crate_features_are_the_manifest_revisions() {
     let registry = mcp_typed_codegen::registry::Registry::for_workspace(&workspace()).unwrap();
-    let cargo_toml = std::fs::read_to_string(workspace().join("generated/Cargo.toml")).unwrap();
-    let manifest: toml::Table = cargo_toml.parse().unwrap();
-    let features = manifest["features"].as_table().unwrap();
-    let mod_rs =
-        std::fs::read_to_string(workspace().join("generated/src/revisions/mod.rs")).unwrap();
+    let features_of = |crate_dir: &str| -> toml::Table {
+        let path = workspace().join(crate_dir).join("Cargo.toml");
+        let manifest: toml::Table = std::fs::read_to_string(path).unwrap().parse().unwrap();
+        manifest["features"].as_table().unwrap().clone()
+    };
+    let lib_rs = std::fs::read_to_string(workspace().join("generated/src/lib.rs")).unwrap();
     let mut problems = Vec::new();
-    for rev in registry.revisions() {
-        let Some(enables) = features.get(&rev.module).and_then(|f| f.as_array()) else {
-            problems.push(format!(
-                "{}: no feature `{}` (add `{} = []` under [features])",
-                rev.name, rev.module, rev.module
-            ));
-            continue;
-        };
-        // `pub use v2026_07_28 as draft;`: the alias needs its target's module.
-        let alias_of = mod_rs.lines().find_map(|l| {
-            l.strip_prefix("pub use ")?
-                .strip_suffix(&format!(" as {};", rev.module))
-        });
-        let expected: Vec<&str> = alias_of.into_iter().collect();
-        let actual: Vec<&str> = enables.iter().filter_map(|v| v.as_str()).collect();
-        if actual != expected {
-            problems.push(format!(
-                "{}: feature `{}` enables {actual:?}, expected {expected:?}",
-                rev.name, rev.module
-            ));
+    for (crate_dir, dependency) in [("generated", None), ("mcp-typed", Some("mcp-typed-types"))] {
+        let features = features_of(crate_dir);
+        for rev in registry.revisions() {
+            let Some(enables) = features.get(&rev.module).and_then(|f| f.as_array()) else {
+                problems.push(format!(
+                    "{crate_dir}: {}: no feature `{}` (add `{} = []` under [features])",
+                    rev.name, rev.module, rev.module
+                ));
+                continue;
+            };
+            // `pub use v2026_07_28 as draft;`: the alias needs its target's module.
+            let alias_of = lib_rs.lines().find_map(|l| {
+                l.strip_prefix("pub use ")?
+                    .strip_suffix(&format!(" as {};", rev.module))
+            });
+            let mut expected: Vec<String> = alias_of.into_iter().map(str::to_owned).collect();
+            expected.extend(dependency.map(|d| format!("{d}/{}", rev.module)));
+            let actual: Vec<&str> = enables.iter().filter_map(|v| v.as_str()).collect();
+            if actual != expected {
+                problems.push(format!(
+                    "{crate_dir}: {}: feature `{}` enables {actual:?}, expected {expected:?}",
+                    rev.name, rev.module
+                ));
+            }
         }
-    }
-    // And no feature names a revision the manifest does not list.
-    let known: Vec<&str> = registry
-        .revisions()
-        .iter()
-        .map(|r| r.module.as_str())
-        .collect();
-    for name in features.keys() {
-        let looks_like_revision = name == "draft"
-            || (name.starts_with('v') && name[1..].starts_with(|c: char| c.is_ascii_digit()));
-        if looks_like_revision && !known.contains(&name.as_str()) {
-            problems.push(format!(
-                "feature `{name}` is not a revision of schema/manifest.json"
-            ));
+        // And no feature names a revision the manifest does not list.
+        let known: Vec<&str> = registry
+            .revisions()
+            .iter()
+            .map(|r| r.module.as_str())
+            .collect();
+        for name in features.keys() {
+            let looks_like_revision = name == "draft"
+                || (name.starts_with('v') && name[1..].starts_with(|c: char| c.is_ascii_digit()));
+            if looks_like_revision && !known.contains(&name.as_str()) {
+                problems.push(format!(
+                    "{crate_dir}: feature `{name}` is not a revision of schema/manifest.json"
+                ));
+            }
         }
     }
     assert!(
         problems.is_empty(),
-        "generated/Cargo.toml and schema/manifest.json disagree:\n{}",
+        "the crates' features and schema/manifest.json disagree:\n{}",
         problems.join("\n")
     );
 }
 
-/// `generated/src/revisions/` holds only generated files, each with the `@generated` header,
-/// and none of the crate's other files carries it.
+/// Every Rust file under `generated/` (crate `mcp-typed-types`) is generated, with the
+/// `@generated` header; no file of the hand-written crates carries it, except
+/// `rules/src/revisions.rs` (see below). `grep -rL '@generated' generated/src` prints nothing.
 #[test]
-fn the_revisions_folder_is_all_generated_and_nothing_else_is() {
-    let src = workspace().join("generated/src");
-    let mut files = Vec::new();
-    let mut stack = vec![src.clone()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                files.push(path);
+fn the_generated_folder_is_all_generated_and_nothing_else_is() {
+    let rust_files = |dir: &Path| {
+        let mut files = Vec::new();
+        let mut stack = vec![dir.to_path_buf()];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    files.push(path);
+                }
             }
         }
+        files
+    };
+    let marked = |path: &Path| {
+        std::fs::read_to_string(path)
+            .unwrap()
+            .starts_with(mcp_typed_codegen::layout::GENERATED_MARK)
+    };
+    let generated = rust_files(&workspace().join("generated"));
+    let hand_written: Vec<_> = generated.iter().filter(|p| !marked(p)).collect();
+    assert!(
+        hand_written.is_empty(),
+        "hand-written files in generated/: {hand_written:?}"
+    );
+    // Five revision modules (draft is an alias), lib.rs, elicitation.rs, conversions.rs,
+    // rmcp.rs.
+    assert!(generated.len() >= 9, "{} generated files", generated.len());
+    for dir in [
+        "mcp-typed",
+        "runtime",
+        "macros",
+        "cli",
+        "codegen/src",
+        "rules/src",
+    ] {
+        for path in rust_files(&workspace().join(dir)) {
+            let allowed = path.ends_with(mcp_typed_codegen::layout::RULES_REVISIONS);
+            assert!(
+                allowed || !marked(&path),
+                "{}: a generated file outside generated/",
+                path.display()
+            );
+        }
     }
-    let mut generated = 0;
-    for path in &files {
-        let text = std::fs::read_to_string(path).unwrap();
-        let marked = text.starts_with(mcp_typed_codegen::layout::GENERATED_MARK);
-        let in_folder = path.starts_with(src.join("revisions"));
-        assert_eq!(
-            marked,
-            in_folder,
-            "{}: {}",
-            path.display(),
-            if in_folder {
-                "a hand-written file among the generated ones"
-            } else {
-                "a generated file outside generated/src/revisions/"
-            }
-        );
-        generated += usize::from(marked);
-    }
-    // Five revision modules (draft is an alias), mod.rs, elicit.rs, conversions.rs.
-    assert!(generated >= 8, "{generated} generated files");
 }
 
 /// In the rules crate, `revisions.rs` (`ProtocolVersion`) is generated and nothing else is.

@@ -69,11 +69,10 @@ fn installed_binary_works_outside_the_project() {
     // The module is the checked-in one, byte for byte: both call `::mcp_typed_runtime`.
     let generated = std::fs::read_to_string(user.path().join("src/mcp/v2025_11_25.rs")).unwrap();
     let checked_in =
-        std::fs::read_to_string(workspace().join("generated/src/revisions/v2025_11_25.rs"))
-            .unwrap();
+        std::fs::read_to_string(workspace().join("generated/src/v2025_11_25.rs")).unwrap();
     assert_eq!(generated, checked_in);
 
-    // Without --out, `generate` rewrites this project's generated/src/revisions: outside the
+    // Without --out, `generate` rewrites this project's generated/src: outside the
     // project it refuses, and creates nothing.
     for args in [&["generate"][..], &["generate", "--revision", "2025-11-25"]] {
         let o = Command::new(&bin)

@@ -294,9 +294,81 @@ where
     }
 }
 
+/// A value of another crate's model of the same JSON (an SDK's types, such as rmcp's) as a
+/// generated `T`, through its JSON text. Keeps everything the value holds (what the revision
+/// does not define becomes unknown members); fails, naming the JSON Pointer, where the value
+/// is not a valid `T`. Through the text, never a `serde_json::Value`, so that `f32` fields
+/// keep their digits (`0.8`, not the `0.800000011920929` that `serde_json::to_value` makes
+/// of them).
+pub fn from_model<T: DeserializeOwned>(value: &impl Serialize) -> Result<T, ConversionError> {
+    decode(&encode(value)?)
+}
+
+/// A generated value as another crate's model `R` of the same JSON, through its JSON text;
+/// refused where `R` would not give the same JSON back. The error names the first JSON Pointer
+/// where `R` would drop, add or change something; `model` names `R` in it (`"rmcp"`).
+pub fn to_model<R: DeserializeOwned + Serialize>(
+    value: &impl Serialize,
+    model: &str,
+) -> Result<R, ConversionError> {
+    let text = encode(value)?;
+    let r: R = decode(&text)?;
+    let ours: Value = decode(&text)?;
+    let theirs: Value = decode(&encode(&r)?)?;
+    let mut at = JsonPath::default();
+    match first_difference(&ours, &theirs, model, &mut at) {
+        None => Ok(r),
+        Some(message) => Err(ConversionError {
+            pointer: at.as_str().to_owned(),
+            message,
+        }),
+    }
+}
+
+/// What `model` changed at the first place `theirs` differs from `ours`; `at` is left there.
+fn first_difference(
+    ours: &Value,
+    theirs: &Value,
+    model: &str,
+    at: &mut JsonPath,
+) -> Option<String> {
+    match (ours, theirs) {
+        (Value::Object(a), Value::Object(b)) => {
+            for (k, v) in a {
+                at.push(k);
+                match b.get(k) {
+                    None => return Some(format!("{model}'s model has no place for this member")),
+                    Some(w) => {
+                        if let Some(m) = first_difference(v, w, model, at) {
+                            return Some(m);
+                        }
+                    }
+                }
+                at.pop();
+            }
+            let added = b.iter().find(|(k, _)| !a.contains_key(k.as_str()))?;
+            at.push(added.0);
+            Some(format!("{model}'s model adds this member ({})", added.1))
+        }
+        (Value::Array(a), Value::Array(b)) if a.len() == b.len() => {
+            for (i, (v, w)) in a.iter().zip(b).enumerate() {
+                at.push_index(i);
+                if let Some(m) = first_difference(v, w, model, at) {
+                    return Some(m);
+                }
+                at.pop();
+            }
+            None
+        }
+        (a, b) if a == b => None,
+        (a, b) => Some(format!("{model}'s model gives {b} back for {a}")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::pointer_at;
+    use super::{JsonPath, Value, first_difference, pointer_at};
+    use serde_json::json;
 
     /// The pointer serde_json's error position falls on, for errors of each kind.
     fn at<T: serde::de::DeserializeOwned + std::fmt::Debug>(text: &str) -> String {
@@ -335,6 +407,47 @@ mod tests {
         assert_eq!(
             at::<Outer>(r#"{"x\"y":"\"}","a/b":[{"s":"q\\","n":300}]}"#),
             "/a~1b/0/n"
+        );
+    }
+
+    fn difference(a: Value, b: Value) -> Option<(String, String)> {
+        let mut at = JsonPath::default();
+        first_difference(&a, &b, "rmcp", &mut at).map(|m| (at.as_str().to_owned(), m))
+    }
+
+    #[test]
+    fn differences_from_another_model_are_named_by_pointer() {
+        assert_eq!(
+            difference(json!({"a": [1, {"b": 2}]}), json!({"a": [1, {"b": 2}]})),
+            None
+        );
+        // Member order is not a difference.
+        assert_eq!(
+            difference(json!({"a": 1, "b": 2}), json!({"b": 2, "a": 1})),
+            None
+        );
+        assert_eq!(
+            difference(json!({"a": [1, {"b/c": 2}]}), json!({"a": [1, {}]})),
+            Some((
+                "/a/1/b~1c".into(),
+                "rmcp's model has no place for this member".into()
+            ))
+        );
+        assert_eq!(
+            difference(json!({"m": "x"}), json!({"m": "x", "mode": "form"})),
+            Some((
+                "/mode".into(),
+                "rmcp's model adds this member (\"form\")".into()
+            ))
+        );
+        // Integers stay integers.
+        assert_eq!(
+            difference(json!({"n": 50}), json!({"n": 50.0})),
+            Some(("/n".into(), "rmcp's model gives 50.0 back for 50".into()))
+        );
+        assert_eq!(
+            difference(json!({"l": [1]}), json!({"l": [1, 2]})),
+            Some(("/l".into(), "rmcp's model gives [1,2] back for [1]".into()))
         );
     }
 }

@@ -6,7 +6,8 @@
 //! generated type implements ([`RequestMethod`], [`NotificationMethod`], [`DefinitionVisitor`],
 //! [`ToolSchema`]), [`ResultResponse`] (a response kept raw until typed), [`DecodeError`] (a
 //! line that did not decode, with the reply owed for it), [`convert`] (moving a value between
-//! revisions) and [`tools`] (typed tool arguments and outputs).
+//! revisions, or to another crate's model), [`ProtocolVersion`], [`elicitation`] (the revisions
+//! with elicitation as types) and [`tools`] (typed tool arguments and outputs).
 //!
 //! For generated code: the support its (de)serializers call, re-exported flat at the crate
 //! root because generated code names it `mcp_typed_runtime::X`. It is public so that such
@@ -37,6 +38,7 @@ pub use serde;
 
 pub mod convert;
 mod decode;
+pub mod elicitation;
 pub mod tools;
 pub mod traits;
 pub mod unknowns;
@@ -51,6 +53,7 @@ pub mod objects;
 pub mod unions;
 
 pub use decode::DecodeError;
+pub use mcp_typed_rules::{ProtocolVersion, UnknownProtocolVersion};
 pub use messages::ResultResponse;
 pub use tools::{ArgumentsError, ToolOutputError};
 pub use traits::{DefinitionVisitor, NotificationMethod, RequestMethod, ToolSchema};

@@ -2,8 +2,8 @@
 # Proves that the published crates work as *packages*, consumed from outside this repository
 # the way a user gets them from crates.io:
 #
-#   1. `cargo package` of mcp-typed-rules, mcp-typed-macros, mcp-typed-runtime, mcp-typed,
-#      mcp-typed-codegen and mcp-typed-cli
+#   1. `cargo package` of mcp-typed-rules, mcp-typed-macros, mcp-typed-runtime,
+#      mcp-typed-types, mcp-typed, mcp-typed-codegen and mcp-typed-cli
 #      (together, so the packaged Cargo.lock of one can name the others), with their file
 #      lists and sizes;
 #   2. a local registry with no network: a directory source made by `cargo vendor` from the
@@ -15,7 +15,8 @@
 #      a `build.rs` user whose only crate of this project is mcp-typed-runtime (with
 #      mcp-typed-codegen as a build dependency, generating a revision with the packaged
 #      `mcp_typed_codegen::Builder`; `cargo tree` must show no other);
-#   4. every feature of mcp-typed-rules, mcp-typed-runtime, mcp-typed and mcp-typed-codegen checked alone, from
+#   4. every feature of mcp-typed-rules, mcp-typed-runtime, mcp-typed-types, mcp-typed and
+#      mcp-typed-codegen checked alone, from
 #      the packages (in the workspace, features unify across members and can hide a missing
 #      one);
 #   5. `cargo install --offline --locked mcp-typed-codegen` from the same source (its default
@@ -74,7 +75,7 @@ on_exit() {
 trap on_exit EXIT
 
 # The crates published from this workspace, dependencies first.
-crates=(mcp-typed-rules mcp-typed-macros mcp-typed-runtime mcp-typed mcp-typed-codegen mcp-typed-cli)
+crates=(mcp-typed-rules mcp-typed-macros mcp-typed-runtime mcp-typed-types mcp-typed mcp-typed-codegen mcp-typed-cli)
 
 step "tools"
 for tool in "$cargo" tar gzip sha256sum diff; do
@@ -412,6 +413,7 @@ publish = false
 [dependencies]
 mcp-typed-rules = { version = "=$version" }
 mcp-typed-runtime = "=$version"
+mcp-typed-types = { version = "=$version", default-features = false }
 mcp-typed = { version = "=$version", default-features = false }
 mcp-typed-codegen = { version = "=$version", default-features = false }
 
@@ -423,7 +425,7 @@ features_of() { # the [features] names of a packaged (normalized) Cargo.toml, bu
 }
 rm -f "$probe/Cargo.lock"
 probes=("")
-for c in mcp-typed-rules mcp-typed-runtime mcp-typed mcp-typed-codegen; do
+for c in mcp-typed-rules mcp-typed-runtime mcp-typed-types mcp-typed mcp-typed-codegen; do
   for f in $(features_of "$registry/$c-$version/Cargo.toml"); do probes+=("$c/$f"); done
 done
 for f in "${probes[@]}"; do
@@ -463,12 +465,12 @@ size=$(stat -c %s "$out")
 [ "$size" -gt 100000 ] || die "$out is only $size bytes"
 # The packaged generator's output is the checked-in module, byte for byte (both call the
 # runtime as ::mcp_typed_runtime).
-if ! diff -q "$out" "$repo/generated/src/revisions/v2025_11_25.rs" >/dev/null; then
-  diff "$out" "$repo/generated/src/revisions/v2025_11_25.rs" | head -20 >&2 || true
-  die "the installed generator's 2025-11-25 module differs from generated/src/revisions/v2025_11_25.rs"
+if ! diff -q "$out" "$repo/generated/src/v2025_11_25.rs" >/dev/null; then
+  diff "$out" "$repo/generated/src/v2025_11_25.rs" | head -20 >&2 || true
+  die "the installed generator's 2025-11-25 module differs from generated/src/v2025_11_25.rs"
 fi
 echo "$out: $size bytes, $(wc -l <"$out") lines, $(head -n1 "$out" | cut -c1-60)…"
-# Without --out, generate rewrites the repository's generated/src/revisions: outside it, it
+# Without --out, generate rewrites the repository's generated/src: outside it, it
 # must refuse rather than create that folder in the user's.
 mkdir "$tmp/elsewhere"
 if (cd "$tmp/elsewhere" && MCP_SCHEMA_DIR="$schema_dir" "$bin" generate >/dev/null 2>&1); then

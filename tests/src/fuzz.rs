@@ -331,7 +331,7 @@ revisions!(
 /// `(older module, definition)` pairs whose upgrade is a `From` impl: the generated
 /// conversions promise that it never fails (it `expect`s). Read from the generated source.
 static INFALLIBLE: LazyLock<HashSet<(String, String)>> = LazyLock::new(|| {
-    let source = include_str!("../../generated/src/revisions/conversions.rs");
+    let source = include_str!("../../generated/src/conversions.rs");
     source
         .lines()
         .filter_map(|l| {

@@ -100,10 +100,10 @@ pub fn run(args: FetchArgs) -> Result<ExitCode> {
                 "{rev}: no schema.ts beside it: the generated members keep schema.json's order"
             );
         }
+        let module = mcp_typed_codegen::source::module_name(rev);
         report!(
-            "{rev}: added to {}; next: `mcp-typed-codegen generate`, then add `{} = []` under [features] in generated/Cargo.toml",
+            "{rev}: added to {}; next: `mcp-typed-codegen generate`, then add `{module} = []` under [features] in generated/Cargo.toml and `{module} = [\"mcp-typed-types/{module}\"]` in mcp-typed/Cargo.toml",
             manifest_path.display(),
-            mcp_typed_codegen::source::module_name(rev)
         );
         return Ok(ExitCode::SUCCESS);
     }

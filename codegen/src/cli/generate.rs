@@ -12,19 +12,19 @@ use super::{GenerateArgs, Result, builder_for, print, workspace};
 
 pub fn run(args: GenerateArgs) -> Result<ExitCode> {
     let root = workspace()?;
-    // Without --out, the files of mcp-typed's revisions folder; with it, modules for a user's
+    // Without --out, every file of mcp-typed-types' src folder; with it, modules for a user's
     // crate. Both call the runtime as `::mcp_typed_runtime`: the same text.
     let in_project = args.out.is_none();
     let registry = Registry::for_workspace(&root)?;
     let out = args
         .out
         .clone()
-        .unwrap_or_else(|| root.join("generated").join("src").join("revisions"));
-    // Without --out the target is this repository's mcp-typed crate; anywhere else (an
+        .unwrap_or_else(|| root.join("generated").join("src"));
+    // Without --out the target is this repository's mcp-typed-types crate; anywhere else (an
     // installed binary run in a user's folder) that folder must not be created from nothing.
     if in_project && !out.is_dir() {
         return Err(mcp_typed_codegen::Error::Config(format!(
-            "no --out, and {} is not mcp-typed's revisions folder (it does not exist): outside the mcp-typed repository pass --out DIR, e.g. `mcp-typed-codegen generate --revision 2025-11-25 --out src/mcp`",
+            "no --out, and {} is not mcp-typed-types' src folder (it does not exist): outside the mcp-typed repository pass --out DIR, e.g. `mcp-typed-codegen generate --revision 2025-11-25 --out src/mcp`",
             out.display()
         ))
         .into());

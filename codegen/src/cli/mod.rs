@@ -85,8 +85,8 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Regenerate `generated/src/revisions/` (every revision of schema/manifest.json, with
-    /// the conversions) and `rules/src/revisions.rs` (ProtocolVersion), or, with --out DIR,
+    /// Regenerate `generated/src/` (crate mcp-typed-types: every revision of
+    /// schema/manifest.json, with the conversions) and `rules/src/revisions.rs` (ProtocolVersion), or, with --out DIR,
     /// write `<module>.rs` files for your own crate.
     #[command(after_long_help = GENERATE_HELP)]
     Generate(GenerateArgs),
@@ -111,7 +111,7 @@ Outside this project (after `cargo install mcp-typed-codegen`):
   # then in your crate, which depends on mcp-typed-runtime:  #[path = \"mcp/v2025_11_25.rs\"] mod mcp;
 
 The code calls the crate mcp-typed-runtime as ::mcp_typed_runtime (change it with
---runtime-path): the module is the one checked into mcp-typed, byte for byte. Schemas are
+--runtime-path): the module is the one checked into mcp-typed-types, byte for byte. Schemas are
 looked up in --schema-dir, $MCP_SCHEMA_DIR, ./schema (the fetch cache) and ../shared/mcp-spec.";
 
 /// Arguments of `generate`.
@@ -124,7 +124,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "DIR")]
     pub schema_dir: Option<PathBuf>,
     /// Folder to write `<module>.rs` files into (default, inside the mcp-typed repository
-    /// only: its `generated/src/revisions`).
+    /// only: its `generated/src`).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Write nothing; exit with status 1 and list the files that differ.

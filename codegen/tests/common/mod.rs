@@ -34,7 +34,7 @@ serde_json = "1"
 
 [workspace]
 "#,
-            ws.join("generated").display()
+            ws.join("mcp-typed").display()
         ),
     )
     .unwrap();

@@ -9,35 +9,7 @@ use super::request::to_typed;
 use super::{Elicit, RenderError, UrlElicitation};
 use crate::ProtocolVersion;
 
-pub(crate) mod sealed {
-    /// Only the generated revision markers implement [`Revision`](super::Revision).
-    pub trait Sealed {}
-}
-
-/// A revision with elicitation, as a type: names its generated types.
-pub trait Revision: sealed::Sealed {
-    /// The revision.
-    const VERSION: ProtocolVersion;
-    /// The type of `requestedSchema`.
-    type RequestedSchema: DeserializeOwned;
-    /// The params of a form-mode `elicitation/create`.
-    type FormParams: DeserializeOwned;
-    /// `ElicitRequest` (`{ method, params }`, with the JSON-RPC envelope where the revision
-    /// puts it in the type).
-    type ElicitResult: DeserializeOwned + serde::Serialize;
-}
-
-/// A revision with URL-mode elicitation.
-pub trait UrlRevision: Revision {
-    /// `ElicitRequestURLParams`.
-    type UrlParams: DeserializeOwned;
-}
-
-/// A revision where servers ask for input by returning `InputRequiredResult`.
-pub trait InputRevision: Revision {
-    /// A value of `InputRequests`.
-    type InputRequest: DeserializeOwned;
-}
+pub use mcp_typed_runtime::elicitation::{InputRevision, Revision, UrlRevision};
 
 fn convert<T: DeserializeOwned>(
     value: &impl serde::Serialize,
@@ -52,7 +24,7 @@ fn convert<T: DeserializeOwned>(
 }
 
 // The revisions with elicitation (the types implementing `Revision`, `UrlRevision` and
-// `InputRevision`) are generated from each revision's schema: `crate::revisions::elicit`.
+// `InputRevision`) are generated from each revision's schema: `mcp_typed_types::elicitation`.
 
 /// Typed forms of [`Elicit`]'s messages, for a [`Revision`]. Implemented for every
 /// `T: Elicit`.

@@ -173,10 +173,11 @@ pub use validated::Validated;
 /// Revisions with elicitation as types, naming their generated types; used with
 /// [`ElicitTyped`]: `Booking::typed_form_params::<revision::V2025_11_25>("..")`.
 pub mod revision {
-    pub use super::typed::{InputRevision, Revision, UrlRevision};
-    // Empty when no revision with elicitation is enabled.
+    pub use mcp_typed_runtime::elicitation::{InputRevision, Revision, UrlRevision};
+    // The markers, generated with the types. Empty when no revision with elicitation is
+    // enabled.
     #[allow(unused_imports)]
-    pub use crate::revisions::elicit::*;
+    pub use mcp_typed_types::elicitation::*;
 }
 pub use validate::{
     ContentError, Violation, ViolationKind, format_matches, is_date_time, is_email, is_full_date,
