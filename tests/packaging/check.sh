@@ -387,11 +387,17 @@ rm -f "$consumer/Cargo.lock" "$builder/Cargo.lock"
   die "the project using the packaged crates failed to build or run (in $consumer)"
 (cd "$builder" && MCP_SCHEMA_DIR="$schema_dir" "$cargo" run --offline --target-dir "$target") ||
   die "the build.rs user of the packaged crates failed to build or run (in $builder)"
-# What the build.rs user's program is built from: of this project's crates, the runtime only.
+# What the build.rs user's program is built from: of this project's crates, the runtime (its
+# one dependency here) and what the runtime brings, mcp-typed-rules (ProtocolVersion; no
+# dependencies without features).
+direct=$(cd "$builder" && "$cargo" tree --offline -e normal --depth 1 --prefix none | sed 1d |
+  sed 's/ .*//' | grep '^mcp-typed' | sort -u | paste -sd' ')
+[ "$direct" = mcp-typed-runtime ] ||
+  die "the build.rs user depends on $direct, not on mcp-typed-runtime alone"
 ours=$(cd "$builder" && "$cargo" tree --offline -e normal --prefix none | sed 's/ .*//' |
   grep '^mcp-typed' | sort -u | paste -sd' ')
-[ "$ours" = mcp-typed-runtime ] ||
-  die "the build.rs user's program depends on $ours, not on mcp-typed-runtime alone"
+[ "$ours" = "mcp-typed-rules mcp-typed-runtime" ] ||
+  die "the build.rs user's program is built from $ours, not from mcp-typed-runtime and the rules it brings"
 echo "the build.rs user's program: $(cd "$builder" && "$cargo" tree --offline -e normal \
   --prefix none | sed 's/ (\*)$//' | sort -u | wc -l) crates, of this project's $ours only"
 
