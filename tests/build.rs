@@ -1,9 +1,9 @@
-//! Writes `$OUT_DIR/constructed.rs` for `tests/tests/constructors.rs`: for every struct of every
-//! revision, an expression that builds it with `Type::new(…)` alone (nested required members
-//! built the same way, optional ones absent), read off the generator's own model of the
-//! schema. The test then checks what each constructor encodes.
+//! Writes `$OUT_DIR/constructed.rs` for `tests/tests/messages/constructors.rs`: for every
+//! struct of every revision, an expression that builds it with `Type::new(…)` alone (nested
+//! required members built the same way, optional ones absent), read off the generator's own
+//! model of the schema. The test then checks what each constructor encodes.
 //!
-//! Also writes `$OUT_DIR/tool_bindings.rs` for `tests/tests/tool_bindings.rs`: the typed
+//! Also writes `$OUT_DIR/tool_bindings.rs` for `tests/tests/tools/tool_bindings.rs`: the typed
 //! bindings `mcp_typed_codegen::ToolsBuilder` generates for every tool list captured in
 //! `tests/fixtures/tool-lists/` (one module per server), and per server a table that
 //! round-trips a tool's arguments through its generated type.

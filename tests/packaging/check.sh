@@ -27,7 +27,8 @@
 #
 # Everything is built in one target folder ($MCP_PACKAGED_DIR, default target/packaged), and
 # the projects are kept in $TMPDIR/mcp-typed-packaged-<hash of this checkout's path>[-features],
-# so a second run only rebuilds what changed. tests/tests/packaged_crates.rs runs this script.
+# so a second run only rebuilds what changed. tests/tests/packaging/packaged_crates.rs runs this
+# script.
 # Exits non-zero, naming the step, on any failure.
 set -euo pipefail
 

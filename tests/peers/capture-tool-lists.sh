@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Re-capture tests/fixtures/tool-lists/<server>.json: each pinned server's tools/list, asked
 # with this project's own client (`mcp-typed tools --server --save`, crate mcp-typed-cli). Run after bumping a
-# server in versions.env, then `cargo test -p mcp-tests --test tool_bindings` (its snapshot
+# server in versions.env, then `cargo test -p mcp-tests --test tools tool_bindings` (its snapshot
 # test says what changed; UPDATE_EXPECT=1 accepts it).
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

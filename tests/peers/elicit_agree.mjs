@@ -1,5 +1,5 @@
 // The TypeScript SDK's (@modelcontextprotocol/sdk, pinned in versions.env) verdict on
-// elicitation answers, for tests/tests/elicit_sdk_agreement.rs.
+// elicitation answers, for tests/tests/peers/elicit_sdk_agreement.rs.
 //
 //   node elicit_agree.mjs --node-modules DIR < cases.json > verdicts.json
 //

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The Python SDK's (`mcp`, pinned in versions.env) verdict on elicitation answers, for
-tests/tests/elicit_sdk_agreement.rs.
+tests/tests/peers/elicit_sdk_agreement.rs.
 
     python elicit_agree.py < cases.json > verdicts.json
 

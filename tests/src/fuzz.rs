@@ -1,7 +1,7 @@
 //! The properties the fuzz targets (`fuzz/`) check, one function per target, taking the raw
-//! input bytes and panicking when a property fails. `tests/tests/fuzz_regressions.rs` replays
-//! every committed crash input and the committed corpora through the same functions, so a
-//! fixed crash stays fixed in plain `cargo test`.
+//! input bytes and panicking when a property fails. `tests/tests/messages/fuzz_regressions.rs`
+//! replays every committed crash input and the committed corpora through the same functions,
+//! so a fixed crash stays fixed in plain `cargo test`.
 //!
 //! - [`messages`]: bytes as `ClientMessage`, `ServerMessage` and `JsonRpcMessage` of every
 //!   revision.

@@ -2,9 +2,7 @@
 //! a `schemars::JsonSchema` whose schema is the form's `requestedSchema`, as rmcp's
 //! `peer.elicit::<T>()` needs.
 
-mod elicit_support;
-
-use elicit_support::*;
+use crate::elicit_support::*;
 use mcp_typed::Elicit;
 use mcp_typed::elicit::Validated;
 use schemars::JsonSchema;

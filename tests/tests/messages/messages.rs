@@ -222,8 +222,8 @@ fn captured(file: &str) -> Vec<(&'static str, String)> {
         .collect()
 }
 
-/// Lines that are a newer revision's shape on an older session (see validate_traffic.rs):
-/// they are not messages of the negotiated revision.
+/// Lines that are a newer revision's shape on an older session (see
+/// ../checker/validate_traffic.rs): they are not messages of the negotiated revision.
 fn decodable_in<T: serde::de::DeserializeOwned>(
     lines: Vec<(&'static str, String)>,
 ) -> Vec<(&'static str, String)> {

@@ -1,6 +1,6 @@
-//! Snapshot of the code generated for `snapshots/shapes.json`, a schema with one of each shape
+//! Snapshot of the code generated for `../snapshots/shapes.json`, a schema with one of each shape
 //! the generator handles. The snapshot is also compiled and exercised by the `mcp-tests` crate
-//! (`tests/tests/shapes.rs`), so it is never just text. Update with `UPDATE_EXPECT=1`.
+//! (`tests/tests/messages/shapes.rs`), so it is never just text. Update with `UPDATE_EXPECT=1`.
 
 use std::path::Path;
 
@@ -12,5 +12,5 @@ fn shapes_snapshot() {
         .module_name("shapes")
         .generate()
         .unwrap();
-    expect_test::expect_file!["snapshots/shapes.rs"].assert_eq(generated.code());
+    expect_test::expect_file!["../snapshots/shapes.rs"].assert_eq(generated.code());
 }

@@ -1,10 +1,8 @@
 //! `from_content` and `outcome`: every rule, every violation reported at once with its field.
 
-mod elicit_support;
-
 use std::collections::BTreeSet;
 
-use elicit_support::*;
+use crate::elicit_support::*;
 use mcp_typed::elicit::{ElicitOutcome, OutcomeError, ViolationKind};
 use mcp_typed::{ContentError, Elicit};
 use serde_json::{Map, Value, json};

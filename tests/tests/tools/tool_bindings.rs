@@ -230,7 +230,7 @@ fn server_everything_bindings_snapshot() {
         "{:?}",
         generated.warnings()
     );
-    expect_test::expect_file!["../fixtures/tool-lists/server-everything.rs"]
+    expect_test::expect_file!["../../fixtures/tool-lists/server-everything.rs"]
         .assert_eq(generated.code());
 }
 

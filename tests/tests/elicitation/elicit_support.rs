@@ -1,5 +1,5 @@
-//! Shared by the `elicit*` tests: the official schema definitions as validators, and forms
-//! covering every shape the derive supports.
+//! Shared by the `elicit_*` modules of this binary: the official schema definitions as
+//! validators, and forms covering every shape the derive supports.
 
 #![allow(dead_code)]
 

@@ -9,7 +9,7 @@ use mcp_typed::{Elicit, ProtocolVersion};
 use serde_json::{Value, json};
 
 #[allow(dead_code)]
-#[path = "../examples/rmcp-server.rs"]
+#[path = "../../examples/rmcp-server.rs"]
 mod server;
 use server::Booking;
 

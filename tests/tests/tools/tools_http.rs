@@ -9,7 +9,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 // The generator's test helpers (a user crate against this checkout's mcp-typed): one copy.
-#[path = "../../codegen/tests/common/mod.rs"]
+#[path = "../../../codegen/tests/common/mod.rs"]
 mod common;
 use common::workspace;
 use mcp_typed_cli::tools_client::list_tools_http;

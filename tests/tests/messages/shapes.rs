@@ -3,7 +3,7 @@
 
 #![deny(warnings)]
 
-include!("../../codegen/tests/snapshots/shapes.rs");
+include!("../../../codegen/tests/snapshots/shapes.rs");
 
 use serde_json::{Value, json};
 use shapes::*;

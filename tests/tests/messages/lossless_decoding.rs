@@ -1,6 +1,6 @@
 //! What peers send beyond the schema's letter, decoded losslessly, on messages written here (no
-//! peer runs and no capture is read; `messages.rs` and `session_codec.rs` decode the captured
-//! sessions of `tests/fixtures/real-traffic`): the errata of `schema/errata.json` apply to
+//! peer runs and no capture is read; `messages.rs` and `../session/session_codec.rs` decode the
+//! captured sessions of `tests/fixtures/real-traffic`): the errata of `schema/errata.json` apply to
 //! exactly the revisions they list; every tagged union keeps an unknown tag whole
 //! (`Unknown`/`Custom` variants, reported by `mcp_typed::Unknowns`); a newer revision's shape on
 //! an older session round-trips and is reported, or is an error naming the member, never a

@@ -3,9 +3,7 @@
 //! derive check at compile time that the form renders for every revision from that one on
 //! (the compile errors are in `tests/ui-tests/ui/fail/since_*` and `min_revision_*`).
 
-mod elicit_support;
-
-use elicit_support::{assert_valid, dir};
+use crate::elicit_support::{assert_valid, dir};
 use mcp_typed::ProtocolVersion::{self, *};
 use mcp_typed::elicit::client::{FieldKind, Form};
 use mcp_typed::elicit::{Elicit, ElicitOutcome, ElicitTyped, FieldSchema, Inexpressible};

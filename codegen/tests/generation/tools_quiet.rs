@@ -4,6 +4,7 @@
 
 use std::process::Command;
 
+#[path = "../common/mod.rs"]
 mod common;
 use common::workspace;
 

@@ -2,9 +2,7 @@
 //! by the JSON Schema the form renders to); content mutated to break one rule is rejected,
 //! naming the field; arbitrary JSON never panics.
 
-mod elicit_support;
-
-use elicit_support::*;
+use crate::elicit_support::*;
 use mcp_typed::elicit::{FieldSchema, FieldType, FormSchema, Format, Num, ViolationKind};
 use mcp_typed::{ContentError, Elicit};
 use proptest::prelude::*;

@@ -2,9 +2,7 @@
 //! official schema definitions, the everything server's form, and what older revisions
 //! cannot express.
 
-mod elicit_support;
-
-use elicit_support::*;
+use crate::elicit_support::*;
 use mcp_typed::ProtocolVersion::{self, *};
 use mcp_typed::elicit::{
     ElicitTyped, FieldType, Inexpressible, InexpressibleField, UrlElicitation,

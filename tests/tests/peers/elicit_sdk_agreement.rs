@@ -579,8 +579,8 @@ struct Captured {
 }
 
 /// Every distinct form (by `requestedSchema`) of the captured sessions, as
-/// `tests/elicit_client.rs` collects them: `elicitation/create` requests matched to their
-/// responses by id, 2026-07-28 input requests to the retry's input responses by key. A form
+/// `tests/elicitation/elicit_client.rs` collects them: `elicitation/create` requests matched to
+/// their responses by id, 2026-07-28 input requests to the retry's input responses by key. A form
 /// seen at several revisions is read at the latest.
 fn captured_forms() -> Vec<Captured> {
     let root = workspace().join("tests/fixtures");
