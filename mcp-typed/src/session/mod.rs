@@ -36,7 +36,7 @@
 pub mod bridge;
 mod server;
 
-pub use server::{Context, Handler, Info, Refusal, ServerSession};
+pub use server::{Context, Direction, Handler, Info, Refusal, ServerSession, Traffic};
 
 use std::marker::PhantomData;
 
@@ -186,18 +186,35 @@ macro_rules! side {
                         message: e.to_string(),
                         reply: line(e.reply()),
                     })?;
-                    convert::upgrade::<app::$in>(&message).map_err(|e| {
-                        // A request's id, to answer it (pre-2025-11-25 messages hold it apart).
+                    // A request's id, to answer it (pre-2025-11-25 messages hold it apart).
+                    let id = || {
                         let value = crate::runtime::json_value(&message).unwrap_or_default();
-                        let id = value
+                        value
                             .get("method")
                             .and(value.get("id"))
-                            .and_then(|id| crate::runtime::from_json_value(id).ok());
-                        let reply = wire::$out::error(id, app::INVALID_REQUEST, format!(
+                            .and_then(|id| crate::runtime::from_json_value(id).ok())
+                    };
+                    let upgraded = convert::upgrade::<app::$in>(&message).map_err(|e| {
+                        let reply = wire::$out::error(id(), app::INVALID_REQUEST, format!(
                             "not a {version} message this program reads: {e}"
                         ));
                         Refused { message: e.to_string(), reply: line(&reply) }
-                    })
+                    })?;
+                    // A method another revision defines and this one does not (2025-11-25's
+                    // `tasks/get` in a 2025-06-18 session) is not that method here: answered
+                    // `-32601`, never read as 2025-11-25's request. A method no revision
+                    // defines stays a `Custom` request, for the program to answer.
+                    if let app::$in::Request(request) = &upgraded {
+                        let method = request.method();
+                        if app::REQUEST_METHODS.contains(&method)
+                            && !wire::REQUEST_METHODS.contains(&method)
+                        {
+                            let message = format!("`{method}` is not a method of {version}");
+                            let reply = wire::$out::error(id(), app::METHOD_NOT_FOUND, message.clone());
+                            return Err(Refused { message, reply: line(&reply) });
+                        }
+                    }
+                    Ok(upgraded)
                 }, else {
                     let message = unsupported(version);
                     let reply = app::$out::error(None, app::INTERNAL_ERROR, message.clone());

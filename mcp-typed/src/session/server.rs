@@ -91,9 +91,29 @@ pub struct Refusal(Kind);
 
 #[derive(Debug)]
 enum Kind {
-    Error { code: i64, message: String },
-    Ask { key: String, form: FormParams },
+    Error {
+        code: i64,
+        message: String,
+    },
+    Ask {
+        key: String,
+        form: FormParams,
+    },
     ToolError(String),
+    /// A form asked of a client that did not declare form elicitation: nothing is sent.
+    NoElicitation,
+}
+
+/// What the session answers when a handler asks a client for a form it cannot take.
+const NO_ELICITATION: &str = "the client did not declare form elicitation \
+    (capabilities.elicitation), so the server cannot ask for this form";
+
+/// A refused argument: for `tools/call` a tool error naming the argument (the model can
+/// correct its call), for another request `-32602`.
+impl From<crate::tools::ArgumentsError> for Refusal {
+    fn from(error: crate::tools::ArgumentsError) -> Refusal {
+        Refusal::tool_error(error.to_string())
+    }
 }
 
 impl Refusal {
@@ -123,11 +143,12 @@ impl Refusal {
     }
 }
 
-/// What a handler knows about the request it answers: the session's revision, and the
-/// answers to the forms it asked.
+/// What a handler knows about the request it answers: the session's revision, what the
+/// client declared, and the answers to the forms it asked.
 #[derive(Debug)]
 pub struct Context<'a> {
     version: ProtocolVersion,
+    client: Option<&'a app::ClientCapabilities>,
     answers: &'a Map<String, Value>,
     asked: usize,
 }
@@ -138,6 +159,24 @@ impl Context<'_> {
         self.version
     }
 
+    /// The capabilities the client declared: in `initialize`, or in a 2026-07-28 request's
+    /// `_meta` (`io.modelcontextprotocol/clientCapabilities`), as 2025-11-25's type. `None`
+    /// when the client declared none the session could read.
+    pub fn client_capabilities(&self) -> Option<&app::ClientCapabilities> {
+        self.client
+    }
+
+    /// Whether [`elicit`](Context::elicit) can ask this client for a form: the revision has
+    /// elicitation and the client declared it in form mode (`elicitation: {}`, which means
+    /// form mode, or `elicitation: {"form": {}}`; `{"url": {}}` alone excludes forms).
+    pub fn can_elicit(&self) -> bool {
+        self.version >= ProtocolVersion::ELICITATION
+            && self
+                .client
+                .and_then(|c| c.elicitation.as_ref())
+                .is_some_and(|e| e.form.is_some() || e.url.is_none())
+    }
+
     /// Asks the user for `T`'s form with `message`, and reads the answer, the same way in
     /// every revision: propagate the refusal with `?` and the session asks (an
     /// `elicitation/create` request up to 2025-11-25, an `InputRequiredResult` in 2026-07-28)
@@ -145,7 +184,12 @@ impl Context<'_> {
     /// order on every run: the first form asked is `"form"`, the next `"form-2"`…
     ///
     /// An answer that breaks the form, or a form the revision cannot express (a multi-select
-    /// in 2025-06-18), is a [tool error](Refusal::tool_error) naming the fields.
+    /// in 2025-06-18), is a [tool error](Refusal::tool_error) naming the fields. A client that
+    /// did not declare form elicitation ([`can_elicit`](Context::can_elicit) is false) is
+    /// asked nothing: the refusal is a tool error saying so (for `tools/call`; `-32602` for
+    /// another request), and in 2026-07-28 the `-32021` error
+    /// (`MissingRequiredClientCapabilityError`) that revision defines for it. Check
+    /// `can_elicit` first to go on without the form instead.
     pub fn elicit<T: Elicit>(
         &mut self,
         message: impl Into<String>,
@@ -158,6 +202,9 @@ impl Context<'_> {
         if let Some(answer) = self.answers.get(&key) {
             return T::outcome(answer)
                 .map_err(|e| Refusal::tool_error(format!("Invalid answer: {e}")));
+        }
+        if !self.can_elicit() {
+            return Err(Refusal(Kind::NoElicitation));
         }
         let form = T::form_params(message, self.version)
             .map_err(|e| Refusal::tool_error(e.to_string()))?;
@@ -185,7 +232,68 @@ pub struct ServerSession<H> {
     /// At 2025-11-25 until `initialize` negotiates (its shape is the same in every revision).
     codec: Codec<Server>,
     negotiated: bool,
+    /// What the client declared in `initialize`.
+    client: Option<app::ClientCapabilities>,
+    /// Whether a 2026-07-28 (stateless) request was served.
+    stateless: bool,
     parked: Vec<Parked>,
+    observer: Option<Observer>,
+}
+
+/// Which way a line went, for an observer ([`ServerSession::observe`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    /// Read from the client.
+    In,
+    /// Written to the client.
+    Out,
+}
+
+/// One line a session read or wrote, as its observer sees it.
+#[derive(Debug, Clone, Copy)]
+pub struct Traffic<'a> {
+    /// Which way it went.
+    pub direction: Direction,
+    /// The line, as read or written.
+    pub line: &'a str,
+    /// `"request"`, `"notification"`, `"response"` or `"error"`; `None` for a line that is
+    /// not a JSON-RPC message.
+    pub kind: Option<&'static str>,
+    /// The method of a request or notification.
+    pub method: Option<&'a str>,
+    /// For an incoming line the session could not read: why (the error response owed
+    /// follows among the outgoing lines).
+    pub error: Option<&'a str>,
+}
+
+struct Observer(Box<dyn FnMut(&Traffic<'_>) + Send>);
+
+impl std::fmt::Debug for Observer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Observer")
+    }
+}
+
+impl Observer {
+    fn see(&mut self, direction: Direction, line: &str, error: Option<&str>) {
+        let peek: Option<Value> = serde_json::from_str(line).ok();
+        let member = |name: &str| peek.as_ref().and_then(|v| v.get(name));
+        let method = member("method").and_then(Value::as_str);
+        let kind = match (method, member("id"), member("result"), member("error")) {
+            (Some(_), Some(_), _, _) => Some("request"),
+            (Some(_), None, _, _) => Some("notification"),
+            (None, _, Some(_), _) => Some("response"),
+            (None, _, None, Some(_)) => Some("error"),
+            _ => None,
+        };
+        (self.0)(&Traffic {
+            direction,
+            line,
+            kind,
+            method,
+            error,
+        });
+    }
 }
 
 impl<H: Handler> ServerSession<H> {
@@ -196,13 +304,35 @@ impl<H: Handler> ServerSession<H> {
             info,
             codec: Codec::new(ProtocolVersion::V2025_11_25),
             negotiated: false,
+            client: None,
+            stateless: false,
             parked: Vec::new(),
+            observer: None,
         }
     }
 
-    /// The revision `initialize` negotiated.
+    /// Calls `observer` with every line the session reads and writes, in order: its
+    /// direction, the kind of message and method, and why an incoming line could not be read.
+    /// For logging a session's traffic without a loop of one's own around
+    /// [`receive`](ServerSession::receive).
+    pub fn observe(mut self, observer: impl FnMut(&Traffic<'_>) + Send + 'static) -> Self {
+        self.observer = Some(Observer(Box::new(observer)));
+        self
+    }
+
+    /// The session's revision: the one `initialize` negotiated, or 2026-07-28 once a
+    /// request of that revision (which has no handshake) was served; `None` before either.
     pub fn version(&self) -> Option<ProtocolVersion> {
-        self.negotiated.then(|| self.codec.version())
+        if self.negotiated {
+            return Some(self.codec.version());
+        }
+        self.stateless.then_some(ProtocolVersion::V2026_07_28)
+    }
+
+    /// The capabilities the client declared in `initialize` (`None` before it, and in
+    /// 2026-07-28, where each request declares them: see [`Context::client_capabilities`]).
+    pub fn client_capabilities(&self) -> Option<&app::ClientCapabilities> {
+        self.client.as_ref()
     }
 
     /// The handler.
@@ -234,15 +364,30 @@ impl<H: Handler> ServerSession<H> {
 
     /// One incoming line → the lines to send, in order.
     pub fn receive(&mut self, text: &str) -> Vec<String> {
+        let mut error = None;
+        let out = self.answer(text, &mut error);
+        if let Some(observer) = &mut self.observer {
+            observer.see(Direction::In, text, error.as_deref());
+            for line in &out {
+                observer.see(Direction::Out, line, None);
+            }
+        }
+        out
+    }
+
+    fn answer(&mut self, text: &str, error: &mut Option<String>) -> Vec<String> {
         if !self.negotiated
             && let Ok(peek) = serde_json::from_str::<Value>(text)
             && let Some(requested) = requested_version(&peek)
         {
-            return self.stateless(text, requested).into_iter().collect();
+            return self.stateless(text, requested, error).into_iter().collect();
         }
         let message = match self.codec.decode(text) {
             Ok(message) => message,
-            Err(refused) => return vec![refused.reply],
+            Err(refused) => {
+                *error = Some(refused.message);
+                return vec![refused.reply];
+            }
         };
         let out = self.handle(message);
         out.iter().map(|m| self.encode(m)).collect()
@@ -336,6 +481,7 @@ impl<H: Handler> ServerSession<H> {
         };
         self.codec.set_version(version);
         self.negotiated = true;
+        self.client = Some(init.params.capabilities.clone());
         let info = &self.info;
         let mut result = app::InitializeResult::new(
             version.as_str(),
@@ -356,6 +502,7 @@ impl<H: Handler> ServerSession<H> {
         let version = self.version().unwrap_or(ProtocolVersion::V2025_11_25);
         let mut cx = Context {
             version,
+            client: self.client.as_ref(),
             answers: &answers,
             asked: 0,
         };
@@ -388,12 +535,20 @@ impl<H: Handler> ServerSession<H> {
 
     /// A 2026-07-28 request (it names its revision in `_meta`; no session): the reply.
     #[cfg(feature = "v2026_07_28")]
-    fn stateless(&mut self, text: &str, requested: &str) -> Option<String> {
+    fn stateless(
+        &mut self,
+        text: &str,
+        requested: &str,
+        error: &mut Option<String>,
+    ) -> Option<String> {
         use crate::v2026_07_28 as v26;
         let request = match v26::ClientMessage::from_json(text) {
             Ok(v26::ClientMessage::Request(request)) => request,
             Ok(_) => return None,
-            Err(e) => return Some(line(e.reply())),
+            Err(e) => {
+                *error = Some(e.to_string());
+                return Some(line(e.reply()));
+            }
         };
         let id = v26::ClientMessage::request_id(&request)?;
         let stateless = ProtocolVersion::V2026_07_28;
@@ -417,10 +572,27 @@ impl<H: Handler> ServerSession<H> {
                 }
             }
         };
+        self.stateless = true;
         let method = request.method().to_owned();
         if let v26::ClientRequest::Discover(_) = &request {
             return Some(reply(self.discover()));
         }
+        // A method of another revision that 2026-07-28 does not define (`ping`, which it
+        // removed) is not that method here; one no revision defines goes to the handler.
+        if app::REQUEST_METHODS.contains(&method.as_str())
+            && !v26::REQUEST_METHODS.contains(&method.as_str())
+        {
+            let message = format!("`{method}` is not a method of {stateless}");
+            return Some(reply(Err((app::METHOD_NOT_FOUND, message))));
+        }
+        // What the client declared, in this request's `_meta`.
+        let client: Option<app::ClientCapabilities> = serde_json::from_str::<Value>(text)
+            .ok()
+            .and_then(|v| {
+                v.pointer("/params/_meta/io.modelcontextprotocol~1clientCapabilities")
+                    .map(Value::to_string)
+            })
+            .and_then(|text| convert::decode(&text).ok());
         let mut answers = Map::new();
         if let v26::ClientRequest::CallTool(call) = &request {
             if let Some(Ok(Value::Object(earlier))) = call
@@ -451,6 +623,7 @@ impl<H: Handler> ServerSession<H> {
         };
         let mut cx = Context {
             version: stateless,
+            client: client.as_ref(),
             answers: &answers,
             asked: 0,
         };
@@ -461,6 +634,16 @@ impl<H: Handler> ServerSession<H> {
                 self.result_2026(&method, &app::CallToolResult::error(text).into())
             }
             Err(Refusal(Kind::ToolError(text))) => Err((app::INVALID_PARAMS, text)),
+            Err(Refusal(Kind::NoElicitation)) => {
+                let error =
+                    v26::Error::new(v26::MISSING_REQUIRED_CLIENT_CAPABILITY, NO_ELICITATION)
+                        .with_data(json!({"requiredCapabilities": {"elicitation": {}}}));
+                return Some(line(&v26::JsonRpcErrorResponse {
+                    id: Some(id),
+                    error,
+                    extra: Map::new(),
+                }));
+            }
             Err(Refusal(Kind::Ask { key, form })) => {
                 let mut result = json!({
                     "resultType": "input_required",
@@ -477,9 +660,16 @@ impl<H: Handler> ServerSession<H> {
     }
 
     #[cfg(not(feature = "v2026_07_28"))]
-    fn stateless(&mut self, text: &str, _requested: &str) -> Option<String> {
+    fn stateless(
+        &mut self,
+        text: &str,
+        _requested: &str,
+        error: &mut Option<String>,
+    ) -> Option<String> {
         let mut codec = Codec::<Server>::new(ProtocolVersion::V2025_11_25);
-        codec.decode(text).err().map(|r| r.reply)
+        let refused = codec.decode(text).err()?;
+        *error = Some(refused.message);
+        Some(refused.reply)
     }
 
     #[cfg(feature = "v2026_07_28")]
@@ -582,6 +772,10 @@ fn refused(id: app::RequestId, request: &app::ClientRequest, kind: Kind) -> app:
             M::response(id, app::CallToolResult::error(text))
         }
         Kind::ToolError(text) => M::error(Some(id), app::INVALID_PARAMS, text),
+        Kind::NoElicitation if matches!(request, app::ClientRequest::CallTool(_)) => {
+            M::response(id, app::CallToolResult::error(NO_ELICITATION))
+        }
+        Kind::NoElicitation => M::error(Some(id), app::INVALID_PARAMS, NO_ELICITATION),
         Kind::Ask { .. } => M::error(Some(id), app::INTERNAL_ERROR, "a form asked twice"),
     }
 }
