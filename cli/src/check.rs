@@ -159,36 +159,67 @@ fn files(args: &CheckArgs, mut checker: Checker) -> Result<ExitCode> {
     };
     for path in &args.files {
         let name = path.display().to_string();
-        let text = if name == "-" {
-            let mut text = String::new();
-            io::stdin().read_to_string(&mut text).map(|_| text)
+        let bytes = if name == "-" {
+            let mut bytes = Vec::new();
+            io::stdin().read_to_end(&mut bytes).map(|_| bytes)
         } else {
-            std::fs::read_to_string(path)
+            std::fs::read(path)
         };
-        let text = match text {
-            Ok(text) => text,
+        let bytes = match bytes {
+            Ok(bytes) => bytes,
             Err(e) => {
                 report!("error: {name}: {e}");
                 return Ok(ExitCode::from(2));
             }
         };
-        for (line, value) in split_values(&text) {
-            let read = value.and_then(unwrap_line);
-            let report = match read {
-                Ok((dir, message)) => {
-                    let dir = dir.or(args.dir);
-                    let report = checker.check(dir, message);
-                    sink.write(Some(&name), line, dir, &report);
-                    continue;
-                }
-                Err(e) => checker.unreadable(e),
-            };
-            sink.write(Some(&name), line, args.dir, &report);
+        // Text that is UTF-8 throughout is read value by value, whatever its layout; else
+        // line by line, each stretch of UTF-8 lines value by value and each line that is not
+        // UTF-8 on its own (its bad bytes named, the rest checked).
+        let mut stretch = (0, 1);
+        let mut number = 0;
+        let mut start = 0;
+        for line in bytes.split_inclusive(|b| *b == b'\n') {
+            number += 1;
+            if std::str::from_utf8(line).is_err() {
+                let text = std::str::from_utf8(&bytes[stretch.0..start]).expect("UTF-8 lines");
+                check_text(&mut checker, &mut sink, args.dir, &name, text, stretch.1);
+                let (dir, report) = checker.check_line_bytes(line.trim_ascii(), args.dir);
+                sink.write(Some(&name), number, dir, &report);
+                stretch = (start + line.len(), number + 1);
+            }
+            start += line.len();
         }
+        let text = std::str::from_utf8(&bytes[stretch.0..]).expect("UTF-8 lines");
+        check_text(&mut checker, &mut sink, args.dir, &name, text, stretch.1);
     }
     sink.summary(&checker);
     print(|_| Ok(()))?;
     Ok(ExitCode::from(u8::from(sink.errors > 0)))
+}
+
+/// Checks the values of `text`, which starts on line `first` of the file `name`.
+fn check_text(
+    checker: &mut Checker,
+    sink: &mut Sink,
+    default: Option<Direction>,
+    name: &str,
+    text: &str,
+    first: usize,
+) {
+    for (line, value) in split_values(text) {
+        let line = line + first - 1;
+        let read = value.and_then(unwrap_line);
+        let report = match read {
+            Ok((dir, message)) => {
+                let dir = dir.or(default);
+                let report = checker.check(dir, message);
+                sink.write(Some(name), line, dir, &report);
+                continue;
+            }
+            Err(e) => checker.unreadable(e),
+        };
+        sink.write(Some(name), line, default, &report);
+    }
 }
 
 /// The stdio proxy: starts the server, passes every byte both ways as it comes, and checks
@@ -293,14 +324,14 @@ fn proxy(args: &CheckArgs, checker: Checker) -> Result<ExitCode> {
 pub(super) struct Shared {
     checker: Checker,
     sink: Sink,
-    pub(super) queue: VecDeque<(Direction, String)>,
+    pub(super) queue: VecDeque<(Direction, Vec<u8>)>,
 }
 
 impl Shared {
     /// Checks every queued line, oldest first.
     pub(super) fn drain(&mut self) {
         while let Some((dir, line)) = self.queue.pop_front() {
-            let report = self.checker.check(Some(dir), &line);
+            let report = self.checker.check_bytes(Some(dir), &line);
             self.sink.write(None, 0, Some(dir), &report);
         }
     }
@@ -329,7 +360,7 @@ fn pump(
         for piece in buffer[..n].split_inclusive(|b| *b == b'\n') {
             line.extend_from_slice(piece);
             if piece.ends_with(b"\n") {
-                complete.push(String::from_utf8_lossy(&line).trim().to_owned());
+                complete.push(line.trim_ascii().to_vec());
                 line.clear();
             }
         }
@@ -343,7 +374,7 @@ fn pump(
         to.flush()?;
         lock().drain();
     }
-    let text = String::from_utf8_lossy(&line).trim().to_owned();
+    let text = line.trim_ascii().to_vec();
     let mut shared = lock();
     if !text.is_empty() {
         shared.queue.push_back((dir, text));

@@ -189,6 +189,10 @@ pub enum ProblemKind {
     /// A URL-mode elicitation with a plain `http` URL to a host that is not this machine, or
     /// a URL a client cannot show.
     InsecureUrl,
+    /// Bytes that are not UTF-8 (JSON text is UTF-8): the message names the byte offset in
+    /// the line, the bytes, and the string they are in. The rest is checked as if each
+    /// invalid sequence were U+FFFD.
+    InvalidUtf8,
 }
 
 impl ProblemKind {
@@ -203,6 +207,7 @@ impl ProblemKind {
             ProblemKind::Capability => "capability",
             ProblemKind::SensitiveField => "sensitive_field",
             ProblemKind::InsecureUrl => "insecure_url",
+            ProblemKind::InvalidUtf8 => "invalid_utf8",
         }
     }
 }
@@ -449,6 +454,50 @@ impl Checker {
         }
     }
 
+    /// [`Checker::check`] of a message as the bytes that came: bytes that are not UTF-8 are
+    /// a [`ProblemKind::InvalidUtf8`] problem each (byte offset, and the string they are
+    /// in), and the message is checked on with each invalid sequence read as U+FFFD, so that
+    /// the session still learns from it.
+    pub fn check_bytes(&mut self, dir: Option<Direction>, message: &[u8]) -> Report {
+        match std::str::from_utf8(message) {
+            Ok(text) => self.check(dir, text),
+            Err(_) => {
+                let mut problems = input::utf8_problems(message, "");
+                let text = String::from_utf8_lossy(message);
+                let report = self.check_message(dir, &text);
+                let report = with_problems_first(report, &mut problems);
+                self.summary.add(&report);
+                report
+            }
+        }
+    }
+
+    /// [`Checker::check_line`] of a line as the bytes that came, as [`Checker::check_bytes`]
+    /// does (byte offsets count from the start of the line; pointers are into the message,
+    /// not the wrapper). `dir` is the direction of a line that does not say; the direction
+    /// the message was checked with is returned beside the report.
+    pub fn check_line_bytes(
+        &mut self,
+        line: &[u8],
+        dir: Option<Direction>,
+    ) -> (Option<Direction>, Report) {
+        let lossy = String::from_utf8_lossy(line);
+        let (own, message) = match unwrap_line(&lossy) {
+            Ok(unwrapped) => unwrapped,
+            Err(e) => return (dir, self.unreadable(e)),
+        };
+        let dir = own.or(dir);
+        if std::str::from_utf8(line).is_ok() {
+            return (dir, self.check(dir, message));
+        }
+        let wrapped = message.len() != lossy.len();
+        let mut problems = input::utf8_problems(line, if wrapped { "/msg" } else { "" });
+        let report = self.check_message(dir, message);
+        let report = with_problems_first(report, &mut problems);
+        self.summary.add(&report);
+        (dir, report)
+    }
+
     /// Checks `text` as a value of the schema definition `name` (`CallToolResult`,
     /// `ContentBlock`…) of the checked revision, instead of as a message; the session
     /// learns nothing from it. See [`definitions`].
@@ -471,6 +520,14 @@ impl Checker {
     pub fn summary(&self) -> Summary {
         self.summary.clone()
     }
+}
+
+/// `report` with `problems` before its own, and its verdict an error.
+fn with_problems_first(mut report: Report, problems: &mut Vec<Problem>) -> Report {
+    problems.append(&mut report.problems);
+    report.problems = std::mem::take(problems);
+    report.verdict = Verdict::Error;
+    report
 }
 
 /// The schema definitions of `version` that [`Checker::check_definition`] takes.

@@ -1,0 +1,136 @@
+//! `mcp-typed check` against hostile input (issue 33): bytes that are not UTF-8, notifications
+//! a capability does not allow, signals, lines without end, documents nested too deep, and one
+//! direction that must not wait on the other. Each test runs the binary, in file mode or as a
+//! proxy in front of a small server (`cat`, `sh`), and reads its reports.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
+
+use serde_json::Value;
+
+fn checker() -> &'static Path {
+    static BINARY: OnceLock<PathBuf> = OnceLock::new();
+    BINARY.get_or_init(|| mcp_tests::bin_binary("mcp-typed-cli", "mcp-typed", &[]))
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("check-hardening");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// Runs `mcp-typed check ARGS` with `input` on stdin, to its end.
+fn run(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(checker())
+        .arg("check")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    output
+}
+
+/// The JSON reports of a `--json` run (the summary last).
+fn json_lines(text: &[u8]) -> Vec<Value> {
+    String::from_utf8_lossy(text)
+        .lines()
+        .filter(|l| l.starts_with('{'))
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+/// The problems of a report as `kind pointer`.
+fn problems(report: &Value) -> Vec<String> {
+    report["problems"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|p| {
+            format!(
+                "{} {}",
+                p["kind"].as_str().unwrap(),
+                p["pointer"].as_str().unwrap()
+            )
+        })
+        .collect()
+}
+
+const INIT: &str = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}"#;
+
+#[test]
+fn invalid_utf8_is_named_in_a_file_and_the_rest_is_still_checked() {
+    let file = scratch("utf8.jsonl");
+    let mut text = Vec::new();
+    text.extend_from_slice(INIT.as_bytes());
+    text.extend_from_slice(b"\n{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\",\"params\":{\"_meta\":{\"n\":\"\xff\xfe\"}}}\n");
+    text.extend_from_slice(b"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}\n");
+    std::fs::write(&file, &text).unwrap();
+    let out = run(&["--json", "--dir", "c2s", file.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let reports = json_lines(&out.stdout);
+    assert_eq!(
+        reports.len(),
+        4,
+        "three messages and the summary: {reports:?}"
+    );
+    assert_eq!(reports[0]["verdict"], "ok");
+    assert_eq!(reports[1]["line"], 2);
+    assert_eq!(
+        problems(&reports[1]),
+        [
+            "invalid_utf8 /params/_meta/n",
+            "invalid_utf8 /params/_meta/n"
+        ]
+    );
+    let message = reports[1]["problems"][0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("invalid UTF-8 at byte 64 of the line (bytes ff)"),
+        "{message}"
+    );
+    assert_eq!(reports[1]["what"], "request PingRequest (ping)");
+    assert_eq!(reports[2]["line"], 3);
+    assert_eq!(reports[2]["verdict"], "ok");
+    assert_eq!(reports[3]["summary"]["problems"]["invalid_utf8"], 2);
+}
+
+#[test]
+fn invalid_utf8_through_the_proxy_is_forwarded_unchanged_and_named() {
+    let mut input = Vec::new();
+    input.extend_from_slice(INIT.as_bytes());
+    input.extend_from_slice(b"\n{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\",\"params\":{\"_meta\":{\"x\":\"a\xc3\"}}}\n");
+    let report = scratch("utf8-proxy.log");
+    let out = run(
+        &["--json", "--report", report.to_str().unwrap(), "--", "cat"],
+        &input,
+    );
+    assert_eq!(out.stdout, input, "every byte passed on as it came");
+    assert_eq!(out.status.code(), Some(1));
+    let reports = json_lines(&std::fs::read(&report).unwrap());
+    let bad: Vec<&Value> = reports
+        .iter()
+        .filter(|r| problems(r).iter().any(|p| p.starts_with("invalid_utf8")))
+        .collect();
+    // `cat` sends it back: once each way.
+    assert_eq!(bad.len(), 2, "{reports:?}");
+    for r in bad {
+        assert_eq!(problems(r)[0], "invalid_utf8 /params/_meta/x");
+        let message = r["problems"][0]["message"].as_str().unwrap();
+        assert!(
+            message.contains("at byte 79 of the line (bytes c3)"),
+            "{message}"
+        );
+    }
+}
