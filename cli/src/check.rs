@@ -29,9 +29,9 @@ Each message is checked against the revision the two sides negotiated (`initiali
 `_meta` of a 2026-07-28 request), or against --revision. Per message: `ok`, `ok` with notes
 (errata applied, members from another revision), or `error` naming the JSON Pointer and what
 the revision wants; protocol findings too (a response to an unknown id, a request the
-receiver's capabilities do not allow, a method of the wrong direction, a form asking for a
-secret, a URL elicitation over plain http). A summary follows. Exit status: 1 when any
-message is an error, 2 when a file cannot be read; in proxy mode, otherwise the server's.";
+declared capabilities do not allow, a method of the wrong direction, a form asking for a
+secret, a URL elicitation over plain http, bytes that are not UTF-8). A summary follows.
+Exit status: 1 when any message is an error, 2 when a file cannot be read; in proxy mode, otherwise the server's.";
 
 /// Arguments of `check`.
 #[derive(Debug, clap::Args)]

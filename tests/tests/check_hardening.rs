@@ -134,3 +134,118 @@ fn invalid_utf8_through_the_proxy_is_forwarded_unchanged_and_named() {
         );
     }
 }
+
+/// The problems of checking `messages` (`(dir, text)`) as one session, as `kind pointer`
+/// per message.
+fn session_problems(messages: &[(&str, String)]) -> Vec<Vec<String>> {
+    use mcp_typed::check::Checker;
+    let mut checker = Checker::new();
+    messages
+        .iter()
+        .map(|(dir, text)| {
+            let report = checker.check(Some(dir.parse().unwrap()), text);
+            report
+                .problems
+                .iter()
+                .map(|p| format!("{} {}", p.kind.name(), p.pointer))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn notifications_need_their_capabilities_in_every_revision_with_initialize() {
+    for revision in ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"] {
+        let init = |client_caps: &str| {
+            format!(
+                r#"{{"jsonrpc":"2.0","id":1,"method":"initialize","params":{{"protocolVersion":"{revision}","capabilities":{client_caps},"clientInfo":{{"name":"c","version":"1"}}}}}}"#
+            )
+        };
+        let result = |server_caps: &str| {
+            format!(
+                r#"{{"jsonrpc":"2.0","id":1,"result":{{"protocolVersion":"{revision}","capabilities":{server_caps},"serverInfo":{{"name":"s","version":"1"}}}}}}"#
+            )
+        };
+        let note = |method: &str, params: &str| {
+            format!(r#"{{"jsonrpc":"2.0","method":"{method}","params":{params}}}"#)
+        };
+        let list_changed = |what: &str| note(&format!("notifications/{what}/list_changed"), "{}");
+        let updated = note("notifications/resources/updated", r#"{"uri":"file:///a"}"#);
+        let log = note("notifications/message", r#"{"level":"info","data":"x"}"#);
+        // Declared without the sub-capabilities: each notification is a problem.
+        let got = session_problems(&[
+            ("c2s", init(r#"{"roots":{}}"#)),
+            (
+                "s2c",
+                result(
+                    r#"{"prompts":{},"resources":{"subscribe":false},"tools":{"listChanged":false}}"#,
+                ),
+            ),
+            ("s2c", list_changed("prompts")),
+            ("s2c", list_changed("resources")),
+            ("s2c", list_changed("tools")),
+            ("s2c", updated.clone()),
+            ("s2c", log.clone()),
+            ("c2s", list_changed("roots")),
+        ]);
+        let expected: Vec<Vec<String>> = [
+            vec![],
+            vec![],
+            vec!["capability /method".to_owned()],
+            vec!["capability /method".to_owned()],
+            vec!["capability /method".to_owned()],
+            vec!["capability /method".to_owned()],
+            vec!["capability /method".to_owned()],
+            vec!["capability /method".to_owned()],
+        ]
+        .into();
+        assert_eq!(got, expected, "{revision}");
+        // Declared: none is.
+        let got = session_problems(&[
+            ("c2s", init(r#"{"roots":{"listChanged":true}}"#)),
+            (
+                "s2c",
+                result(
+                    r#"{"prompts":{"listChanged":true},"resources":{"subscribe":true,"listChanged":true},"tools":{"listChanged":true},"logging":{}}"#,
+                ),
+            ),
+            ("s2c", list_changed("prompts")),
+            ("s2c", list_changed("resources")),
+            ("s2c", list_changed("tools")),
+            ("s2c", updated),
+            ("s2c", log),
+            ("c2s", list_changed("roots")),
+        ]);
+        assert!(got.iter().all(Vec::is_empty), "{revision}: {got:?}");
+    }
+}
+
+#[test]
+fn capability_problems_name_the_capability() {
+    use mcp_typed::check::Checker;
+    let mut checker = Checker::new();
+    let c2s = Some("c2s".parse().unwrap());
+    let s2c = Some("s2c".parse().unwrap());
+    checker.check(c2s, r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{"form":{}},"sampling":{}},"clientInfo":{"name":"c","version":"1"}}}"#);
+    checker.check(s2c, r#"{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"prompts":{}},"serverInfo":{"name":"s","version":"1"}}}"#);
+    let report = checker.check(
+        s2c,
+        r#"{"jsonrpc":"2.0","method":"notifications/prompts/list_changed"}"#,
+    );
+    assert_eq!(
+        report.to_string(),
+        "error notification PromptListChangedNotification (notifications/prompts/list_changed): /method: `notifications/prompts/list_changed` needs the server's `prompts.listChanged` capability, not declared in the server's initialize result"
+    );
+    let report = checker.check(s2c, r#"{"jsonrpc":"2.0","method":"notifications/elicitation/complete","params":{"elicitationId":"e"}}"#);
+    assert_eq!(
+        report.problems[0].message,
+        "/method: `notifications/elicitation/complete` needs the client's `elicitation.url` capability, not declared in the client's initialize request"
+    );
+    let report = checker.check(s2c, r#"{"jsonrpc":"2.0","id":5,"method":"sampling/createMessage","params":{"messages":[],"maxTokens":5,"includeContext":"allServers","tools":[],"task":{}}}"#);
+    let pointers: Vec<&str> = report.problems.iter().map(|p| p.pointer.as_str()).collect();
+    assert_eq!(
+        pointers,
+        ["/params/includeContext", "/params/task"],
+        "{report}"
+    );
+}

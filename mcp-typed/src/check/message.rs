@@ -305,16 +305,16 @@ impl Checker {
                     return failed();
                 }
             };
+            self.session.check_capabilities(
+                sender,
+                method,
+                value,
+                version,
+                path,
+                begun.own_caps.as_ref(),
+                f,
+            );
             if request {
-                self.session.check_capabilities(
-                    sender,
-                    method,
-                    params,
-                    version,
-                    path,
-                    begun.own_caps,
-                    f,
-                );
                 if method == "elicitation/create"
                     && let Some(params) = params
                 {

@@ -34,6 +34,7 @@ use serde::{Deserialize, Serialize, Serializer};
 
 use crate::ProtocolVersion;
 
+pub mod capabilities;
 mod diff;
 mod input;
 mod message;
@@ -180,8 +181,10 @@ pub enum ProblemKind {
     /// A response or error to an `id` that no earlier request from the other side has
     /// (or that was answered already).
     UnknownId,
-    /// A request the receiver's declared capabilities do not allow (`tools/call` to a server
-    /// without `tools`, URL-mode elicitation to a client without `elicitation.url`…).
+    /// A request or notification the declared capabilities do not allow (`tools/call` to a
+    /// server without `tools`, URL-mode elicitation to a client without `elicitation.url`,
+    /// `notifications/prompts/list_changed` from a server without `prompts.listChanged`…), as
+    /// the revision's table in [`capabilities`] says.
     Capability,
     /// A form-mode elicitation asking for a field that looks sensitive (password, token,
     /// API key, card number…), which the spec reserves for URL mode.
