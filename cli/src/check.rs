@@ -252,12 +252,16 @@ fn proxy(args: &CheckArgs, checker: Checker) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let (program, rest) = args.server.split_first().expect("a server command");
-    let mut server = match Command::new(program)
+    let mut command = Command::new(program);
+    command
         .args(rest)
         .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-    {
+        .stdout(Stdio::piped());
+    // Its own process group: a signal to the proxy reaches the server (and what it started)
+    // through the proxy, which can then wait for it and report.
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    let mut server = match command.spawn() {
         Ok(server) => server,
         Err(e) => {
             report!("error: cannot start {program}: {e}");
@@ -281,29 +285,22 @@ fn proxy(args: &CheckArgs, checker: Checker) -> Result<ExitCode> {
             )
         })
     };
-    // A client that ends the session with a signal (the TypeScript SDK sends SIGTERM) still
-    // gets the summary: the messages so far are checked and summed up, then we exit.
-    #[cfg(unix)]
-    {
-        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-        if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGTERM, SIGINT, SIGHUP]) {
-            let shared = shared.clone();
-            std::thread::spawn(move || {
-                if let Some(signal) = signals.forever().next() {
-                    let mut shared = shared.lock().unwrap_or_else(PoisonError::into_inner);
-                    shared.drain();
-                    let Shared { checker, sink, .. } = &mut *shared;
-                    sink.summary(checker);
-                    let failed = sink.errors > 0;
-                    // The server sees its input close and ends too.
-                    std::process::exit(if failed { 1 } else { 128 + signal });
-                }
-            });
-        }
-    }
+    // A client that ends the session with a signal (the TypeScript SDK sends SIGTERM): the
+    // server's process group gets it, then SIGKILL if it has not ended after STOP_TIMEOUT;
+    // the proxy reports every message read so far once the server is gone.
+    let stopping = Stopping::watch(server.id());
     // The server's output ends when it exits; the client may still hold our stdin open.
     let _ = down.join();
     let status = server.wait().map_err(Error::Wait)?;
+    let signal = stopping.server_ended();
+    if signal.is_none() {
+        // What the client wrote before the server ended is read and reported, unless the
+        // client keeps its end open: then up to UP_GRACE.
+        let deadline = std::time::Instant::now() + UP_GRACE;
+        while !up.is_finished() && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+    }
     if up.is_finished() {
         let _ = up.join();
     }
@@ -314,9 +311,81 @@ fn proxy(args: &CheckArgs, checker: Checker) -> Result<ExitCode> {
     if sink.errors > 0 {
         return Ok(ExitCode::from(1));
     }
+    if let Some(signal) = signal {
+        return Ok(ExitCode::from(u8::try_from(128 + signal).unwrap_or(1)));
+    }
     Ok(ExitCode::from(
         status.code().map_or(1, |c| u8::try_from(c).unwrap_or(1)),
     ))
+}
+
+/// How long a server has to end after the signal the proxy passed on, before SIGKILL.
+const STOP_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// How long the client's last bytes are waited for once the server has ended by itself.
+const UP_GRACE: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// The signals that end the proxy, passed on to the server's process group.
+struct Stopping {
+    /// The first signal received (0: none).
+    signal: Arc<std::sync::atomic::AtomicI32>,
+    /// Tells the SIGKILL timer that the server has ended.
+    ended: std::sync::mpsc::Sender<()>,
+}
+
+impl Stopping {
+    /// Watches SIGTERM, SIGINT and SIGHUP for the server of process group `group`.
+    fn watch(group: u32) -> Stopping {
+        let signal = Arc::new(std::sync::atomic::AtomicI32::new(0));
+        let (ended, ended_rx) = std::sync::mpsc::channel::<()>();
+        #[cfg(unix)]
+        {
+            use rustix::process::{Pid, Signal, kill_process_group};
+            use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+            let pid = i32::try_from(group).ok().and_then(Pid::from_raw);
+            if let (Some(pid), Ok(mut signals)) = (
+                pid,
+                signal_hook::iterator::Signals::new([SIGTERM, SIGINT, SIGHUP]),
+            ) {
+                let first = signal.clone();
+                let mut ended_rx = Some(ended_rx);
+                std::thread::spawn(move || {
+                    for received in signals.forever() {
+                        let _ = first.compare_exchange(
+                            0,
+                            received,
+                            std::sync::atomic::Ordering::SeqCst,
+                            std::sync::atomic::Ordering::SeqCst,
+                        );
+                        if let Some(sig) = Signal::from_named_raw(received) {
+                            let _ = kill_process_group(pid, sig);
+                        }
+                        if let Some(ended_rx) = ended_rx.take() {
+                            std::thread::spawn(move || {
+                                if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                                    ended_rx.recv_timeout(STOP_TIMEOUT)
+                                {
+                                    let _ = kill_process_group(pid, Signal::KILL);
+                                }
+                            });
+                        }
+                    }
+                });
+            }
+        }
+        #[cfg(not(unix))]
+        drop((group, ended_rx));
+        Stopping { signal, ended }
+    }
+
+    /// The server has ended: the signal that ended the proxy, if one did.
+    fn server_ended(&self) -> Option<i32> {
+        let _ = self.ended.send(());
+        match self.signal.load(std::sync::atomic::Ordering::SeqCst) {
+            0 => None,
+            s => Some(s),
+        }
+    }
 }
 
 /// What the two pumps share: the checker, where reports go, and the lines read but not yet

@@ -249,3 +249,117 @@ fn capability_problems_name_the_capability() {
         "{report}"
     );
 }
+
+#[test]
+fn a_message_sent_just_before_the_server_dies_is_reported() {
+    for _ in 0..10 {
+        let out = run(
+            &["--", "false"],
+            b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n",
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            stderr.lines().last(),
+            Some("1 passed, 0 failed"),
+            "{stderr}"
+        );
+        assert_eq!(out.status.code(), Some(1), "false's status");
+    }
+}
+
+/// Whether process `pid` exists (a zombie counts).
+fn alive(pid: i32) -> bool {
+    // SAFETY: signal 0 checks the process, sends nothing.
+    unsafe { libc::kill(pid, 0) == 0 }
+}
+
+/// Starts the proxy in front of `server` (a `sh -c` script that writes its pid to `$PIDFILE`),
+/// sends a ping, waits until the server runs and the ping is reported, sends `signal` to the
+/// proxy; returns the proxy's status, how long it took to end, the server's pid and the
+/// report.
+fn signalled(
+    name: &str,
+    server: &str,
+    signal: i32,
+) -> (Option<i32>, std::time::Duration, i32, String) {
+    use std::time::{Duration, Instant};
+    let pidfile = scratch(&format!("{name}.pid"));
+    let report = scratch(&format!("{name}.log"));
+    let mut child = Command::new(checker())
+        .args([
+            "check",
+            "--report",
+            report.to_str().unwrap(),
+            "--",
+            "sh",
+            "-c",
+            server,
+        ])
+        .env("PIDFILE", &pidfile)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n")
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let pid = loop {
+        let text = std::fs::read_to_string(&pidfile).unwrap_or_default();
+        let reported = std::fs::read_to_string(&report).unwrap_or_default();
+        if let (Ok(pid), true) = (text.trim().parse::<i32>(), reported.contains("c2s ok")) {
+            break pid;
+        }
+        assert!(Instant::now() < deadline, "the server never started");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let start = Instant::now();
+    // SAFETY: a signal to the child this test started.
+    unsafe { libc::kill(child.id() as i32, signal) };
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the proxy did not end"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let took = start.elapsed();
+    drop(stdin);
+    (
+        status.code(),
+        took,
+        pid,
+        std::fs::read_to_string(&report).unwrap(),
+    )
+}
+
+#[test]
+fn sigterm_reaches_the_server_and_every_message_read_is_reported() {
+    let (status, took, pid, report) =
+        signalled("term", r#"echo $$ > "$PIDFILE"; exec cat"#, libc::SIGTERM);
+    assert_eq!(status, Some(128 + libc::SIGTERM), "{report}");
+    assert!(!alive(pid), "the server {pid} still runs");
+    assert!(took < std::time::Duration::from_secs(1), "{took:?}");
+    assert!(report.contains("c2s ok request"), "{report}");
+    assert!(report.ends_with("passed, 0 failed\n"), "{report}");
+}
+
+#[test]
+fn sigint_to_a_server_that_ignores_it_ends_with_sigkill_after_the_timeout() {
+    let (status, took, pid, report) = signalled(
+        "int",
+        r#"trap "" INT TERM; echo $$ > "$PIDFILE"; while :; do sleep 0.05; done"#,
+        libc::SIGINT,
+    );
+    assert_eq!(status, Some(128 + libc::SIGINT), "{report}");
+    assert!(!alive(pid), "the server {pid} still runs");
+    // STOP_TIMEOUT is 2 s.
+    assert!(took >= std::time::Duration::from_secs(2), "{took:?}");
+    assert!(took < std::time::Duration::from_secs(4), "{took:?}");
+    assert!(report.contains("c2s ok request"), "{report}");
+}
