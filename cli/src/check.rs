@@ -64,6 +64,11 @@ pub struct CheckArgs {
         requires = "url"
     )]
     pub listen: String,
+    /// The longest line read, in bytes (a suffix K, M or G counts binary units: 64M is
+    /// 64 MiB). A longer line is passed on as it comes (proxy) but not kept: reported as a
+    /// `size_limit` error, not checked.
+    #[arg(long, value_name = "BYTES", default_value = "64M", value_parser = parse_size)]
+    pub max_line: u64,
     /// Proxy mode: the server's command line.
     #[arg(last = true, value_name = "SERVER")]
     pub server: Vec<String>,
@@ -74,6 +79,31 @@ fn parse_direction(s: &str) -> std::result::Result<Direction, String> {
         "c2s" => Ok(Direction::ClientToServer),
         "s2c" => Ok(Direction::ServerToClient),
         _ => Err(format!("`{s}`: expected c2s (client to server) or s2c")),
+    }
+}
+
+fn parse_size(s: &str) -> std::result::Result<u64, String> {
+    let (digits, unit) = match s.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => (&s[..i], c.to_ascii_uppercase()),
+        _ => (s, 'B'),
+    };
+    let shift = match unit {
+        'B' => 0,
+        'K' => 10,
+        'M' => 20,
+        'G' => 30,
+        _ => {
+            return Err(format!(
+                "`{s}`: a number of bytes, with K, M or G after it or not"
+            ));
+        }
+    };
+    let n: u64 = digits
+        .parse()
+        .map_err(|_| format!("`{s}`: a number of bytes, with K, M or G after it or not"))?;
+    match n.checked_mul(1 << shift) {
+        Some(0) | None => Err(format!("`{s}`: from 1 byte to 2^64 - 1")),
+        Some(n) => Ok(n),
     }
 }
 
@@ -180,10 +210,17 @@ fn files(args: &CheckArgs, mut checker: Checker) -> Result<ExitCode> {
         let mut start = 0;
         for line in bytes.split_inclusive(|b| *b == b'\n') {
             number += 1;
-            if std::str::from_utf8(line).is_err() {
+            // Its length without the newline, as the proxy counts.
+            let length = line.strip_suffix(b"\n").unwrap_or(line).len() as u64;
+            let long = length > args.max_line;
+            if long || std::str::from_utf8(line).is_err() {
                 let text = std::str::from_utf8(&bytes[stretch.0..start]).expect("UTF-8 lines");
                 check_text(&mut checker, &mut sink, args.dir, &name, text, stretch.1);
-                let (dir, report) = checker.check_line_bytes(line.trim_ascii(), args.dir);
+                let (dir, report) = if long {
+                    (args.dir, checker.oversized(length, args.max_line))
+                } else {
+                    checker.check_line_bytes(line.trim_ascii(), args.dir)
+                };
                 sink.write(Some(&name), number, dir, &report);
                 stretch = (start + line.len(), number + 1);
             }
@@ -272,15 +309,26 @@ fn proxy(args: &CheckArgs, checker: Checker) -> Result<ExitCode> {
     let from_server = server.stdout.take().expect("piped");
     let up = {
         let shared = shared.clone();
-        std::thread::spawn(move || pump(io::stdin(), to_server, Direction::ClientToServer, &shared))
+        let limit = args.max_line;
+        std::thread::spawn(move || {
+            pump(
+                io::stdin(),
+                to_server,
+                Direction::ClientToServer,
+                limit,
+                &shared,
+            )
+        })
     };
     let down = {
         let shared = shared.clone();
+        let limit = args.max_line;
         std::thread::spawn(move || {
             pump(
                 from_server,
                 io::stdout(),
                 Direction::ServerToClient,
+                limit,
                 &shared,
             )
         })
@@ -393,32 +441,57 @@ impl Stopping {
 pub(super) struct Shared {
     checker: Checker,
     sink: Sink,
-    pub(super) queue: VecDeque<(Direction, Vec<u8>)>,
+    pub(super) queue: VecDeque<(Direction, Line)>,
 }
 
 impl Shared {
     /// Checks every queued line, oldest first.
     pub(super) fn drain(&mut self) {
         while let Some((dir, line)) = self.queue.pop_front() {
-            let report = self.checker.check_bytes(Some(dir), &line);
+            let report = match line {
+                Line::Read(bytes) => self.checker.check_bytes(Some(dir), &bytes),
+                Line::TooLong { length, limit } => self.checker.oversized(length, limit),
+            };
             self.sink.write(None, 0, Some(dir), &report);
         }
     }
 }
 
+/// A line read, or the length of one too long to keep.
+pub(super) enum Line {
+    Read(Vec<u8>),
+    TooLong { length: u64, limit: u64 },
+}
+
 /// Copies `from` to `to` as bytes arrive (nothing waits for a line to end) and checks each
 /// complete line. A line is queued before its bytes are passed on, so a response is never
-/// checked before the request it answers, whichever pump sees it first.
+/// checked before the request it answers, whichever pump sees it first. A line longer than
+/// `limit` bytes is passed on as it comes but not kept (reported as too long).
 fn pump(
     mut from: impl Read,
     mut to: impl Write,
     dir: Direction,
+    limit: u64,
     shared: &Mutex<Shared>,
 ) -> io::Result<()> {
     let lock = || shared.lock().unwrap_or_else(PoisonError::into_inner);
     let mut buffer = vec![0u8; 64 * 1024];
     let mut line = Vec::new();
+    // The length of the line being read, once it is too long to keep.
+    let mut dropped: Option<u64> = None;
     let mut complete = Vec::new();
+    let end_line = |line: &mut Vec<u8>, dropped: &mut Option<u64>, complete: &mut Vec<Line>| {
+        match dropped.take() {
+            Some(length) => complete.push(Line::TooLong { length, limit }),
+            None => {
+                let text = line.trim_ascii();
+                if !text.is_empty() {
+                    complete.push(Line::Read(text.to_vec()));
+                }
+            }
+        }
+        line.clear();
+    };
     loop {
         let n = match from.read(&mut buffer) {
             Ok(0) => break,
@@ -427,26 +500,38 @@ fn pump(
             Err(e) => return Err(e),
         };
         for piece in buffer[..n].split_inclusive(|b| *b == b'\n') {
-            line.extend_from_slice(piece);
-            if piece.ends_with(b"\n") {
-                complete.push(line.trim_ascii().to_vec());
-                line.clear();
+            let ends = piece.ends_with(b"\n");
+            let body = if ends {
+                &piece[..piece.len() - 1]
+            } else {
+                piece
+            };
+            match &mut dropped {
+                Some(length) => *length += body.len() as u64,
+                None if (line.len() + body.len()) as u64 > limit => {
+                    dropped = Some((line.len() + body.len()) as u64);
+                    line = Vec::new();
+                }
+                None => line.extend_from_slice(body),
+            }
+            if ends {
+                end_line(&mut line, &mut dropped, &mut complete);
             }
         }
         if !complete.is_empty() {
             let mut shared = lock();
-            for text in complete.drain(..).filter(|t| !t.is_empty()) {
-                shared.queue.push_back((dir, text));
+            for item in complete.drain(..) {
+                shared.queue.push_back((dir, item));
             }
         }
         to.write_all(&buffer[..n])?;
         to.flush()?;
         lock().drain();
     }
-    let text = line.trim_ascii().to_vec();
+    end_line(&mut line, &mut dropped, &mut complete);
     let mut shared = lock();
-    if !text.is_empty() {
-        shared.queue.push_back((dir, text));
+    for item in complete.drain(..) {
+        shared.queue.push_back((dir, item));
     }
     shared.drain();
     Ok(())

@@ -363,3 +363,116 @@ fn sigint_to_a_server_that_ignores_it_ends_with_sigkill_after_the_timeout() {
     assert!(took < std::time::Duration::from_secs(4), "{took:?}");
     assert!(report.contains("c2s ok request"), "{report}");
 }
+
+/// The peak resident memory of process `pid`, in bytes (Linux).
+fn peak_memory(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+    let kb: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+    kb * 1024
+}
+
+#[test]
+fn a_line_over_max_line_is_passed_on_and_reported_never_kept() {
+    use std::io::Read;
+    const LONG: usize = 100 << 20;
+    let report = scratch("long.log");
+    let mut child = Command::new(checker())
+        .args(["check", "--json", "--max-line", "1M", "--report"])
+        .arg(&report)
+        .args(["--", "cat"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let tail = format!("\n{INIT}\n").into_bytes();
+    let tail_len = tail.len();
+    let reader = std::thread::spawn(move || {
+        // What came back through `cat`: its length, and that it is the bytes sent.
+        let mut buffer = vec![0u8; 1 << 16];
+        let (mut total, mut wrong) = (0usize, 0usize);
+        let mut last = Vec::new();
+        loop {
+            let n = stdout.read(&mut buffer).unwrap();
+            if n == 0 {
+                break;
+            }
+            let start = total;
+            total += n;
+            for (i, b) in buffer[..n].iter().enumerate() {
+                if start + i < LONG && *b != b'x' {
+                    wrong += 1;
+                }
+            }
+            last.extend_from_slice(&buffer[..n]);
+            if last.len() > 4096 {
+                last.drain(..last.len() - 4096);
+            }
+            if total == LONG + tail_len {
+                return (total, wrong, last, peak_memory(pid));
+            }
+        }
+        (total, wrong, last, 0)
+    });
+    let chunk = vec![b'x'; 1 << 20];
+    for _ in 0..LONG / chunk.len() {
+        stdin.write_all(&chunk).unwrap();
+    }
+    stdin.write_all(&tail).unwrap();
+    let (total, wrong, last, peak) = reader.join().unwrap();
+    drop(stdin);
+    let status = child.wait().unwrap();
+    assert_eq!(
+        (total, wrong),
+        (LONG + tail.len(), 0),
+        "passed on unchanged"
+    );
+    assert!(last.ends_with(&tail));
+    assert!(
+        peak < 40 << 20,
+        "peak memory {peak} bytes for a {LONG}-byte line"
+    );
+    assert_eq!(status.code(), Some(1));
+    let reports = json_lines(&std::fs::read(&report).unwrap());
+    let c2s: Vec<&Value> = reports.iter().filter(|r| r["dir"] == "c2s").collect();
+    assert_eq!(c2s.len(), 2, "{reports:?}");
+    assert_eq!(problems(c2s[0]), ["size_limit "]);
+    assert_eq!(
+        c2s[0]["problems"][0]["message"],
+        "/: a line of 104857600 bytes, over the limit of 1048576 bytes per line: not read, not checked"
+    );
+    assert!(problems(c2s[1]).is_empty(), "{:?}", c2s[1]);
+    eprintln!("peak memory of the proxy: {peak} bytes for a {LONG}-byte line");
+}
+
+#[test]
+fn a_line_over_max_line_in_a_file_is_reported_and_the_rest_checked() {
+    let file = scratch("long.jsonl");
+    let long = format!(
+        "{{\"jsonrpc\":\"2.0\",\"method\":\"x\",\"params\":{{\"a\":\"{}\"}}}}",
+        "y".repeat(200)
+    );
+    std::fs::write(&file, format!("{INIT}\n{long}\n{INIT}\n")).unwrap();
+    let out = run(
+        &[
+            "--json",
+            "--max-line",
+            "200",
+            "--dir",
+            "c2s",
+            file.to_str().unwrap(),
+        ],
+        b"",
+    );
+    let reports = json_lines(&out.stdout);
+    assert_eq!(reports.len(), 4, "{reports:?}");
+    assert_eq!(reports[1]["line"], 2);
+    assert_eq!(problems(&reports[1]), ["size_limit "]);
+    assert!(problems(&reports[2]).is_empty());
+    assert_eq!(out.status.code(), Some(1));
+    let out = run(&["--max-line", "0", "x"], b"");
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+}

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use mcp_typed::check::Direction;
 
-use super::Shared;
+use super::{Line, Shared};
 
 /// Headers that belong to one hop, not to the request: never forwarded.
 const HOP: [&str; 7] = [
@@ -63,10 +63,10 @@ fn check(shared: &Mutex<Shared>, dir: Direction, body: &[u8]) {
             for message in batch {
                 shared
                     .queue
-                    .push_back((dir, message.get().as_bytes().to_vec()));
+                    .push_back((dir, Line::Read(message.get().as_bytes().to_vec())));
             }
         }
-        _ => shared.queue.push_back((dir, body.to_vec())),
+        _ => shared.queue.push_back((dir, Line::Read(body.to_vec()))),
     }
     shared.drain();
 }

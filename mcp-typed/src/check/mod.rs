@@ -196,6 +196,9 @@ pub enum ProblemKind {
     /// the line, the bytes, and the string they are in. The rest is checked as if each
     /// invalid sequence were U+FFFD.
     InvalidUtf8,
+    /// A line longer than the reader's limit: passed on (by a proxy) but not read, so not
+    /// checked; the message names its length and the limit.
+    SizeLimit,
 }
 
 impl ProblemKind {
@@ -211,6 +214,7 @@ impl ProblemKind {
             ProblemKind::SensitiveField => "sensitive_field",
             ProblemKind::InsecureUrl => "insecure_url",
             ProblemKind::InvalidUtf8 => "invalid_utf8",
+            ProblemKind::SizeLimit => "size_limit",
         }
     }
 }
@@ -515,6 +519,18 @@ impl Checker {
     /// broke): [`Report::unreadable`], counted in the summary.
     pub fn unreadable(&mut self, reason: impl Into<String>) -> Report {
         let report = Report::unreadable(reason);
+        self.summary.add(&report);
+        report
+    }
+
+    /// Records a line of `length` bytes that was not checked because it is longer than
+    /// `limit` bytes: an error with one [`ProblemKind::SizeLimit`] problem, counted in the
+    /// summary. The session learns nothing from it.
+    pub fn oversized(&mut self, length: u64, limit: u64) -> Report {
+        let mut report = Report::unreadable(format!(
+            "/: a line of {length} bytes, over the limit of {limit} bytes per line: not read, not checked"
+        ));
+        report.problems[0].kind = ProblemKind::SizeLimit;
         self.summary.add(&report);
         report
     }
