@@ -476,3 +476,38 @@ fn a_line_over_max_line_in_a_file_is_reported_and_the_rest_checked() {
     let out = run(&["--max-line", "0", "x"], b"");
     assert_eq!(out.status.code(), Some(2), "{out:?}");
 }
+
+#[test]
+fn a_document_nested_too_deep_is_said_to_be_so_not_invalid() {
+    use mcp_typed::check::{Checker, MAX_DEPTH, split_values};
+    let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    let mut checker = Checker::new();
+    let report = checker.check(None, &deep);
+    assert_eq!(report.problems.len(), 1);
+    assert_eq!(report.problems[0].kind.name(), "depth_limit");
+    assert_eq!(
+        report.to_string(),
+        format!(
+            "error /: JSON nested deeper than {MAX_DEPTH} levels (at line 1 column 128): valid as far as read, beyond the checker's depth limit, not checked"
+        )
+    );
+    // At the limit: read, and checked (a batch of batches is no message).
+    let at_limit = format!("{}{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
+    assert_ne!(
+        checker.check(None, &at_limit).problems[0].kind.name(),
+        "depth_limit"
+    );
+    // A file: the deep line is given whole to the checker; the next line is read on.
+    let text = format!("{deep}\n{INIT}\n");
+    let values = split_values(&text);
+    assert_eq!(values.len(), 2);
+    assert_eq!(values[0], (1, Ok(deep.as_str())));
+    assert_eq!(values[1], (2, Ok(INIT)));
+    // Through the CLI.
+    let file = scratch("deep.json");
+    std::fs::write(&file, &text).unwrap();
+    let out = run(&["--json", file.to_str().unwrap()], b"");
+    let reports = json_lines(&out.stdout);
+    assert_eq!(problems(&reports[0]), ["depth_limit "]);
+    assert_eq!(reports[2]["summary"]["problems"]["depth_limit"], 1);
+}

@@ -199,7 +199,15 @@ pub enum ProblemKind {
     /// A line longer than the reader's limit: passed on (by a proxy) but not read, so not
     /// checked; the message names its length and the limit.
     SizeLimit,
+    /// JSON nested deeper than the parser's limit ([`MAX_DEPTH`] arrays and objects): valid
+    /// as far as it was read, but not checked.
+    DepthLimit,
 }
+
+/// How deep the checker reads JSON (serde_json's recursion limit: the 128th level fails):
+/// arrays and objects nested more deeply are a
+/// [`ProblemKind::DepthLimit`] problem.
+pub const MAX_DEPTH: usize = 127;
 
 impl ProblemKind {
     /// The kind's name, as in JSON (`unknown_id`).
@@ -215,6 +223,7 @@ impl ProblemKind {
             ProblemKind::InsecureUrl => "insecure_url",
             ProblemKind::InvalidUtf8 => "invalid_utf8",
             ProblemKind::SizeLimit => "size_limit",
+            ProblemKind::DepthLimit => "depth_limit",
         }
     }
 }
