@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use std::path::PathBuf;
 use std::process::{Command, ExitCode, Stdio};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 
 use mcp_typed::ProtocolVersion;
 use mcp_typed::check::{Checker, Direction, Report, Verdict, split_values, unwrap_line};
@@ -272,15 +272,19 @@ fn proxy(args: &CheckArgs, checker: Checker) -> Result<ExitCode> {
         },
         None => Box::new(io::stderr()),
     };
-    let shared = Arc::new(Mutex::new(Shared {
-        checker,
-        sink: Sink {
-            out,
-            json: args.json,
-            errors: 0,
-        },
-        queue: VecDeque::new(),
-    }));
+    let sink = Sink {
+        out,
+        json: args.json,
+        errors: 0,
+    };
+    // Lines are checked on a thread of their own, in the order they were read: neither
+    // direction waits for a check to pass its bytes on. Up to twice --max-line waits there
+    // (a pump that would queue more waits instead).
+    let shared = Arc::new(Queue::new(args.max_line.saturating_mul(2)));
+    let checking = {
+        let queue = shared.clone();
+        std::thread::spawn(move || queue.check_all(checker, sink))
+    };
     if let Some(url) = &args.url {
         if let Err(e) = http::serve(url, &args.listen, shared) {
             report!("error: --listen {}: {e}", args.listen);
@@ -352,10 +356,9 @@ fn proxy(args: &CheckArgs, checker: Checker) -> Result<ExitCode> {
     if up.is_finished() {
         let _ = up.join();
     }
-    let mut shared = shared.lock().unwrap_or_else(PoisonError::into_inner);
-    shared.drain();
-    let Shared { checker, sink, .. } = &mut *shared;
-    sink.summary(checker);
+    shared.close();
+    let (checker, mut sink) = checking.join().expect("the checking thread ends");
+    sink.summary(&checker);
     if sink.errors > 0 {
         return Ok(ExitCode::from(1));
     }
@@ -436,23 +439,92 @@ impl Stopping {
     }
 }
 
-/// What the two pumps share: the checker, where reports go, and the lines read but not yet
-/// checked, in the order they arrived.
-pub(super) struct Shared {
-    checker: Checker,
-    sink: Sink,
-    pub(super) queue: VecDeque<(Direction, Line)>,
+/// The lines read but not yet checked, in the order they arrived, from both pumps (and the
+/// HTTP proxy's exchanges), to the one thread that checks them.
+pub(super) struct Queue {
+    state: Mutex<Queued>,
+    /// A line was queued, or the queue closed.
+    ready: Condvar,
+    /// A line was taken.
+    room: Condvar,
+    /// The bytes that may wait (one line is always taken, whatever its size).
+    budget: u64,
 }
 
-impl Shared {
-    /// Checks every queued line, oldest first.
-    pub(super) fn drain(&mut self) {
-        while let Some((dir, line)) = self.queue.pop_front() {
-            let report = match line {
-                Line::Read(bytes) => self.checker.check_bytes(Some(dir), &bytes),
-                Line::TooLong { length, limit } => self.checker.oversized(length, limit),
+#[derive(Default)]
+struct Queued {
+    lines: VecDeque<(Direction, Line)>,
+    bytes: u64,
+    closed: bool,
+}
+
+impl Queue {
+    fn new(budget: u64) -> Queue {
+        Queue {
+            state: Mutex::new(Queued::default()),
+            ready: Condvar::new(),
+            room: Condvar::new(),
+            budget,
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Queued> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Queues a line; waits while more than the budget is queued already.
+    pub(super) fn push(&self, dir: Direction, line: Line) {
+        let size = match &line {
+            Line::Read(bytes) => bytes.len() as u64,
+            Line::TooLong { .. } => 0,
+        };
+        let mut state = self.lock();
+        while state.bytes > 0 && state.bytes.saturating_add(size) > self.budget && !state.closed {
+            state = self
+                .room
+                .wait(state)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+        state.bytes += size;
+        state.lines.push_back((dir, line));
+        self.ready.notify_one();
+    }
+
+    /// No more lines: the checking thread ends once it has checked those queued.
+    fn close(&self) {
+        self.lock().closed = true;
+        self.ready.notify_all();
+        self.room.notify_all();
+    }
+
+    /// Checks every line queued, oldest first, until the queue is closed and empty; gives
+    /// back the checker and the sink for the summary.
+    fn check_all(&self, mut checker: Checker, mut sink: Sink) -> (Checker, Sink) {
+        loop {
+            let (dir, line) = {
+                let mut state = self.lock();
+                loop {
+                    if let Some(next) = state.lines.pop_front() {
+                        if let Line::Read(bytes) = &next.1 {
+                            state.bytes -= bytes.len() as u64;
+                        }
+                        self.room.notify_all();
+                        break next;
+                    }
+                    if state.closed {
+                        return (checker, sink);
+                    }
+                    state = self
+                        .ready
+                        .wait(state)
+                        .unwrap_or_else(PoisonError::into_inner);
+                }
             };
-            self.sink.write(None, 0, Some(dir), &report);
+            let report = match line {
+                Line::Read(bytes) => checker.check_bytes(Some(dir), &bytes),
+                Line::TooLong { length, limit } => checker.oversized(length, limit),
+            };
+            sink.write(None, 0, Some(dir), &report);
         }
     }
 }
@@ -472,9 +544,8 @@ fn pump(
     mut to: impl Write,
     dir: Direction,
     limit: u64,
-    shared: &Mutex<Shared>,
+    queue: &Queue,
 ) -> io::Result<()> {
-    let lock = || shared.lock().unwrap_or_else(PoisonError::into_inner);
     let mut buffer = vec![0u8; 64 * 1024];
     let mut line = Vec::new();
     // The length of the line being read, once it is too long to keep.
@@ -518,21 +589,15 @@ fn pump(
                 end_line(&mut line, &mut dropped, &mut complete);
             }
         }
-        if !complete.is_empty() {
-            let mut shared = lock();
-            for item in complete.drain(..) {
-                shared.queue.push_back((dir, item));
-            }
+        for item in complete.drain(..) {
+            queue.push(dir, item);
         }
         to.write_all(&buffer[..n])?;
         to.flush()?;
-        lock().drain();
     }
     end_line(&mut line, &mut dropped, &mut complete);
-    let mut shared = lock();
     for item in complete.drain(..) {
-        shared.queue.push_back((dir, item));
+        queue.push(dir, item);
     }
-    shared.drain();
     Ok(())
 }

@@ -511,3 +511,166 @@ fn a_document_nested_too_deep_is_said_to_be_so_not_invalid() {
     assert_eq!(problems(&reports[0]), ["depth_limit "]);
     assert_eq!(reports[2]["summary"]["problems"]["depth_limit"], 1);
 }
+
+/// How long a small server-to-client message takes through the proxy while the proxy checks
+/// a 10 MiB client-to-server message, `rounds` times: `binary` is `mcp-typed`, `pause` the
+/// time a check of the big message takes at most (waited between rounds).
+fn stalls(binary: &Path, rounds: usize, pause: std::time::Duration) -> Vec<std::time::Duration> {
+    use std::io::{BufRead, BufReader};
+    use std::time::{Duration, Instant};
+    let fifo = scratch("stall.fifo");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let mut child = Command::new(binary)
+        .args(["check", "--report", "/dev/null", "--", "sh", "-c"])
+        // (An asynchronous command's stdin is /dev/null unless redirected: fd 3 keeps ours.)
+        .arg(r#"exec 3<&0; cat <&3 > /dev/null & exec cat "$FIFO" 3<&-"#)
+        .env("FIFO", &fifo)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut server = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
+    stdin.write_all(format!("{INIT}\n").as_bytes()).unwrap();
+    let blob = "A".repeat(10 << 20);
+    let small = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progressToken\":1,\"progress\":1}}\n";
+    let mut out = Vec::new();
+    let mut line = String::new();
+    for round in 0..rounds {
+        let big = format!(
+            "{{\"jsonrpc\":\"2.0\",\"id\":{},\"method\":\"tools/call\",\"params\":{{\"name\":\"x\",\"arguments\":{{\"blob\":\"{blob}\"}}}}}}\n",
+            round + 2
+        );
+        stdin.write_all(big.as_bytes()).unwrap();
+        std::thread::sleep(Duration::from_millis(5));
+        let start = Instant::now();
+        server.write_all(small.as_bytes()).unwrap();
+        line.clear();
+        stdout.read_line(&mut line).unwrap();
+        out.push(start.elapsed());
+        assert_eq!(line, small);
+        std::thread::sleep(pause);
+    }
+    drop(server);
+    drop(stdin);
+    child.wait().unwrap();
+    out
+}
+
+#[test]
+fn one_direction_does_not_wait_for_the_other_s_check() {
+    use std::time::Duration;
+    // MCP_CHECK_BINARY: another build (release) to measure; the numbers are printed.
+    let binary = std::env::var_os("MCP_CHECK_BINARY").map(PathBuf::from);
+    let rounds: usize = std::env::var("MCP_CHECK_ROUNDS").map_or(3, |r| r.parse().unwrap());
+    let pause = if binary.is_some() { 300 } else { 2500 };
+    let binary = binary.unwrap_or_else(|| checker().to_owned());
+    let mut got = stalls(&binary, rounds, Duration::from_millis(pause));
+    got.sort();
+    eprintln!(
+        "stall of s2c after a 10 MiB c2s message, {rounds} rounds: median {:?}, max {:?}",
+        got[got.len() / 2],
+        got[got.len() - 1]
+    );
+    // A debug build checks 10 MiB in about 2 s; the other direction must not wait for it.
+    assert!(got[got.len() / 2] < Duration::from_millis(100), "{got:?}");
+}
+
+/// How long a small server-to-client message takes through the proxy while the proxy checks
+/// a 10 MiB client-to-server message, `rounds` times: `binary` is `mcp-typed`, `pause` the
+/// time a check of the big message takes at most (waited between rounds).
+fn stalls(binary: &Path, rounds: usize, pause: std::time::Duration) -> Vec<std::time::Duration> {
+    use std::io::{BufRead, BufReader};
+    use std::time::{Duration, Instant};
+    let fifo = scratch("stall.fifo");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let mut child = Command::new(binary)
+        .args(["check", "--report", "/dev/null", "--", "sh", "-c"])
+        // (An asynchronous command's stdin is /dev/null unless redirected: fd 3 keeps ours.)
+        .arg(r#"exec 3<&0; cat <&3 > /dev/null & exec cat "$FIFO" 3<&-"#)
+        .env("FIFO", &fifo)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut server = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
+    stdin.write_all(format!("{INIT}\n").as_bytes()).unwrap();
+    let blob = "A".repeat(10 << 20);
+    let small = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progressToken\":1,\"progress\":1}}\n";
+    let mut out = Vec::new();
+    let mut line = String::new();
+    for round in 0..rounds {
+        let big = format!(
+            "{{\"jsonrpc\":\"2.0\",\"id\":{},\"method\":\"tools/call\",\"params\":{{\"name\":\"x\",\"arguments\":{{\"blob\":\"{blob}\"}}}}}}\n",
+            round + 2
+        );
+        stdin.write_all(big.as_bytes()).unwrap();
+        std::thread::sleep(Duration::from_millis(5));
+        let start = Instant::now();
+        server.write_all(small.as_bytes()).unwrap();
+        line.clear();
+        stdout.read_line(&mut line).unwrap();
+        out.push(start.elapsed());
+        assert_eq!(line, small);
+        std::thread::sleep(pause);
+    }
+    drop(server);
+    drop(stdin);
+    child.wait().unwrap();
+    out
+}
+
+#[test]
+fn one_direction_does_not_wait_for_the_other_s_check() {
+    use std::time::Duration;
+    // MCP_CHECK_BINARY: another build (release) to measure; the numbers are printed.
+    let binary = std::env::var_os("MCP_CHECK_BINARY").map(PathBuf::from);
+    let rounds: usize = std::env::var("MCP_CHECK_ROUNDS").map_or(3, |r| r.parse().unwrap());
+    let pause = if binary.is_some() { 300 } else { 2500 };
+    let binary = binary.unwrap_or_else(|| checker().to_owned());
+    let mut got = stalls(&binary, rounds, Duration::from_millis(pause));
+    got.sort();
+    eprintln!(
+        "stall of s2c after a 10 MiB c2s message, {rounds} rounds: median {:?}, max {:?}",
+        got[got.len() / 2],
+        got[got.len() - 1]
+    );
+    // A debug build checks 10 MiB in about 2 s; the other direction must not wait for it.
+    assert!(got[got.len() / 2] < Duration::from_millis(100), "{got:?}");
+}
+
+#[test]
+fn the_hostile_traffic_script_passes() {
+    let script = mcp_tests::workspace().join("tests/hostile/run.sh");
+    let dir = scratch("hostile");
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = Command::new("bash")
+        .arg(&script)
+        .arg(checker())
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    eprintln!("{stdout}");
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(stdout.matches("ok - ").count(), 6, "{stdout}");
+}

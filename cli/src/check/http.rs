@@ -6,11 +6,11 @@
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 
 use mcp_typed::check::Direction;
 
-use super::{Line, Shared};
+use super::{Line, Queue};
 
 /// Headers that belong to one hop, not to the request: never forwarded.
 const HOP: [&str; 7] = [
@@ -25,7 +25,7 @@ const HOP: [&str; 7] = [
 ];
 
 /// Serves on `listen` until the process ends, forwarding to `url`.
-pub fn serve(url: &str, listen: &str, shared: Arc<Mutex<Shared>>) -> io::Result<()> {
+pub fn serve(url: &str, listen: &str, shared: Arc<Queue>) -> io::Result<()> {
     let listener = TcpListener::bind(listen)?;
     let address = listener.local_addr()?;
     if !address.ip().is_loopback() {
@@ -54,31 +54,22 @@ pub fn serve(url: &str, listen: &str, shared: Arc<Mutex<Shared>>) -> io::Result<
     Ok(())
 }
 
-fn check(shared: &Mutex<Shared>, dir: Direction, body: &[u8]) {
-    let mut shared = shared.lock().unwrap_or_else(PoisonError::into_inner);
+fn check(queue: &Queue, dir: Direction, body: &[u8]) {
     let body = body.trim_ascii();
     // A JSON-RPC batch (2025-03-26) is checked message by message.
     match serde_json::from_slice::<Vec<Box<serde_json::value::RawValue>>>(body) {
         Ok(batch) if body.starts_with(b"[") => {
             for message in batch {
-                shared
-                    .queue
-                    .push_back((dir, Line::Read(message.get().as_bytes().to_vec())));
+                queue.push(dir, Line::Read(message.get().as_bytes().to_vec()));
             }
         }
-        _ => shared.queue.push_back((dir, Line::Read(body.to_vec()))),
+        _ => queue.push(dir, Line::Read(body.to_vec())),
     }
-    shared.drain();
 }
 
 /// One HTTP request: read it, check it, forward it, stream the answer back (checking it).
 /// One request per connection (`Connection: close`).
-fn exchange(
-    client: TcpStream,
-    agent: &ureq::Agent,
-    url: &str,
-    shared: &Mutex<Shared>,
-) -> io::Result<()> {
+fn exchange(client: TcpStream, agent: &ureq::Agent, url: &str, shared: &Queue) -> io::Result<()> {
     let mut reader = BufReader::new(client.try_clone()?);
     let mut out = client;
     let mut line = String::new();
