@@ -306,12 +306,11 @@ impl Checker {
                 begun.own_caps.as_ref(),
                 f,
             );
-            if request {
-                if method == "elicitation/create"
-                    && let Some(params) = params
-                {
-                    check_elicitation(params, &format!("{path}/params"), f);
-                }
+            if request
+                && method == "elicitation/create"
+                && let Some(params) = params
+            {
+                check_elicitation(params, &format!("{path}/params"), f);
             }
             return what;
         }
