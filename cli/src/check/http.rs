@@ -6,11 +6,11 @@
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 
 use mcp_typed::check::Direction;
 
-use super::Shared;
+use super::{Line, Queue};
 
 /// Headers that belong to one hop, not to the request: never forwarded.
 const HOP: [&str; 7] = [
@@ -25,7 +25,7 @@ const HOP: [&str; 7] = [
 ];
 
 /// Serves on `listen` until the process ends, forwarding to `url`.
-pub fn serve(url: &str, listen: &str, shared: Arc<Mutex<Shared>>) -> io::Result<()> {
+pub fn serve(url: &str, listen: &str, shared: Arc<Queue>) -> io::Result<()> {
     let listener = TcpListener::bind(listen)?;
     let address = listener.local_addr()?;
     if !address.ip().is_loopback() {
@@ -54,28 +54,22 @@ pub fn serve(url: &str, listen: &str, shared: Arc<Mutex<Shared>>) -> io::Result<
     Ok(())
 }
 
-fn check(shared: &Mutex<Shared>, dir: Direction, body: &str) {
-    let mut shared = shared.lock().unwrap_or_else(PoisonError::into_inner);
+fn check(queue: &Queue, dir: Direction, body: &[u8]) {
+    let body = body.trim_ascii();
     // A JSON-RPC batch (2025-03-26) is checked message by message.
-    match serde_json::from_str::<Vec<Box<serde_json::value::RawValue>>>(body) {
-        Ok(batch) if body.trim_start().starts_with('[') => {
+    match serde_json::from_slice::<Vec<Box<serde_json::value::RawValue>>>(body) {
+        Ok(batch) if body.starts_with(b"[") => {
             for message in batch {
-                shared.queue.push_back((dir, message.get().to_owned()));
+                queue.push(dir, Line::Read(message.get().as_bytes().to_vec()));
             }
         }
-        _ => shared.queue.push_back((dir, body.trim().to_owned())),
+        _ => queue.push(dir, Line::Read(body.to_vec())),
     }
-    shared.drain();
 }
 
 /// One HTTP request: read it, check it, forward it, stream the answer back (checking it).
 /// One request per connection (`Connection: close`).
-fn exchange(
-    client: TcpStream,
-    agent: &ureq::Agent,
-    url: &str,
-    shared: &Mutex<Shared>,
-) -> io::Result<()> {
+fn exchange(client: TcpStream, agent: &ureq::Agent, url: &str, shared: &Queue) -> io::Result<()> {
     let mut reader = BufReader::new(client.try_clone()?);
     let mut out = client;
     let mut line = String::new();
@@ -109,11 +103,7 @@ fn exchange(
     let mut body = vec![0; length];
     reader.read_exact(&mut body)?;
     if !body.is_empty() {
-        check(
-            shared,
-            Direction::ClientToServer,
-            &String::from_utf8_lossy(&body),
-        );
+        check(shared, Direction::ClientToServer, &body);
     }
 
     let mut request = ureq::http::Request::builder()
@@ -181,41 +171,42 @@ fn exchange(
     }
     write!(out, "0\r\n\r\n")?;
     out.flush()?;
-    let text = String::from_utf8_lossy(&whole);
-    if !stream && status.is_success() && !text.trim().is_empty() {
-        check(shared, Direction::ServerToClient, &text);
+    if !stream && status.is_success() && !whole.trim_ascii().is_empty() {
+        check(shared, Direction::ServerToClient, &whole);
     }
     Ok(())
 }
 
-/// Server-sent events read from a byte stream: the `data` of each complete event.
+/// Server-sent events read from a byte stream: the `data` of each complete event, as bytes
+/// (the checker names bytes that are not UTF-8).
 #[derive(Default)]
 struct Events {
     line: Vec<u8>,
-    data: String,
+    data: Vec<u8>,
 }
 
 impl Events {
-    fn feed(&mut self, bytes: &[u8]) -> Vec<String> {
+    fn feed(&mut self, bytes: &[u8]) -> Vec<Vec<u8>> {
         let mut done = Vec::new();
         for piece in bytes.split_inclusive(|b| *b == b'\n') {
             self.line.extend_from_slice(piece);
             if !piece.ends_with(b"\n") {
                 continue;
             }
-            let line = String::from_utf8_lossy(&self.line)
-                .trim_end_matches(['\r', '\n'])
-                .to_owned();
-            self.line.clear();
+            let mut line = std::mem::take(&mut self.line);
+            while line.last().is_some_and(|b| matches!(b, b'\r' | b'\n')) {
+                line.pop();
+            }
             if line.is_empty() {
                 if !self.data.is_empty() {
                     done.push(std::mem::take(&mut self.data));
                 }
-            } else if let Some(rest) = line.strip_prefix("data:") {
+            } else if let Some(rest) = line.strip_prefix(b"data:") {
                 if !self.data.is_empty() {
-                    self.data.push('\n');
+                    self.data.push(b'\n');
                 }
-                self.data.push_str(rest.strip_prefix(' ').unwrap_or(rest));
+                self.data
+                    .extend_from_slice(rest.strip_prefix(b" ").unwrap_or(rest));
             }
         }
         done
@@ -232,8 +223,8 @@ mod tests {
         assert!(events.feed(b"event: message\r\nda").is_empty());
         assert!(events.feed(b"ta: {\"a\":").is_empty());
         assert_eq!(
-            events.feed(b"1}\r\n\r\nid: 2\n: comment\n\ndata: x\n\n"),
-            ["{\"a\":1}", "x"]
+            events.feed(b"1}\r\n\r\nid: 2\n: comment\n\ndata: x\xff\n\n"),
+            [&b"{\"a\":1}"[..], b"x\xff"]
         );
     }
 }

@@ -6,7 +6,98 @@ use std::fmt;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
-use super::Direction;
+use super::diff::escape;
+use super::{Direction, Problem, ProblemKind};
+
+/// Invalid UTF-8 sequences reported one by one in a message; the rest are counted.
+const UTF8_SHOWN: usize = 8;
+
+/// A problem per invalid UTF-8 sequence of `bytes` (at most [`UTF8_SHOWN`], then one
+/// counting the rest): its byte offset, its bytes, and the JSON Pointer of the string it is
+/// in (found by parsing up to it: the invalid sequences before it read as U+FFFD), with
+/// `strip` taken off the pointer's front (`/msg` for a wrapped line).
+pub(crate) fn utf8_problems(bytes: &[u8], strip: &str) -> Vec<Problem> {
+    let mut invalid = Vec::new();
+    let mut at = 0;
+    for chunk in bytes.utf8_chunks() {
+        at += chunk.valid().len();
+        if !chunk.invalid().is_empty() {
+            invalid.push((at, chunk.invalid()));
+        }
+        at += chunk.invalid().len();
+    }
+    let mut problems = Vec::new();
+    for (i, (offset, seq)) in invalid.iter().enumerate() {
+        if i == UTF8_SHOWN {
+            problems.push(Problem {
+                kind: ProblemKind::InvalidUtf8,
+                pointer: String::new(),
+                message: format!(
+                    "/: {} more invalid UTF-8 sequences, the first at byte {offset}",
+                    invalid.len() - UTF8_SHOWN
+                ),
+            });
+            break;
+        }
+        let shown: Vec<String> = seq.iter().map(|b| format!("{b:02x}")).collect();
+        let pointer = string_at(bytes, *offset);
+        let (pointer, place) = match pointer {
+            Some(p) => {
+                let p = p.strip_prefix(strip).unwrap_or(&p).to_owned();
+                let place = format!(", in a string of {}", if p.is_empty() { "/" } else { &p });
+                (p, place)
+            }
+            None => (String::new(), String::new()),
+        };
+        let shown_pointer = if pointer.is_empty() { "/" } else { &pointer };
+        problems.push(Problem {
+            kind: ProblemKind::InvalidUtf8,
+            message: format!(
+                "{shown_pointer}: invalid UTF-8 at byte {offset} of the line (bytes {}){place}: JSON text is UTF-8; checked on with U+FFFD in its place",
+                shown.join(" ")
+            ),
+            pointer,
+        });
+    }
+    problems
+}
+
+/// The JSON Pointer of the string holding the invalid UTF-8 sequence at byte `offset` of
+/// `bytes` (the first invalid one after replacing those before it): where a JSON parser
+/// stops reading. `None` when it stops for another reason (the JSON broke before).
+fn string_at(bytes: &[u8], offset: usize) -> Option<String> {
+    let mut text = String::from_utf8_lossy(&bytes[..offset])
+        .into_owned()
+        .into_bytes();
+    text.extend_from_slice(&bytes[offset..]);
+    let mut de = serde_json::Deserializer::from_slice(&text);
+    let e = match serde_path_to_error::deserialize::<_, serde_json::Value>(&mut de) {
+        Ok(_) => return None,
+        Err(e) => e,
+    };
+    if !e
+        .inner()
+        .to_string()
+        .starts_with("invalid unicode code point")
+    {
+        return None;
+    }
+    let mut pointer = String::new();
+    for segment in e.path().iter() {
+        match segment {
+            serde_path_to_error::Segment::Seq { index } => {
+                pointer.push('/');
+                pointer.push_str(&index.to_string());
+            }
+            serde_path_to_error::Segment::Map { key } => {
+                pointer.push('/');
+                pointer.push_str(&escape(key));
+            }
+            _ => {}
+        }
+    }
+    Some(pointer)
+}
 
 /// Splits a line of a capture into its direction and message: `{"dir":"c2s"|"s2c",
 /// "msg":{…}}` (an object with `msg` and at most `dir` besides), or a plain message (no
@@ -133,6 +224,13 @@ pub fn split_values(text: &str) -> Vec<(usize, Result<&str, String>)> {
                 out.push((line, Ok(raw.get())));
                 pos += stream.byte_offset();
             }
+            // Too deep to read here: the line, as it is, to the checker, which says so.
+            Some(Err(e)) if e.to_string().starts_with("recursion limit exceeded") => {
+                let end = text[pos..].find('\n').map_or(text.len(), |n| pos + n);
+                let line = lines.advance(text, pos);
+                out.push((line, Ok(text[pos..end].trim_end())));
+                pos = end;
+            }
             Some(Err(e)) => {
                 // The parser counts from `pos`: report where in the whole input it stopped.
                 let before = &text[..pos];
@@ -162,6 +260,46 @@ pub fn split_values(text: &str) -> Vec<(usize, Result<&str, String>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn invalid_utf8_is_named_by_offset_and_string() {
+        let line = b"{\"id\":1,\"params\":{\"a\":[\"ok\",\"x\xff\xfey\"],\"k\xc3\":2}}";
+        let got: Vec<(String, String)> = utf8_problems(line, "")
+            .into_iter()
+            .map(|p| (p.pointer, p.message))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (
+                    "/params/a/1".to_owned(),
+                    "/params/a/1: invalid UTF-8 at byte 30 of the line (bytes ff), in a string of /params/a/1: JSON text is UTF-8; checked on with U+FFFD in its place".to_owned()
+                ),
+                (
+                    "/params/a/1".to_owned(),
+                    "/params/a/1: invalid UTF-8 at byte 31 of the line (bytes fe), in a string of /params/a/1: JSON text is UTF-8; checked on with U+FFFD in its place".to_owned()
+                ),
+                (
+                    "/params".to_owned(),
+                    "/params: invalid UTF-8 at byte 38 of the line (bytes c3), in a string of /params: JSON text is UTF-8; checked on with U+FFFD in its place".to_owned()
+                ),
+            ]
+        );
+        let wrapped = b"{\"dir\":\"c2s\",\"msg\":{\"x\":\"\xff\"}}";
+        assert_eq!(utf8_problems(wrapped, "/msg")[0].pointer, "/x");
+        let outside = b"{\"x\":1}\xff";
+        assert_eq!(utf8_problems(outside, "")[0].pointer, "");
+        assert!(utf8_problems(b"{}", "").is_empty());
+        let many = [
+            b'"', 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, b'"',
+        ];
+        let p = utf8_problems(&many, "");
+        assert_eq!(p.len(), UTF8_SHOWN + 1);
+        assert_eq!(
+            p[UTF8_SHOWN].message,
+            "/: 2 more invalid UTF-8 sequences, the first at byte 9"
+        );
+    }
 
     #[test]
     fn values_are_read_whatever_their_layout() {

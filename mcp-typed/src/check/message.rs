@@ -81,15 +81,7 @@ impl Checker {
     pub(super) fn check_message(&mut self, dir: Option<Direction>, message: &str) -> Report {
         let value: Value = match serde_json::from_str(message) {
             Ok(v) => v,
-            Err(e) => {
-                let mut f = Findings::default();
-                f.problem_as_is(
-                    ProblemKind::InvalidJson,
-                    String::new(),
-                    format!("invalid JSON: {e}"),
-                );
-                return f.into_report(None, String::new());
-            }
+            Err(e) => return unparsed(&e),
         };
         // Error pointers are read off the column of one-line text.
         let compact;
@@ -305,21 +297,20 @@ impl Checker {
                     return failed();
                 }
             };
-            if request {
-                self.session.check_capabilities(
-                    sender,
-                    method,
-                    params,
-                    version,
-                    path,
-                    begun.own_caps,
-                    f,
-                );
-                if method == "elicitation/create"
-                    && let Some(params) = params
-                {
-                    check_elicitation(params, &format!("{path}/params"), f);
-                }
+            self.session.check_capabilities(
+                sender,
+                method,
+                value,
+                version,
+                path,
+                begun.own_caps.as_ref(),
+                f,
+            );
+            if request
+                && method == "elicitation/create"
+                && let Some(params) = params
+            {
+                check_elicitation(params, &format!("{path}/params"), f);
             }
             return what;
         }
@@ -413,6 +404,32 @@ impl Checker {
     }
 }
 
+/// The report on text serde_json did not parse: invalid JSON, or JSON nested deeper than
+/// [`MAX_DEPTH`](super::MAX_DEPTH) (valid as far as read, not checked).
+pub(super) fn unparsed(e: &serde_json::Error) -> Report {
+    let mut f = Findings::default();
+    let text = e.to_string();
+    if text.starts_with("recursion limit exceeded") {
+        f.problem_as_is(
+            ProblemKind::DepthLimit,
+            String::new(),
+            format!(
+                "/: JSON nested deeper than {} levels (at line {} column {}): valid as far as read, beyond the checker's depth limit, not checked",
+                super::MAX_DEPTH,
+                e.line(),
+                e.column()
+            ),
+        );
+    } else {
+        f.problem_as_is(
+            ProblemKind::InvalidJson,
+            String::new(),
+            format!("invalid JSON: {e}"),
+        );
+    }
+    f.into_report(None, String::new())
+}
+
 /// Decodes the JSON-RPC envelope (`JSONRPCMessage`): its unknowns, or `None` with the
 /// problem recorded. Re-encoding changes are recorded too.
 fn envelope(rev: &Revision, text: &str, value: &Value, f: &mut Findings) -> Option<Vec<Unknown>> {
@@ -437,14 +454,7 @@ pub(super) fn definition_report(version: ProtocolVersion, name: &str, text: &str
     let mut f = Findings::default();
     let value: Value = match serde_json::from_str(text) {
         Ok(v) => v,
-        Err(e) => {
-            f.problem_as_is(
-                ProblemKind::InvalidJson,
-                String::new(),
-                format!("invalid JSON: {e}"),
-            );
-            return f.into_report(None, String::new());
-        }
+        Err(e) => return unparsed(&e),
     };
     let compact;
     let text = if text.contains('\n') {

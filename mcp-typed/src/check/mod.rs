@@ -34,6 +34,7 @@ use serde::{Deserialize, Serialize, Serializer};
 
 use crate::ProtocolVersion;
 
+pub mod capabilities;
 mod diff;
 mod input;
 mod message;
@@ -180,8 +181,10 @@ pub enum ProblemKind {
     /// A response or error to an `id` that no earlier request from the other side has
     /// (or that was answered already).
     UnknownId,
-    /// A request the receiver's declared capabilities do not allow (`tools/call` to a server
-    /// without `tools`, URL-mode elicitation to a client without `elicitation.url`…).
+    /// A request or notification the declared capabilities do not allow (`tools/call` to a
+    /// server without `tools`, URL-mode elicitation to a client without `elicitation.url`,
+    /// `notifications/prompts/list_changed` from a server without `prompts.listChanged`…), as
+    /// the revision's table in [`capabilities`] says.
     Capability,
     /// A form-mode elicitation asking for a field that looks sensitive (password, token,
     /// API key, card number…), which the spec reserves for URL mode.
@@ -189,7 +192,22 @@ pub enum ProblemKind {
     /// A URL-mode elicitation with a plain `http` URL to a host that is not this machine, or
     /// a URL a client cannot show.
     InsecureUrl,
+    /// Bytes that are not UTF-8 (JSON text is UTF-8): the message names the byte offset in
+    /// the line, the bytes, and the string they are in. The rest is checked as if each
+    /// invalid sequence were U+FFFD.
+    InvalidUtf8,
+    /// A line longer than the reader's limit: passed on (by a proxy) but not read, so not
+    /// checked; the message names its length and the limit.
+    SizeLimit,
+    /// JSON nested deeper than the parser's limit ([`MAX_DEPTH`] arrays and objects): valid
+    /// as far as it was read, but not checked.
+    DepthLimit,
 }
+
+/// How deep the checker reads JSON (serde_json's recursion limit: the 128th level fails):
+/// arrays and objects nested more deeply are a
+/// [`ProblemKind::DepthLimit`] problem.
+pub const MAX_DEPTH: usize = 127;
 
 impl ProblemKind {
     /// The kind's name, as in JSON (`unknown_id`).
@@ -203,6 +221,9 @@ impl ProblemKind {
             ProblemKind::Capability => "capability",
             ProblemKind::SensitiveField => "sensitive_field",
             ProblemKind::InsecureUrl => "insecure_url",
+            ProblemKind::InvalidUtf8 => "invalid_utf8",
+            ProblemKind::SizeLimit => "size_limit",
+            ProblemKind::DepthLimit => "depth_limit",
         }
     }
 }
@@ -449,6 +470,50 @@ impl Checker {
         }
     }
 
+    /// [`Checker::check`] of a message as the bytes that came: bytes that are not UTF-8 are
+    /// a [`ProblemKind::InvalidUtf8`] problem each (byte offset, and the string they are
+    /// in), and the message is checked on with each invalid sequence read as U+FFFD, so that
+    /// the session still learns from it.
+    pub fn check_bytes(&mut self, dir: Option<Direction>, message: &[u8]) -> Report {
+        match std::str::from_utf8(message) {
+            Ok(text) => self.check(dir, text),
+            Err(_) => {
+                let mut problems = input::utf8_problems(message, "");
+                let text = String::from_utf8_lossy(message);
+                let report = self.check_message(dir, &text);
+                let report = with_problems_first(report, &mut problems);
+                self.summary.add(&report);
+                report
+            }
+        }
+    }
+
+    /// [`Checker::check_line`] of a line as the bytes that came, as [`Checker::check_bytes`]
+    /// does (byte offsets count from the start of the line; pointers are into the message,
+    /// not the wrapper). `dir` is the direction of a line that does not say; the direction
+    /// the message was checked with is returned beside the report.
+    pub fn check_line_bytes(
+        &mut self,
+        line: &[u8],
+        dir: Option<Direction>,
+    ) -> (Option<Direction>, Report) {
+        let lossy = String::from_utf8_lossy(line);
+        let (own, message) = match unwrap_line(&lossy) {
+            Ok(unwrapped) => unwrapped,
+            Err(e) => return (dir, self.unreadable(e)),
+        };
+        let dir = own.or(dir);
+        if std::str::from_utf8(line).is_ok() {
+            return (dir, self.check(dir, message));
+        }
+        let wrapped = message.len() != lossy.len();
+        let mut problems = input::utf8_problems(line, if wrapped { "/msg" } else { "" });
+        let report = self.check_message(dir, message);
+        let report = with_problems_first(report, &mut problems);
+        self.summary.add(&report);
+        (dir, report)
+    }
+
     /// Checks `text` as a value of the schema definition `name` (`CallToolResult`,
     /// `ContentBlock`…) of the checked revision, instead of as a message; the session
     /// learns nothing from it. See [`definitions`].
@@ -467,10 +532,30 @@ impl Checker {
         report
     }
 
+    /// Records a line of `length` bytes that was not checked because it is longer than
+    /// `limit` bytes: an error with one [`ProblemKind::SizeLimit`] problem, counted in the
+    /// summary. The session learns nothing from it.
+    pub fn oversized(&mut self, length: u64, limit: u64) -> Report {
+        let mut report = Report::unreadable(format!(
+            "/: a line of {length} bytes, over the limit of {limit} bytes per line: not read, not checked"
+        ));
+        report.problems[0].kind = ProblemKind::SizeLimit;
+        self.summary.add(&report);
+        report
+    }
+
     /// The counts of the reports so far.
     pub fn summary(&self) -> Summary {
         self.summary.clone()
     }
+}
+
+/// `report` with `problems` before its own, and its verdict an error.
+fn with_problems_first(mut report: Report, problems: &mut Vec<Problem>) -> Report {
+    problems.append(&mut report.problems);
+    report.problems = std::mem::take(problems);
+    report.verdict = Verdict::Error;
+    report
 }
 
 /// The schema definitions of `version` that [`Checker::check_definition`] takes.

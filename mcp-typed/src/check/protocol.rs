@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
+use super::capabilities::{Caps, Holder, rules_for};
 use super::diff::escape;
 use super::revision::{newest_with_initialize, revision};
 use super::{Direction, Findings, Note, NoteKind, ProblemKind};
@@ -20,118 +21,6 @@ pub(crate) const META_CLIENT_CAPABILITIES: &str = "io.modelcontextprotocol/clien
 /// Requests waiting for their response beyond this many are forgotten, oldest first (a peer
 /// that never answers must not grow a long-lived checker without bound).
 const MAX_PENDING: usize = 4096;
-
-// ---------------------------------------------------------------------------------------------
-// Capabilities
-
-/// What one side declared, as flags, and where it was declared (for messages).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Caps {
-    bits: u32,
-    source: &'static str,
-}
-
-// The client's.
-const SAMPLING: u32 = 1 << 0;
-const ELICIT_FORM: u32 = 1 << 1;
-const ELICIT_URL: u32 = 1 << 2;
-const ROOTS: u32 = 1 << 3;
-// The server's.
-const TOOLS: u32 = 1 << 8;
-const PROMPTS: u32 = 1 << 9;
-const RESOURCES: u32 = 1 << 10;
-const RESOURCES_SUBSCRIBE: u32 = 1 << 11;
-const LOGGING: u32 = 1 << 12;
-const COMPLETIONS: u32 = 1 << 13;
-// Either side's (2025-11-25).
-const TASKS: u32 = 1 << 16;
-const TASKS_LIST: u32 = 1 << 17;
-const TASKS_CANCEL: u32 = 1 << 18;
-
-impl Caps {
-    /// The flags of a `capabilities` object. A capability is declared by its member being
-    /// there (whatever revision the session speaks: peers declare newer ones early), a
-    /// boolean sub-capability (`resources.subscribe`) by being `true`; `elicitation: {}`
-    /// means form mode only, as before 2025-11-25.
-    fn of(capabilities: &Value, source: &'static str) -> Caps {
-        let has = |key: &str| capabilities.get(key).is_some_and(|v| !v.is_null());
-        let sub = |key: &str, inner: &str| {
-            capabilities
-                .get(key)
-                .and_then(|v| v.get(inner))
-                .is_some_and(|v| !v.is_null() && *v != Value::Bool(false))
-        };
-        let flag = |on: bool, bit: u32| if on { bit } else { 0 };
-        let elicitation = has("elicitation");
-        let (form, url) = (sub("elicitation", "form"), sub("elicitation", "url"));
-        let bits = flag(has("sampling"), SAMPLING)
-            | flag(elicitation && (form || !url), ELICIT_FORM)
-            | flag(url, ELICIT_URL)
-            | flag(has("roots"), ROOTS)
-            | flag(has("tools"), TOOLS)
-            | flag(has("prompts"), PROMPTS)
-            | flag(has("resources"), RESOURCES)
-            | flag(
-                capabilities.pointer("/resources/subscribe") == Some(&Value::Bool(true)),
-                RESOURCES_SUBSCRIBE,
-            )
-            | flag(has("logging"), LOGGING)
-            | flag(has("completions"), COMPLETIONS)
-            | flag(has("tasks"), TASKS)
-            | flag(sub("tasks", "list"), TASKS_LIST)
-            | flag(sub("tasks", "cancel"), TASKS_CANCEL);
-        Caps { bits, source }
-    }
-}
-
-/// The capability a request needs of its receiver: the flag, its name in `capabilities`,
-/// and the member of the request that needs it (relative to the request).
-fn needs(
-    method: &str,
-    params: Option<&Value>,
-    version: ProtocolVersion,
-) -> Option<(u32, &'static str, &'static str)> {
-    Some(match method {
-        // Sent by the client.
-        "tools/list" | "tools/call" => (TOOLS, "tools", "/method"),
-        "prompts/list" | "prompts/get" => (PROMPTS, "prompts", "/method"),
-        "resources/list" | "resources/read" | "resources/templates/list" => {
-            (RESOURCES, "resources", "/method")
-        }
-        "resources/subscribe" | "resources/unsubscribe" => {
-            (RESOURCES_SUBSCRIBE, "resources.subscribe", "/method")
-        }
-        "logging/setLevel" => (LOGGING, "logging", "/method"),
-        // The capability came with 2025-03-26.
-        "completion/complete" if version >= ProtocolVersion::V2025_03_26 => {
-            (COMPLETIONS, "completions", "/method")
-        }
-        // Sent by the server.
-        "sampling/createMessage" => (SAMPLING, "sampling", "/method"),
-        "roots/list" => (ROOTS, "roots", "/method"),
-        "elicitation/create" => match params.and_then(|p| p.get("mode")).and_then(Value::as_str) {
-            Some("url") => (ELICIT_URL, "elicitation.url", "/params/mode"),
-            Some("form") => (ELICIT_FORM, "elicitation.form", "/params/mode"),
-            _ => (ELICIT_FORM, "elicitation", "/method"),
-        },
-        // Either way (2025-11-25).
-        "tasks/list" => (TASKS_LIST, "tasks.list", "/method"),
-        "tasks/cancel" => (TASKS_CANCEL, "tasks.cancel", "/method"),
-        "tasks/get" | "tasks/result" => (TASKS, "tasks", "/method"),
-        _ => return None,
-    })
-}
-
-/// The side that sends `method` when the message does not say (`None`: either side).
-fn natural_sender(method: &str) -> Option<Direction> {
-    match method {
-        "sampling/createMessage" | "roots/list" | "elicitation/create" => {
-            Some(Direction::ServerToClient)
-        }
-        m if m.starts_with("tasks/") => None,
-        _ => Some(Direction::ClientToServer),
-    }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Requests waiting for their response
@@ -296,10 +185,10 @@ impl Session {
                 }
                 if let Some(c) = meta.get(META_CLIENT_CAPABILITIES) {
                     let caps = Caps::of(c, "the request's _meta clientCapabilities");
-                    own_caps = Some(caps);
                     if !self.negotiated {
-                        self.client = Some(caps);
+                        self.client = Some(caps.clone());
                     }
+                    own_caps = Some(caps);
                 }
             }
             let v = self.version(fixed.or(version), at, findings);
@@ -313,7 +202,7 @@ impl Session {
                         method: method.to_owned(),
                         task,
                         version: v,
-                        client_caps: own_caps,
+                        client_caps: own_caps.clone(),
                     },
                 );
                 if self.pending.len() > MAX_PENDING {
@@ -431,41 +320,47 @@ impl Session {
         self.pending.remove(&(side, id))
     }
 
-    /// The receiver's capabilities allow the request `method` (at `at` in the message) sent
-    /// by `sender`; `own_caps` are the client capabilities the request (or the request a
-    /// result answers) carried itself.
+    /// The declared capabilities allow `message` (a request or notification with `method`,
+    /// at `at` in what was sent) sent by `sender`, as the revision's capability table says
+    /// ([`capabilities`](super::capabilities)); `own_caps` are the client capabilities the
+    /// request (or the request a result answers) carried itself. A capability whose holder
+    /// declared nothing this checker saw is not checked.
     #[allow(clippy::too_many_arguments)]
     pub fn check_capabilities(
         &self,
         sender: Option<Direction>,
         method: &str,
-        params: Option<&Value>,
+        message: &Value,
         version: ProtocolVersion,
         at: &str,
-        own_caps: Option<Caps>,
+        own_caps: Option<&Caps>,
         findings: &mut Findings,
     ) {
-        let Some((bit, name, member)) = needs(method, params, version) else {
-            return;
-        };
-        let Some(sender) = sender.or_else(|| natural_sender(method)) else {
-            return;
-        };
-        let (caps, receiver) = match sender {
-            Direction::ClientToServer => (self.server, "server"),
-            Direction::ServerToClient => (own_caps.or(self.client), "client"),
-        };
-        let Some(caps) = caps else {
-            return; // not declared where this checker could see it
-        };
-        if caps.bits & bit == 0 {
+        for rule in rules_for(version, method, message) {
+            let holder = match (rule.holder, sender) {
+                (Holder::Client, _) => Direction::ClientToServer,
+                (Holder::Server, _) => Direction::ServerToClient,
+                (Holder::Receiver, Some(sender)) => sender.reverse(),
+                (Holder::Receiver, None) => continue,
+            };
+            let (caps, side) = match holder {
+                Direction::ServerToClient => (self.server.as_ref(), "server"),
+                Direction::ClientToServer => (own_caps.or(self.client.as_ref()), "client"),
+            };
+            let Some(caps) = caps else {
+                continue; // not declared where this checker could see it
+            };
+            if caps.has(rule.capability) {
+                continue;
+            }
+            let text = format!(
+                "`{method}` needs the {side}'s `{}` capability, not declared in {}",
+                rule.capability, caps.source
+            );
             findings.problem(
                 ProblemKind::Capability,
-                format!("{at}{member}"),
-                format!(
-                    "`{method}` needs the {receiver}'s `{name}` capability, not declared in {}",
-                    caps.source
-                ),
+                format!("{at}{}", rule.member),
+                text,
             );
         }
     }
@@ -481,7 +376,7 @@ impl Session {
         findings: &mut Findings,
     ) {
         if let Some(Value::Object(inputs)) = message.pointer("/result/inputRequests") {
-            let own_caps = pending.and_then(|p| p.client_caps);
+            let own_caps = pending.and_then(|p| p.client_caps.as_ref());
             for (key, input) in inputs {
                 let Some(method) = input.get("method").and_then(Value::as_str) else {
                     continue;
@@ -491,7 +386,7 @@ impl Session {
                 self.check_capabilities(
                     Some(Direction::ServerToClient),
                     method,
-                    params,
+                    input,
                     version,
                     &here,
                     own_caps,
@@ -599,26 +494,6 @@ fn pointer_shown(pointer: &str) -> &str {
 mod tests {
     use super::*;
     use serde_json::json;
-
-    #[test]
-    fn capabilities_are_read_as_declared() {
-        let c = Caps::of(&json!({"elicitation": {}}), "x");
-        assert_eq!(c.bits & (ELICIT_FORM | ELICIT_URL), ELICIT_FORM);
-        let c = Caps::of(&json!({"elicitation": {"url": {}}}), "x");
-        assert_eq!(c.bits & (ELICIT_FORM | ELICIT_URL), ELICIT_URL);
-        let c = Caps::of(&json!({"elicitation": {"form": {}, "url": {}}}), "x");
-        assert_eq!(
-            c.bits & (ELICIT_FORM | ELICIT_URL),
-            ELICIT_FORM | ELICIT_URL
-        );
-        let c = Caps::of(&json!({"resources": {"subscribe": false}}), "x");
-        assert_eq!(c.bits, RESOURCES);
-        let c = Caps::of(
-            &json!({"resources": {"subscribe": true}, "tasks": {"list": {}}}),
-            "x",
-        );
-        assert_eq!(c.bits, RESOURCES | RESOURCES_SUBSCRIBE | TASKS | TASKS_LIST);
-    }
 
     #[test]
     fn responses_pair_with_the_other_side_s_latest_request() {
