@@ -468,6 +468,11 @@ impl Queue {
         }
     }
 
+    /// The longest line (or HTTP body) read: --max-line (the budget is twice it).
+    fn max_line(&self) -> u64 {
+        self.budget / 2
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, Queued> {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }

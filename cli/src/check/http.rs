@@ -100,6 +100,19 @@ fn exchange(client: TcpStream, agent: &ureq::Agent, url: &str, shared: &Queue) -
             }
         }
     }
+    // The client says how long the body is: never more than --max-line is read or kept.
+    let max_line = shared.max_line();
+    if length as u64 > max_line {
+        let text = format!(
+            "check: a request body of {length} bytes is longer than --max-line ({max_line} bytes)"
+        );
+        write!(
+            out,
+            "HTTP/1.1 413 Content Too Large\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{text}",
+            text.len()
+        )?;
+        return out.flush();
+    }
     let mut body = vec![0; length];
     reader.read_exact(&mut body)?;
     if !body.is_empty() {

@@ -603,3 +603,45 @@ fn the_hostile_traffic_script_passes() {
     );
     assert_eq!(stdout.matches("ok - ").count(), 6, "{stdout}");
 }
+
+/// `check --url`: a request body longer than `--max-line` is refused (413) from its
+/// `Content-Length` alone; nothing of that size is allocated or waited for. (Was: a buffer of
+/// the client's declared length, then a wait for the whole body.)
+#[test]
+fn an_http_body_over_max_line_is_refused_before_it_is_read() {
+    use std::io::{BufRead, BufReader, Read};
+    let mut proxy = Command::new(checker())
+        .args(["check", "--max-line", "1K", "--listen", "127.0.0.1:0"])
+        // No server answers there: the body is refused before anything is forwarded.
+        .args(["--url", "http://127.0.0.1:9/mcp"])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(proxy.stderr.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let address = first
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("http://")?.strip_suffix("/mcp,"))
+        .unwrap_or_else(|| panic!("no address in {first:?}"))
+        .to_owned();
+    let mut client = std::net::TcpStream::connect(&address).unwrap();
+    client
+        .set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .unwrap();
+    client
+        .write_all(b"POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n{")
+        .unwrap();
+    let mut answer = String::new();
+    let read = client.read_to_string(&mut answer);
+    let _ = proxy.kill();
+    let _ = proxy.wait();
+    read.unwrap();
+    assert!(answer.starts_with("HTTP/1.1 413 "), "{answer}");
+    assert!(
+        answer
+            .ends_with("a request body of 100000000 bytes is longer than --max-line (1024 bytes)"),
+        "{answer}"
+    );
+}
