@@ -10260,7 +10260,7 @@ impl ClientMessage {
             extra: Default::default(),
         })
     }
-    /// Decodes one message; when it cannot be decoded, the error says why and carries the error response to send back ([`DecodeError::into_reply`](__rt::DecodeError::into_reply)): to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
+    /// Decodes one message; when it cannot be decoded, the error says why and carries the error response to send back ([`DecodeError::into_reply`](__rt::DecodeError::into_reply)): to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (JSON-RPC 2.0) (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
     pub fn from_json(
         text: &str,
     ) -> ::core::result::Result<Self, __rt::DecodeError<ServerMessage>> {
@@ -10434,7 +10434,7 @@ impl ServerMessage {
             extra: Default::default(),
         })
     }
-    /// Decodes one message; when it cannot be decoded, the error says why and carries the error response to send back ([`DecodeError::into_reply`](__rt::DecodeError::into_reply)): to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
+    /// Decodes one message; when it cannot be decoded, the error says why and carries the error response to send back ([`DecodeError::into_reply`](__rt::DecodeError::into_reply)): to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (JSON-RPC 2.0) (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
     pub fn from_json(
         text: &str,
     ) -> ::core::result::Result<Self, __rt::DecodeError<ClientMessage>> {

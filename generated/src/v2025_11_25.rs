@@ -15500,7 +15500,7 @@ impl ClientMessage {
             extra: Default::default(),
         })
     }
-    /// Decodes one message; when it cannot be decoded, the error says why and carries the error response to send back ([`DecodeError::into_reply`](__rt::DecodeError::into_reply)): to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
+    /// Decodes one message; when it cannot be decoded, the error says why and carries the error response to send back ([`DecodeError::into_reply`](__rt::DecodeError::into_reply)): to the request's id if it has one (`INVALID_PARAMS`), else without an `id` (the member is optional in this revision) (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
     pub fn from_json(
         text: &str,
     ) -> ::core::result::Result<Self, __rt::DecodeError<ServerMessage>> {
@@ -15692,7 +15692,7 @@ impl ServerMessage {
             extra: Default::default(),
         })
     }
-    /// Decodes one message; when it cannot be decoded, the error says why and carries the error response to send back ([`DecodeError::into_reply`](__rt::DecodeError::into_reply)): to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
+    /// Decodes one message; when it cannot be decoded, the error says why and carries the error response to send back ([`DecodeError::into_reply`](__rt::DecodeError::into_reply)): to the request's id if it has one (`INVALID_PARAMS`), else without an `id` (the member is optional in this revision) (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
     pub fn from_json(
         text: &str,
     ) -> ::core::result::Result<Self, __rt::DecodeError<ClientMessage>> {

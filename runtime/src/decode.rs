@@ -5,7 +5,9 @@ use std::fmt;
 /// A line that did not decode as a message of the revision, with the error response its
 /// receiver owes the sender (`R` is the other side's message type: a `ServerMessage` for a
 /// `ClientMessage` that failed): addressed to the request's `id` when it could be read
-/// (`INVALID_PARAMS`), else with `"id": null` (`PARSE_ERROR`, `INVALID_REQUEST`).
+/// (`INVALID_PARAMS`), else without one (`PARSE_ERROR`, `INVALID_REQUEST`), written as the
+/// revision's schema says: `"id": null` up to 2025-06-18 (JSON-RPC 2.0), no `id` member from
+/// 2025-11-25 on (its `id?: RequestId`).
 ///
 /// Small (a pointer and the message), so a `Result` of it stays small; a `std::error::Error`,
 /// so `?` works in functions returning `Box<dyn Error>` or `anyhow::Result`.
@@ -19,6 +21,13 @@ use std::fmt;
 /// let reply: ServerMessage = e.into_reply();
 /// let reply = serde_json::to_value(&reply).unwrap();
 /// assert_eq!((reply["id"].as_i64(), reply["error"]["code"].as_i64()), (Some(4), Some(INVALID_PARAMS)));
+///
+/// // Text that is not JSON: no id to answer. 2025-11-25 writes none, 2025-06-18 `null`.
+/// let reply = ClientMessage::from_json("{").unwrap_err().into_reply();
+/// assert_eq!(serde_json::to_string(&reply).unwrap(),
+///     r#"{"jsonrpc":"2.0","error":{"code":-32700,"message":"EOF while parsing an object at line 1 column 1"}}"#);
+/// let reply = mcp_typed::v2025_06_18::ClientMessage::from_json("{").unwrap_err().into_reply();
+/// assert!(serde_json::to_string(&reply).unwrap().starts_with(r#"{"jsonrpc":"2.0","id":null,"error""#));
 /// ```
 pub struct DecodeError<R> {
     reply: Box<R>,

@@ -320,11 +320,20 @@ fn message(
     } else {
         format_ident!("ClientMessage")
     };
-    let from_json = error_struct.field("id").map(|_| {
-        let doc = " Decodes one message; when it cannot be decoded, the error says why and \
-                   carries the error response to send back ([`DecodeError::into_reply`](__rt::DecodeError::into_reply)): \
-                   to the request's id if it has one (`INVALID_PARAMS`), else with \
-                   `\"id\": null` (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).";
+    let from_json = error_struct.field("id").map(|id_field| {
+        // What the reply to an unreadable request says of its id: as the error constructor
+        // writes it in this revision.
+        let without_id = if id_field.null_is_absent {
+            "else without an `id` (the member is optional in this revision)"
+        } else {
+            "else with `\"id\": null` (JSON-RPC 2.0)"
+        };
+        let doc = format!(
+            " Decodes one message; when it cannot be decoded, the error says why and \
+             carries the error response to send back ([`DecodeError::into_reply`](__rt::DecodeError::into_reply)): \
+             to the request's id if it has one (`INVALID_PARAMS`), {without_id} \
+             (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`)."
+        );
         quote! {
             #[doc = #doc]
             pub fn from_json(text: &str) -> ::core::result::Result<Self, __rt::DecodeError<#reply_ty>> {
