@@ -297,9 +297,15 @@ impl FormReply {
     }
 }
 
+/// The action, and an accepted form's content as JSON: `accept {"count":4}`, `decline`,
+/// `cancel` (a URL consent: `accept {}`).
 impl fmt::Display for FormReply {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.action())
+        f.write_str(self.action())?;
+        match self {
+            FormReply::Accept(content) => write!(f, " {}", Value::Object(content.clone())),
+            FormReply::Decline | FormReply::Cancel => Ok(()),
+        }
     }
 }
 

@@ -79,6 +79,59 @@ fn quoted(text: &str) -> String {
     format!("“{text}”")
 }
 
+/// The kind of a field and its rules, in words: `text (an email address; at most 20
+/// characters)`, `a whole number between 1 and 12`, `yes or no`, `one of: Small, Large`,
+/// `between 1 and 2 of: red, green, blue`. (With an example of what to type: [`Field::hint`].)
+impl std::fmt::Display for FieldKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ranged_num = |noun: &str, min: &Option<Num>, max: &Option<Num>| {
+            ranged(noun, min.map(|n| n.to_string()), max.map(|n| n.to_string()))
+        };
+        match self {
+            FieldKind::Text {
+                format,
+                min_length,
+                max_length,
+                pattern,
+            } => {
+                let mut rules = Vec::new();
+                rules.extend(format.map(|format| format.describe().to_owned()));
+                rules.extend(lengths(*min_length, *max_length));
+                rules.extend(
+                    pattern
+                        .as_ref()
+                        .map(|p| format!("matching the pattern {}", p.as_str())),
+                );
+                if rules.is_empty() {
+                    f.write_str("text")
+                } else {
+                    write!(f, "text ({})", rules.join("; "))
+                }
+            }
+            FieldKind::Integer { minimum, maximum } => {
+                f.write_str(&ranged_num("a whole number", minimum, maximum))
+            }
+            FieldKind::Number { minimum, maximum } => {
+                f.write_str(&ranged_num("a number", minimum, maximum))
+            }
+            FieldKind::Boolean => f.write_str("yes or no"),
+            FieldKind::SingleSelect { options, .. } => write!(f, "one of: {}", labels(options)),
+            FieldKind::MultiSelect {
+                options,
+                min_items,
+                max_items,
+            } => {
+                let how_many = range(
+                    min_items.filter(|&m| m > 0).map(|m| m.to_string()),
+                    max_items.map(|m| m.to_string()),
+                )
+                .unwrap_or_else(|| "any".to_owned());
+                write!(f, "{how_many} of: {}", labels(options))
+            }
+        }
+    }
+}
+
 impl Field {
     /// What to type or choose in this field, in words, with an example of the expected
     /// format where there is one: `an email address, e.g. ada@example.com`, `a whole number
@@ -465,6 +518,32 @@ mod tests {
             panic!("one violation expected: {error}");
         };
         field(form, name).explain(&violation.kind)
+    }
+
+    #[test]
+    fn a_field_kind_displays_its_rules_in_words() {
+        let form = form();
+        let kind = |name| field(&form, name).kind.to_string();
+        assert_eq!(kind("name"), "text (between 2 and 20 characters)");
+        assert_eq!(kind("note"), "text");
+        assert_eq!(kind("mail"), format!("text ({})", Format::Email.describe()));
+        assert_eq!(kind("count"), "a whole number between 1 and 100");
+        assert_eq!(kind("any"), "a whole number");
+        assert_eq!(kind("ok"), "yes or no");
+        assert_eq!(kind("size"), "one of: Small, Large");
+        assert_eq!(kind("tags"), "between 1 and 2 of: red, green, blue");
+    }
+
+    #[test]
+    fn a_form_reply_displays_its_action_and_content() {
+        use crate::elicit::client::FormReply;
+        let content = serde_json::Map::from_iter([("count".to_owned(), json!(4))]);
+        assert_eq!(
+            FormReply::Accept(content).to_string(),
+            r#"accept {"count":4}"#
+        );
+        assert_eq!(FormReply::Decline.to_string(), "decline");
+        assert_eq!(FormReply::Cancel.to_string(), "cancel");
     }
 
     #[test]
