@@ -133,26 +133,35 @@ fn tools() -> Vec<mcp::Tool> {
     ]
 }
 
+/// `book_table`'s arguments.
+#[derive(serde::Deserialize)]
+struct Table {
+    date: String,
+}
+
 fn call_tool(
     call: &mcp::CallToolRequestParams,
     cx: &mut Context<'_>,
 ) -> Result<mcp::CallToolResult, Refusal> {
-    let arguments = call.arguments.as_ref();
-    let date = arguments
-        .and_then(|a| a.get("date")?.as_str())
-        .unwrap_or_default();
     let text = match call.name.as_str() {
-        "book_table" if date.parse::<NaiveDate>().is_err() => {
-            let error = format!("`date` must be a date (YYYY-MM-DD), not `{date}`.");
-            return Ok(mcp::CallToolResult::error(error));
-        }
-        "book_table" if date != FULL => format!("Booked a table for {date}."),
-        "book_table" => match cx.elicit::<Alternative>(format!("{FULL} is full."))? {
-            ElicitOutcome::Accepted(a) if a.check_alternative => {
-                format!("Booked a table for {}.", a.alternative_date)
+        "book_table" => {
+            // No `date`, or not a string: `?` makes it a tool error that names it.
+            let Table { date } = call.arguments_as()?;
+            if date.parse::<NaiveDate>().is_err() {
+                let error = format!("`date` must be a date (YYYY-MM-DD), not `{date}`.");
+                return Ok(mcp::CallToolResult::error(error));
             }
-            _ => "Nothing was booked.".to_owned(),
-        },
+            if date != FULL {
+                format!("Booked a table for {date}.")
+            } else {
+                match cx.elicit::<Alternative>(format!("{FULL} is full."))? {
+                    ElicitOutcome::Accepted(a) if a.check_alternative => {
+                        format!("Booked a table for {}.", a.alternative_date)
+                    }
+                    _ => "Nothing was booked.".to_owned(),
+                }
+            }
+        }
         "survey" => match cx.elicit::<Survey>("A few questions")? {
             ElicitOutcome::Accepted(s) => format!(
                 "{}, {} years, {} m, subscribe: {}, {:?}, {:?}",

@@ -117,6 +117,11 @@ fn session(revision: &str) {
         (json!(3), "Booked a table for 2026-12-25.")
     );
 
+    // Arguments read with `arguments_as()?`: one missing is a tool error that names it.
+    let r = s.call(tool_call(30, "book_table", json!({})));
+    assert_eq!(r["result"]["isError"], true, "{r}");
+    assert!(text_of(&r).contains("date"), "{r}");
+
     // A full day asks for another one: accept, decline, cancel.
     for (id, answer, expected) in [
         (
