@@ -1,5 +1,5 @@
-//! Which capability each message needs, per revision: one table per revision, read by
-//! [`Session::check_capabilities`](super::protocol::Session::check_capabilities). A test
+//! Which capability each message needs, per revision: one table per revision, read by the
+//! checker's session state (`Session::check_capabilities`, in `protocol.rs`). A test
 //! compares each table with the `ClientCapabilities` and `ServerCapabilities` of the
 //! revision's schema (tests/tests/checker/check_capability_tables.rs).
 
