@@ -380,7 +380,10 @@ impl<H: Handler> ServerSession<H> {
             && let Ok(peek) = serde_json::from_str::<Value>(text)
             && let Some(requested) = requested_version(&peek)
         {
-            return self.stateless(text, requested, error).into_iter().collect();
+            return self
+                .stateless(text, &peek, requested, error)
+                .into_iter()
+                .collect();
         }
         let message = match self.codec.decode(text) {
             Ok(message) => message,
@@ -538,6 +541,7 @@ impl<H: Handler> ServerSession<H> {
     fn stateless(
         &mut self,
         text: &str,
+        peek: &Value,
         requested: &str,
         error: &mut Option<String>,
     ) -> Option<String> {
@@ -585,14 +589,10 @@ impl<H: Handler> ServerSession<H> {
             let message = format!("`{method}` is not a method of {stateless}");
             return Some(reply(Err((app::METHOD_NOT_FOUND, message))));
         }
-        // What the client declared, in this request's `_meta`.
-        let client: Option<app::ClientCapabilities> = serde_json::from_str::<Value>(text)
-            .ok()
-            .and_then(|v| {
-                v.pointer("/params/_meta/io.modelcontextprotocol~1clientCapabilities")
-                    .map(Value::to_string)
-            })
-            .and_then(|text| convert::decode(&text).ok());
+        // What the client declared, in this request's `_meta` (from the peek `receive` made).
+        let client: Option<app::ClientCapabilities> = peek
+            .pointer("/params/_meta/io.modelcontextprotocol~1clientCapabilities")
+            .and_then(|caps| convert::decode(&caps.to_string()).ok());
         let mut answers = Map::new();
         if let v26::ClientRequest::CallTool(call) = &request {
             if let Some(Ok(Value::Object(earlier))) = call
@@ -663,6 +663,7 @@ impl<H: Handler> ServerSession<H> {
     fn stateless(
         &mut self,
         text: &str,
+        _peek: &Value,
         _requested: &str,
         error: &mut Option<String>,
     ) -> Option<String> {
