@@ -36,7 +36,12 @@
 pub mod bridge;
 mod server;
 
-pub use server::{Context, Direction, Handler, Info, Refusal, ServerSession, Traffic};
+mod client;
+mod connection;
+
+pub use client::{ClientError, ClientHandler, ClientInfo, ClientSession, Pending, ServerInfo};
+pub use connection::Connection;
+pub use server::{Context, Handler, Info, Refusal, ServerSession};
 
 use std::marker::PhantomData;
 
@@ -160,6 +165,61 @@ fn unsupported(version: ProtocolVersion) -> String {
             .collect::<Vec<_>>()
             .join(", ")
     )
+}
+/// Which way a line went, for an observer ([`ServerSession::observe`], [`ClientSession::observe`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    /// Read from the peer.
+    In,
+    /// Written to the peer.
+    Out,
+}
+
+/// One line a session read or wrote, as its observer sees it.
+#[derive(Debug, Clone, Copy)]
+pub struct Traffic<'a> {
+    /// Which way it went.
+    pub direction: Direction,
+    /// The line, as read or written.
+    pub line: &'a str,
+    /// `"request"`, `"notification"`, `"response"` or `"error"`; `None` for a line that is
+    /// not a JSON-RPC message.
+    pub kind: Option<&'static str>,
+    /// The method of a request or notification.
+    pub method: Option<&'a str>,
+    /// For an incoming line the session could not read: why (the error response owed
+    /// follows among the outgoing lines).
+    pub error: Option<&'a str>,
+}
+
+pub(crate) struct Observer(Box<dyn FnMut(&Traffic<'_>) + Send>);
+
+impl std::fmt::Debug for Observer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Observer")
+    }
+}
+
+impl Observer {
+    pub(crate) fn see(&mut self, direction: Direction, line: &str, error: Option<&str>) {
+        let peek: Option<Value> = serde_json::from_str(line).ok();
+        let member = |name: &str| peek.as_ref().and_then(|v| v.get(name));
+        let method = member("method").and_then(Value::as_str);
+        let kind = match (method, member("id"), member("result"), member("error")) {
+            (Some(_), Some(_), _, _) => Some("request"),
+            (Some(_), None, _, _) => Some("notification"),
+            (None, _, Some(_), _) => Some("response"),
+            (None, _, None, Some(_)) => Some("error"),
+            _ => None,
+        };
+        (self.0)(&Traffic {
+            direction,
+            line,
+            kind,
+            method,
+            error,
+        });
+    }
 }
 
 fn line(value: &impl serde::Serialize) -> String {

@@ -4,7 +4,7 @@
 use serde_json::json;
 use serde_json::{Map, Value};
 
-use super::{Codec, Server, line, requested_version};
+use super::{Codec, Direction, Observer, Server, Traffic, line, requested_version};
 use crate::ProtocolVersion;
 use crate::convert;
 #[cfg(feature = "v2026_07_28")]
@@ -136,6 +136,20 @@ impl Refusal {
         Refusal::error(app::METHOD_NOT_FOUND, format!("no method `{method}`"))
     }
 
+    /// As a JSON-RPC error, for a request that has no tool error (a client's answer to a
+    /// server's request): a tool error is `-32602`, anything else `-32603`.
+    pub(super) fn into_error(self) -> (i64, String) {
+        match self.0 {
+            Kind::Error { code, message } => (code, message),
+            Kind::ToolError(text) => (app::INVALID_PARAMS, text),
+            Kind::NoElicitation => (app::INVALID_PARAMS, NO_ELICITATION.to_owned()),
+            Kind::Ask { .. } => (
+                app::INTERNAL_ERROR,
+                "a client cannot ask for a form".to_owned(),
+            ),
+        }
+    }
+
     /// For `tools/call`, a result with `isError: true` and `text` (the model sees it);
     /// for another request, `-32602` with `text`.
     pub fn tool_error(text: impl Into<String>) -> Refusal {
@@ -238,62 +252,6 @@ pub struct ServerSession<H> {
     stateless: bool,
     parked: Vec<Parked>,
     observer: Option<Observer>,
-}
-
-/// Which way a line went, for an observer ([`ServerSession::observe`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Direction {
-    /// Read from the client.
-    In,
-    /// Written to the client.
-    Out,
-}
-
-/// One line a session read or wrote, as its observer sees it.
-#[derive(Debug, Clone, Copy)]
-pub struct Traffic<'a> {
-    /// Which way it went.
-    pub direction: Direction,
-    /// The line, as read or written.
-    pub line: &'a str,
-    /// `"request"`, `"notification"`, `"response"` or `"error"`; `None` for a line that is
-    /// not a JSON-RPC message.
-    pub kind: Option<&'static str>,
-    /// The method of a request or notification.
-    pub method: Option<&'a str>,
-    /// For an incoming line the session could not read: why (the error response owed
-    /// follows among the outgoing lines).
-    pub error: Option<&'a str>,
-}
-
-struct Observer(Box<dyn FnMut(&Traffic<'_>) + Send>);
-
-impl std::fmt::Debug for Observer {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Observer")
-    }
-}
-
-impl Observer {
-    fn see(&mut self, direction: Direction, line: &str, error: Option<&str>) {
-        let peek: Option<Value> = serde_json::from_str(line).ok();
-        let member = |name: &str| peek.as_ref().and_then(|v| v.get(name));
-        let method = member("method").and_then(Value::as_str);
-        let kind = match (method, member("id"), member("result"), member("error")) {
-            (Some(_), Some(_), _, _) => Some("request"),
-            (Some(_), None, _, _) => Some("notification"),
-            (None, _, Some(_), _) => Some("response"),
-            (None, _, None, Some(_)) => Some("error"),
-            _ => None,
-        };
-        (self.0)(&Traffic {
-            direction,
-            line,
-            kind,
-            method,
-            error,
-        });
-    }
 }
 
 impl<H: Handler> ServerSession<H> {

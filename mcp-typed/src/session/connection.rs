@@ -1,0 +1,378 @@
+//! A client session over a blocking line transport: [`Connection`].
+
+use std::collections::HashSet;
+use std::io::{self, BufRead, BufReader, Write};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::client::{ClientError, ClientHandler, ClientSession, ServerInfo};
+use crate::RequestMethod;
+use crate::v2025_11_25 as app;
+
+/// How long a [`Connection`] waits for any one answer unless told otherwise.
+const TIMEOUT: Duration = Duration::from_secs(30);
+
+/// A [`ClientSession`] run over newline-delimited JSON-RPC with blocking I/O: a server started
+/// as a child process (the stdio transport), or any pair of streams. Each call sends its
+/// request and reads the server's lines until the answer comes, answering the server's
+/// requests through the session's handler on the way; one thread reads the server's output.
+///
+/// ```no_run
+/// use std::process::Command;
+/// use mcp_typed::session::{ClientInfo, ClientSession, Connection};
+/// use mcp_typed::v2025_11_25 as mcp;
+///
+/// # fn main() -> Result<(), mcp_typed::session::ClientError> {
+/// let info = ClientInfo::new(mcp::Implementation::new("me", "1.0"));
+/// let mut server = Connection::spawn(
+///     Command::new("npx").args(["-y", "@modelcontextprotocol/server-everything"]),
+///     ClientSession::new(info, ()),
+/// )?;
+/// for tool in server.list_tools()? {
+///     println!("{}", tool.name);
+/// }
+/// let sum = server.call_tool("get-sum", &serde_json::json!({"a": 1, "b": 2}))?;
+/// assert_ne!(sum.is_error, Some(true));
+/// # Ok(()) }
+/// ```
+pub struct Connection<H> {
+    session: ClientSession<H>,
+    lines: Receiver<io::Result<Vec<u8>>>,
+    writer: Option<Box<dyn Write + Send>>,
+    child: Option<Child>,
+    timeout: Duration,
+}
+
+impl<H: ClientHandler> Connection<H> {
+    /// Starts `command` with its stdin and stdout piped (stderr as the command says) and
+    /// negotiates with it.
+    pub fn spawn(command: &mut Command, session: ClientSession<H>) -> Result<Self, ClientError> {
+        let program = command.get_program().to_string_lossy().into_owned();
+        let mut child = command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| ClientError::Closed(format!("cannot start `{program}`: {e}")))?;
+        let stdin = child.stdin.take().expect("piped");
+        let stdout = BufReader::new(child.stdout.take().expect("piped"));
+        let mut connection = Connection::unstarted(stdout, stdin, session);
+        connection.child = Some(child);
+        connection.connect()?;
+        Ok(connection)
+    }
+
+    /// Over `reader` (the server's lines) and `writer` (the client's), and negotiates.
+    pub fn over(
+        reader: impl BufRead + Send + 'static,
+        writer: impl Write + Send + 'static,
+        session: ClientSession<H>,
+    ) -> Result<Self, ClientError> {
+        let mut connection = Connection::unstarted(reader, writer, session);
+        connection.connect()?;
+        Ok(connection)
+    }
+
+    fn unstarted(
+        mut reader: impl BufRead + Send + 'static,
+        writer: impl Write + Send + 'static,
+        session: ClientSession<H>,
+    ) -> Self {
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            loop {
+                let mut line = Vec::new();
+                match reader.read_until(b'\n', &mut line) {
+                    Ok(0) => break,
+                    Ok(_) => {
+                        if line.ends_with(b"\n") {
+                            line.pop();
+                        }
+                        if line.ends_with(b"\r") {
+                            line.pop();
+                        }
+                        if tx.send(Ok(line)).is_err() {
+                            break;
+                        }
+                    }
+                    Err(e) => {
+                        let _ = tx.send(Err(e));
+                        break;
+                    }
+                }
+            }
+        });
+        Connection {
+            session,
+            lines,
+            writer: Some(Box::new(writer)),
+            child: None,
+            timeout: TIMEOUT,
+        }
+    }
+
+    fn connect(&mut self) -> Result<(), ClientError> {
+        let hello = self.session.connect();
+        self.send(&hello)?;
+        // `server/discover` may be refused, and `initialize` follow.
+        self.wait(|s| s.is_ready() || s.failure().is_some())?;
+        match self.session.failure() {
+            Some(why) => Err(ClientError::NotReady(why.to_owned())),
+            None => Ok(()),
+        }
+    }
+
+    /// How long to wait for any one answer (30 s unless set): a request not answered in
+    /// time is cancelled and gives [`ClientError::TimedOut`].
+    pub fn set_timeout(&mut self, timeout: Duration) {
+        self.timeout = timeout;
+    }
+
+    /// The session (its handler, revision, observer…).
+    pub fn session(&mut self) -> &mut ClientSession<H> {
+        &mut self.session
+    }
+
+    /// What the server said about itself.
+    pub fn server(&self) -> &ServerInfo {
+        self.session.server().expect("a connection is negotiated")
+    }
+
+    /// Sends the request `make` builds from its id and waits for its result
+    /// (`server.request(|id| mcp::CompleteRequest::new(id, params))?`).
+    pub fn request<R>(
+        &mut self,
+        make: impl FnOnce(app::RequestId) -> R,
+    ) -> Result<R::Result, ClientError>
+    where
+        R: RequestMethod + Into<app::ClientRequest>,
+        R::Result: serde::de::DeserializeOwned,
+    {
+        let (pending, line) = self.session.request(make)?;
+        self.send(&[line])?;
+        self.wait(|s| s.is_done(&pending))?;
+        self.session.take(&pending).expect("waited for it")
+    }
+
+    /// Sends a notification.
+    pub fn notify(
+        &mut self,
+        notification: impl Into<app::ClientNotification>,
+    ) -> Result<(), ClientError> {
+        let line = self.session.notify(notification)?;
+        self.send(&[line])
+    }
+
+    /// Calls tool `name` with `arguments`: anything that serializes to a JSON object (a
+    /// struct deriving `Serialize`, a map, `json!({..})`), or `&()` for none. A failed tool
+    /// is a result with `is_error`, not an error.
+    pub fn call_tool(
+        &mut self,
+        name: &str,
+        arguments: &impl Serialize,
+    ) -> Result<app::CallToolResult, ClientError> {
+        let arguments = match crate::runtime::json_value(arguments) {
+            Ok(Value::Object(arguments)) => Some(arguments),
+            Ok(Value::Null) => None,
+            Ok(other) => {
+                return Err(ClientError::Unsendable {
+                    method: "tools/call".to_owned(),
+                    version: self.server().version,
+                    message: format!("the arguments of `{name}` are not an object: {other}"),
+                });
+            }
+            Err(e) => {
+                return Err(ClientError::Unsendable {
+                    method: "tools/call".to_owned(),
+                    version: self.server().version,
+                    message: format!("the arguments of `{name}` do not serialize: {e}"),
+                });
+            }
+        };
+        let mut params = app::CallToolRequestParams::new(name);
+        params.arguments = arguments;
+        self.request(|id| app::CallToolRequest::new(id, params))
+    }
+
+    /// Every tool, following the pages.
+    pub fn list_tools(&mut self) -> Result<Vec<app::Tool>, ClientError> {
+        self.pages(
+            |id, page| app::ListToolsRequest::new(id).with_params(page),
+            |r| (r.tools, r.next_cursor),
+        )
+    }
+
+    /// Every prompt, following the pages.
+    pub fn list_prompts(&mut self) -> Result<Vec<app::Prompt>, ClientError> {
+        self.pages(
+            |id, page| app::ListPromptsRequest::new(id).with_params(page),
+            |r| (r.prompts, r.next_cursor),
+        )
+    }
+
+    /// Every resource, following the pages.
+    pub fn list_resources(&mut self) -> Result<Vec<app::Resource>, ClientError> {
+        self.pages(
+            |id, page| app::ListResourcesRequest::new(id).with_params(page),
+            |r| (r.resources, r.next_cursor),
+        )
+    }
+
+    /// Every resource template, following the pages.
+    pub fn list_resource_templates(&mut self) -> Result<Vec<app::ResourceTemplate>, ClientError> {
+        self.pages(
+            |id, page| app::ListResourceTemplatesRequest::new(id).with_params(page),
+            |r| (r.resource_templates, r.next_cursor),
+        )
+    }
+
+    /// Reads resource `uri`.
+    pub fn read_resource(&mut self, uri: &str) -> Result<app::ReadResourceResult, ClientError> {
+        let params = app::ReadResourceRequestParams::new(uri);
+        self.request(|id| app::ReadResourceRequest::new(id, params))
+    }
+
+    /// Gets prompt `name` with `arguments` (name → value).
+    pub fn get_prompt<K: Into<String>, V: Into<String>>(
+        &mut self,
+        name: &str,
+        arguments: impl IntoIterator<Item = (K, V)>,
+    ) -> Result<app::GetPromptResult, ClientError> {
+        let arguments = arguments.into_iter().map(|(k, v)| (k.into(), v.into()));
+        let params = app::GetPromptRequestParams::new(name).with_arguments(arguments.collect());
+        self.request(|id| app::GetPromptRequest::new(id, params))
+    }
+
+    /// Every item of a paginated list. `request` builds a page's request; a cursor the
+    /// server gives twice ends the list with an error rather than looping.
+    fn pages<R, T>(
+        &mut self,
+        request: impl Fn(app::RequestId, app::PaginatedRequestParams) -> R,
+        split: impl Fn(R::Result) -> (Vec<T>, Option<String>),
+    ) -> Result<Vec<T>, ClientError>
+    where
+        R: RequestMethod + Into<app::ClientRequest>,
+        R::Result: serde::de::DeserializeOwned,
+    {
+        let mut items = Vec::new();
+        let mut seen = HashSet::new();
+        let mut page = app::PaginatedRequestParams::new();
+        loop {
+            let (more, next) = split(self.request(|id| request(id, page))?);
+            items.extend(more);
+            let Some(cursor) = next else {
+                return Ok(items);
+            };
+            if !seen.insert(cursor.clone()) {
+                return Err(ClientError::InvalidResult {
+                    method: R::METHOD.to_owned(),
+                    message: format!("the server gave cursor {cursor:?} twice"),
+                });
+            }
+            page = app::PaginatedRequestParams::new().with_cursor(cursor);
+        }
+    }
+
+    /// Closes the server's input and waits for it to end (5 s, then it is killed): its exit
+    /// status (`None` for a connection over streams).
+    pub fn close(mut self) -> io::Result<Option<ExitStatus>> {
+        self.shut(Duration::from_secs(5))
+    }
+
+    fn shut(&mut self, grace: Duration) -> io::Result<Option<ExitStatus>> {
+        self.writer = None;
+        let Some(mut child) = self.child.take() else {
+            return Ok(None);
+        };
+        let until = Instant::now() + grace;
+        while Instant::now() < until {
+            if let Some(status) = child.try_wait()? {
+                return Ok(Some(status));
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        child.kill()?;
+        child.wait().map(Some)
+    }
+
+    fn send(&mut self, lines: &[String]) -> Result<(), ClientError> {
+        let closed = |e: io::Error| ClientError::Closed(format!("cannot write to the server: {e}"));
+        let writer = self
+            .writer
+            .as_mut()
+            .ok_or_else(|| ClientError::Closed("the connection is closed".to_owned()))?;
+        for line in lines {
+            writeln!(writer, "{line}").map_err(closed)?;
+        }
+        writer.flush().map_err(closed)
+    }
+
+    /// Reads the server's lines, answering them, until `done` holds or nothing came for the
+    /// timeout (then every request that old is given up on, and `done` is asked again).
+    fn wait(&mut self, done: impl Fn(&ClientSession<H>) -> bool) -> Result<(), ClientError> {
+        let mut deadline = Instant::now() + self.timeout;
+        while !done(&self.session) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(Ok(line)) => {
+                    let replies = self.session.receive_bytes(&line);
+                    self.send(&replies)?;
+                    deadline = Instant::now() + self.timeout;
+                }
+                Ok(Err(e)) => {
+                    return Err(ClientError::Closed(format!("cannot read the server: {e}")));
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    let cancels = self.session.expire(self.timeout);
+                    self.send(&cancels)?;
+                    if done(&self.session) {
+                        return Ok(());
+                    }
+                    if !self.session.is_ready() {
+                        return Err(ClientError::NotReady(format!(
+                            "the server did not answer within {:?}",
+                            self.timeout
+                        )));
+                    }
+                    deadline = Instant::now() + self.timeout;
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    let status = self.child.as_mut().and_then(|c| c.wait().ok());
+                    let how = status.map(|s| format!(" ({s})")).unwrap_or_default();
+                    return Err(ClientError::Closed(format!(
+                        "the server closed its output{how}"
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl<H: std::fmt::Debug> std::fmt::Debug for Connection<H> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Connection")
+            .field("session", &self.session)
+            .field("child", &self.child)
+            .field("timeout", &self.timeout)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<H> Drop for Connection<H> {
+    fn drop(&mut self) {
+        self.writer = None;
+        if let Some(mut child) = self.child.take()
+            && matches!(child.try_wait(), Ok(None))
+        {
+            std::thread::sleep(Duration::from_millis(50));
+            if matches!(child.try_wait(), Ok(None)) {
+                let _ = child.kill();
+            }
+            let _ = child.wait();
+        }
+    }
+}
