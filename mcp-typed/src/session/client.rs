@@ -327,7 +327,7 @@ struct Waiting {
 /// assert_eq!(sent, [r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#]);
 ///
 /// let (tools, line) = session.request(mcp::ListToolsRequest::new).unwrap();
-/// assert_eq!(line, r#"{"jsonrpc":"2.0","method":"tools/list","id":2}"#);
+/// assert_eq!(line, r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#);
 /// session.receive(r#"{"jsonrpc":"2.0","id":2,"result":{"tools":[]}}"#);
 /// let tools: mcp::ListToolsResult = session.take(&tools).unwrap().unwrap();
 /// assert!(tools.tools.is_empty());

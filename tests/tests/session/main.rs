@@ -4,5 +4,6 @@
 //! One test binary (`cargo test -p mcp-tests --test session`).
 
 mod booking_server;
+mod client_session;
 mod server_rules;
 mod session_codec;
