@@ -496,6 +496,23 @@ impl<H: ClientHandler> ClientSession<H> {
         }))
     }
 
+    /// [`take`](ClientSession::take), decoding the result as `T` instead of `R`'s result type:
+    /// for a request whose result type depends on its params (a 2025-11-25 `tools/call` with
+    /// `task` is answered with a `CreateTaskResult`).
+    pub fn take_as<R, T>(&mut self, pending: &Pending<R>) -> Option<Result<T, ClientError>>
+    where
+        R: RequestMethod,
+        T: serde::de::DeserializeOwned,
+    {
+        let outcome = self.done.remove(&pending.id)?;
+        Some(outcome.and_then(|raw| {
+            convert::decode(raw.get()).map_err(|e| ClientError::InvalidResult {
+                method: R::METHOD.to_owned(),
+                message: e.to_string(),
+            })
+        }))
+    }
+
     /// Whether `pending`'s answer came ([`take`](ClientSession::take) would give it).
     pub fn is_done<R>(&self, pending: &Pending<R>) -> bool {
         self.done.contains_key(&pending.id)
@@ -691,7 +708,8 @@ impl<H: ClientHandler> ClientSession<H> {
             .find(|v| built.contains(v));
         let Some(offered) = offered else {
             self.stage = Stage::Failed(format!(
-                "no revision to offer in `initialize`: the client speaks {}, this build has {}",
+                "there is no revision to offer in `initialize`: the client speaks {}, this build \
+                 has {}",
                 list(&self.info.versions),
                 list(&built)
             ));
@@ -973,16 +991,25 @@ impl<H: ClientHandler> ClientSession<H> {
     /// else it falls back to `initialize` with the next revision.
     fn discovered(&mut self, outcome: Result<Box<RawValue>, app::Error>) -> Vec<String> {
         let stateless = ProtocolVersion::V2026_07_28;
-        let result: Option<Value> = outcome
-            .ok()
-            .and_then(|r| serde_json::from_str(r.get()).ok());
+        let (result, refused) = match outcome {
+            Ok(raw) => (serde_json::from_str::<Value>(raw.get()).ok(), None),
+            Err(e) => (None, Some(format!("error {}: {}", e.code, e.message))),
+        };
         let serves = result
             .as_ref()
             .and_then(|r| r.get("supportedVersions"))
             .and_then(Value::as_array)
             .is_some_and(|v| v.iter().any(|v| v.as_str() == Some(stateless.as_str())));
         let Some(result) = result.filter(|_| serves) else {
-            return self.initialize();
+            let lines = self.initialize();
+            if let Stage::Failed(why) = &mut self.stage {
+                let answer = refused.unwrap_or_else(|| "a result without it".to_owned());
+                *why = format!(
+                    "the server does not serve {stateless} (it answered `server/discover` with \
+                     {answer}), and {why}"
+                );
+            }
+            return lines;
         };
         let capabilities = result
             .get("capabilities")

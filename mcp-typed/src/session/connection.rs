@@ -157,6 +157,23 @@ impl<H: ClientHandler> Connection<H> {
         self.session.take(&pending).expect("waited for it")
     }
 
+    /// [`request`](Connection::request), reading the result as `T`: for a request whose
+    /// result type depends on its params (a 2025-11-25 `tools/call` with `task` is answered
+    /// with a `CreateTaskResult`).
+    pub fn request_as<R, T>(
+        &mut self,
+        make: impl FnOnce(app::RequestId) -> R,
+    ) -> Result<T, ClientError>
+    where
+        R: RequestMethod + Into<app::ClientRequest>,
+        T: serde::de::DeserializeOwned,
+    {
+        let (pending, line) = self.session.request(make)?;
+        self.send(&[line])?;
+        self.wait(|s| s.is_done(&pending))?;
+        self.session.take_as(&pending).expect("waited for it")
+    }
+
     /// Sends a notification.
     pub fn notify(
         &mut self,

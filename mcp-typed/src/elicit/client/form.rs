@@ -385,6 +385,68 @@ impl Form {
         Answer::new(self)
     }
 
+    /// An answer with every field set, for programs that exercise a server without a person
+    /// (tests, tools): the default the revision has, else the simplest valid value — the
+    /// minimum (or 1), `true`, the first option, a value of the field's `format` (else
+    /// `"example"`, padded or cut to the length limits). A text field with a `pattern` is left
+    /// for the caller: [`Answer::accept`] then says what is missing.
+    pub fn example_answer(&self) -> Answer<'_> {
+        let mut answer = self.answer();
+        for field in &self.fields {
+            if answer.get(&field.name).is_some() {
+                continue;
+            }
+            let _ = match &field.kind {
+                FieldKind::Integer { minimum, .. } => {
+                    let least = minimum.map_or(1.0, |n| n.as_f64()).ceil();
+                    answer.set_integer(&field.name, least as i64)
+                }
+                FieldKind::Number { minimum, .. } => {
+                    answer.set_number(&field.name, minimum.map_or(1.0, |n| n.as_f64()))
+                }
+                FieldKind::Boolean => answer.set_bool(&field.name, true),
+                FieldKind::SingleSelect { options, .. } => match options.first() {
+                    Some(first) => answer.set_choice(&field.name, &first.value),
+                    None => continue,
+                },
+                FieldKind::MultiSelect { options, .. } => match options.first() {
+                    Some(first) => answer.set_choices(&field.name, [first.value.clone()]),
+                    None => continue,
+                },
+                FieldKind::Text {
+                    pattern: Some(_), ..
+                } => continue,
+                FieldKind::Text {
+                    format,
+                    min_length,
+                    max_length,
+                    ..
+                } => {
+                    let mut text = match format {
+                        Some(Format::Email | Format::IdnEmail) => "user@example.com",
+                        Some(Format::Uri) => "https://example.com/",
+                        Some(Format::Date) => "2000-01-31",
+                        Some(Format::DateTime) => "2000-01-31T12:00:00Z",
+                        None => "example",
+                    }
+                    .to_owned();
+                    if format.is_none() {
+                        let (min, max) = (min_length.unwrap_or(0), max_length.unwrap_or(u64::MAX));
+                        while (text.chars().count() as u64) < min {
+                            text.push('x');
+                        }
+                        text = text
+                            .chars()
+                            .take(usize::try_from(max).unwrap_or(usize::MAX))
+                            .collect();
+                    }
+                    answer.set_text(&field.name, text)
+                }
+            };
+        }
+        answer
+    }
+
     /// Checks accepted `content` against the form, as the spec asks clients to: required
     /// fields, types, ranges, lengths in code points, formats, options, multi-select items
     /// and counts, unknown keys. Every violation at once, in field order, unknown keys last.
