@@ -206,3 +206,55 @@ proptest! {
         );
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1024, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// `Form::example_answer` (what a program exercising a server answers with) fills every
+    /// field some value fits (no `pattern` here) with one that does: accepted whenever every
+    /// required field could be filled.
+    #[test]
+    fn an_example_answer_is_a_valid_answer(
+        schema in form(),
+        revision in proptest::sample::select(vec![
+            ProtocolVersion::V2025_06_18,
+            ProtocolVersion::V2025_11_25,
+        ]),
+    ) {
+        let form = Form::from_schema(schema, "m", revision);
+        let answer = form.example_answer();
+        let content = answer.content().clone();
+        for field in form.fields() {
+            if let Some(value) = content.get(&field.name) {
+                prop_assert!(field.check(value).is_ok(), "{}: {}", field.name, value);
+            }
+        }
+        let complete = form.fields().iter().all(|f| !f.required || content.contains_key(&f.name));
+        prop_assert_eq!(answer.accept().is_ok(), complete, "{:?}", content);
+
+    }
+}
+
+/// Each kind of field, all required: `example_answer` fills every one, with the value its
+/// documentation promises.
+#[test]
+fn an_example_answer_fills_every_kind_of_field() {
+    let params = json!({"message": "m", "requestedSchema": {"type": "object", "properties": {
+        "n": {"type": "integer", "minimum": 3},
+        "below": {"type": "number", "maximum": 0.5},
+        "ok": {"type": "boolean"},
+        "pick": {"type": "string", "enum": ["a", "b"]},
+        "many": {"type": "array", "minItems": 2, "items": {"type": "string", "enum": ["x", "y", "z"]}},
+        "mail": {"type": "string", "format": "email"},
+        "long": {"type": "string", "minLength": 9},
+        "named": {"type": "string", "default": "Ada"}
+    }, "required": ["n", "below", "ok", "pick", "many", "mail", "long", "named"]}});
+    let form = Form::from_params(&params, ProtocolVersion::V2025_11_25).unwrap();
+    let answer = form.example_answer();
+    assert_eq!(
+        Value::Object(answer.content().clone()),
+        json!({"n": 3, "below": 0.5, "ok": true, "pick": "a", "many": ["x", "y"],
+               "mail": "user@example.com", "long": "examplexx", "named": "Ada"})
+    );
+    assert!(answer.accept().is_ok());
+}

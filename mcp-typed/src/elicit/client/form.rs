@@ -387,9 +387,9 @@ impl Form {
 
     /// An answer with every field set, for programs that exercise a server without a person
     /// (tests, tools): the default the revision has, else the simplest valid value — the
-    /// minimum (or 1), `true`, the first option, a value of the field's `format` (else
-    /// `"example"`, padded or cut to the length limits). A text field with a `pattern` is left
-    /// for the caller: [`Answer::accept`] then says what is missing.
+    /// minimum (else 1, or the maximum when it is below 1), `true`, the first option (or as many as a multi-select needs), a value of the field's `format` (else
+    /// `"example"`, padded or cut to the length limits). A text field with a `pattern`, or whose
+    /// format's example breaks its length limits, or limits no value meets, is left for the caller: [`Answer::accept`] then says what is missing.
     pub fn example_answer(&self) -> Answer<'_> {
         let mut answer = self.answer();
         for field in &self.fields {
@@ -397,22 +397,27 @@ impl Form {
                 continue;
             }
             let _ = match &field.kind {
-                FieldKind::Integer { minimum, .. } => {
-                    let least = minimum.map_or(1.0, |n| n.as_f64()).ceil();
-                    answer.set_integer(&field.name, least as i64)
+                FieldKind::Integer { minimum, maximum } => {
+                    let least = minimum.map(|n| n.as_f64().ceil());
+                    let most = maximum.map_or(1.0, |n| n.as_f64().floor().min(1.0));
+                    answer.set_integer(&field.name, least.unwrap_or(most) as i64)
                 }
-                FieldKind::Number { minimum, .. } => {
-                    answer.set_number(&field.name, minimum.map_or(1.0, |n| n.as_f64()))
+                FieldKind::Number { minimum, maximum } => {
+                    let most = maximum.map_or(1.0, |n| n.as_f64().min(1.0));
+                    answer.set_number(&field.name, minimum.map_or(most, |n| n.as_f64()))
                 }
                 FieldKind::Boolean => answer.set_bool(&field.name, true),
                 FieldKind::SingleSelect { options, .. } => match options.first() {
                     Some(first) => answer.set_choice(&field.name, &first.value),
                     None => continue,
                 },
-                FieldKind::MultiSelect { options, .. } => match options.first() {
-                    Some(first) => answer.set_choices(&field.name, [first.value.clone()]),
-                    None => continue,
-                },
+                FieldKind::MultiSelect {
+                    options, min_items, ..
+                } => {
+                    let count = usize::try_from(min_items.unwrap_or(1).max(1)).unwrap_or(1);
+                    let first = options.iter().take(count).map(|c| c.value.clone());
+                    answer.set_choices(&field.name, first)
+                }
                 FieldKind::Text {
                     pattern: Some(_), ..
                 } => continue,
@@ -430,19 +435,24 @@ impl Form {
                         None => "example",
                     }
                     .to_owned();
+                    let (min, max) = (min_length.unwrap_or(0), max_length.unwrap_or(u64::MAX));
                     if format.is_none() {
-                        let (min, max) = (min_length.unwrap_or(0), max_length.unwrap_or(u64::MAX));
                         while (text.chars().count() as u64) < min {
                             text.push('x');
                         }
-                        text = text
-                            .chars()
-                            .take(usize::try_from(max).unwrap_or(usize::MAX))
-                            .collect();
+                        let max = usize::try_from(max).unwrap_or(usize::MAX);
+                        text = text.chars().take(max).collect();
+                    } else if !(min..=max).contains(&(text.chars().count() as u64)) {
+                        // No value of the format that short (or long): left for the caller.
+                        continue;
                     }
                     answer.set_text(&field.name, text)
                 }
             };
+            // Limits no value meets (a minimum above the maximum): left for the caller.
+            if answer.check(&field.name).is_err() {
+                answer.clear(&field.name);
+            }
         }
         answer
     }
