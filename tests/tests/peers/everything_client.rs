@@ -307,3 +307,44 @@ fn a_revision_the_server_does_not_accept_ends_with_a_clear_error() {
     assert_eq!(failures(&summary), Vec::<String>::new());
     assert!(took < Duration::from_secs(10), "{took:?}");
 }
+
+/// `tests/examples/first-client.rs`, the README's "Writing a client", against server-everything:
+/// it negotiates (falling back from 2026-07-28 to 2025-11-25), lists the tools and reads a
+/// typed result. The README shows the file as it is.
+#[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs node, npm and python3, and the network once to install the pinned peers: feature `interop` (.ci/run turns it on)"
+)]
+fn the_readme_client_lists_and_calls_tools() {
+    let example = include_str!("../../examples/first-client.rs");
+    let readme = include_str!("../../../README.md");
+    assert!(
+        readme.contains(example),
+        "README.md shows tests/examples/first-client.rs whole"
+    );
+    let server = mcp_tests::peers::peers()
+        .package_file("@modelcontextprotocol/server-everything", "dist/index.js");
+    let binary = mcp_tests::example_binary("mcp-tests", "first-client", &[]);
+    let out = Command::new(binary)
+        .arg("node")
+        .arg(&server)
+        .arg("stdio")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("run the example");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.starts_with("echo: Echoes back the input string\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.ends_with("get-sum: [{\"type\":\"text\",\"text\":\"The sum of 1 and 2 is 3.\"}]\n"),
+        "{stdout}"
+    );
+}
