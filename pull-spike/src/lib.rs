@@ -1,0 +1,195 @@
+//! Issue 31 spike: one shared decoder on a pull parser, on two parsers (jiter and
+//! simd-json's tape), for a slice of 2025-11-25 (the JSON-RPC envelope, `initialize`,
+//! `tools/list`, `tools/call`, `notifications/initialized`, `notifications/progress`, error
+//! responses), decoding into the generated types, and measured against `serde_json::Value`
+//! and today's generated decoder on the same messages (BENCHMARKS.md, "Issue 31: choosing
+//! the pull parser"). Unpublished; nothing here is a dependency of the library crates.
+
+#[path = "../../bench/src/corpus.rs"]
+pub mod corpus;
+pub mod messages;
+pub mod parsers;
+pub mod pull;
+pub mod types;
+
+use std::hint::black_box;
+
+use corpus::{Corpus, Dir, Message};
+use messages::{Msg, ResultKind, TypedResult, decode_message};
+use parsers::{JiterPull, SimdPull};
+use serde_json::Value;
+
+/// The result kind a message of the corpus is typed as (by the request it answers).
+pub fn result_kind(m: &Message) -> Option<ResultKind> {
+    let a = m.answers.as_ref().filter(|a| !a.task)?;
+    match a.method.as_str() {
+        "initialize" => Some(ResultKind::Initialize),
+        "tools/list" => Some(ResultKind::ListTools),
+        "tools/call" => Some(ResultKind::CallTool),
+        _ => None,
+    }
+}
+
+/// Whether a message of the real corpus is in the spike's slice: a client's `initialize`,
+/// `tools/list` or `tools/call` request, `notifications/initialized` or
+/// `notifications/progress`, a server's response to one of those requests, an error.
+pub fn in_slice(m: &Message) -> bool {
+    let Ok(v) = serde_json::from_str::<Value>(&m.text) else {
+        return false;
+    };
+    let has_id = v.get("id").is_some();
+    match v.get("method").and_then(Value::as_str) {
+        Some("initialize" | "tools/list" | "tools/call") => has_id && m.dir == Dir::C2s,
+        Some("notifications/initialized" | "notifications/progress") => !has_id,
+        Some(_) => false,
+        None if v.get("error").is_some() => true,
+        None => m.dir == Dir::S2c && result_kind(m).is_some(),
+    }
+}
+
+/// The slice of the real corpus, or the whole of it (`real`).
+pub fn corpus(name: &str) -> anyhow::Result<Corpus> {
+    let mut c = Corpus::by_name("real")?;
+    match name {
+        "real" => {}
+        "slice" => {
+            c.messages.retain(in_slice);
+            c.name = "slice";
+        }
+        other => anyhow::bail!("unknown corpus `{other}` (slice, real)"),
+    }
+    Ok(c)
+}
+
+/// The codecs measured.
+pub const CODECS: [&str; 5] = [
+    "serde_json::Value",
+    "mcp-typed",
+    "jiter",
+    "simd-json",
+    "IgnoredAny",
+];
+
+/// Today's decoder: `ClientMessage`/`ServerMessage::from_json`, results typed with
+/// `result_as` (as `mcp-bench`'s `mcp-typed` codec).
+pub fn decode_mcp_typed(m: &Message) -> Result<Msg, String> {
+    use mcp_typed::v2025_11_25::{
+        CallToolRequest, ClientMessage, InitializeRequest, ListToolsRequest, ServerMessage,
+    };
+    let r = match m.dir {
+        Dir::C2s => match ClientMessage::from_json(&m.text).map_err(|e| e.to_string())? {
+            ClientMessage::Request(r) => return Ok(Msg::Request(r)),
+            ClientMessage::Notification(n) => return Ok(Msg::ClientNote(n)),
+            ClientMessage::Error(e) => return Ok(Msg::Error(e)),
+            ClientMessage::Response(r) => r,
+        },
+        Dir::S2c => match ServerMessage::from_json(&m.text).map_err(|e| e.to_string())? {
+            ServerMessage::Request(_) => return Err("a server request".into()),
+            ServerMessage::Notification(n) => return Ok(Msg::ServerNote(n)),
+            ServerMessage::Error(e) => return Ok(Msg::Error(e)),
+            ServerMessage::Response(r) => r,
+        },
+    };
+    let e = |e: serde_json::Error| e.to_string();
+    let result = match result_kind(m) {
+        Some(ResultKind::Initialize) => {
+            TypedResult::Initialize(r.result_as::<InitializeRequest>().map_err(e)?)
+        }
+        Some(ResultKind::ListTools) => {
+            TypedResult::ListTools(r.result_as::<ListToolsRequest>().map_err(e)?)
+        }
+        Some(ResultKind::CallTool) => {
+            TypedResult::CallTool(r.result_as::<CallToolRequest>().map_err(e)?)
+        }
+        None => TypedResult::Raw(r.result.get().to_owned()),
+    };
+    Ok(Msg::Response {
+        id: r.id,
+        result,
+        extra: r.extra,
+    })
+}
+
+/// The shared decoder on jiter.
+pub fn decode_jiter(m: &Message) -> Result<Msg, pull::Error> {
+    let kind = result_kind(m);
+    let mut p = JiterPull::new(&m.text);
+    let msg = decode_message(&mut p, m.dir == Dir::S2c, &|_| kind)?;
+    p.finish()?;
+    Ok(msg)
+}
+
+/// simd-json's buffers, kept from message to message (as a decoder would).
+pub struct SimdState {
+    buffers: simd_json::Buffers,
+    tape: Option<simd_json::tape::Tape<'static>>,
+    input: Vec<u8>,
+}
+
+impl Default for SimdState {
+    fn default() -> Self {
+        SimdState {
+            buffers: simd_json::Buffers::default(),
+            tape: Some(simd_json::tape::Tape::null().reset()),
+            input: Vec::new(),
+        }
+    }
+}
+
+/// The shared decoder on simd-json's tape (the input copied, padded, into a mutable buffer:
+/// simd-json unescapes strings in place).
+pub fn decode_simd(state: &mut SimdState, m: &Message) -> Result<Msg, pull::Error> {
+    let kind = result_kind(m);
+    let mut input = std::mem::take(&mut state.input);
+    input.clear();
+    input.extend_from_slice(m.text.as_bytes());
+    input.resize(m.text.len() + simd_json::INPUT_PADDING, b' ');
+    let mut tape = state
+        .tape
+        .take()
+        .unwrap_or_else(simd_json::tape::Tape::null)
+        .reset();
+    let out = match simd_json::fill_tape_padded(
+        &mut input,
+        m.text.len(),
+        &mut state.buffers,
+        &mut tape,
+    ) {
+        Ok(()) => decode_message(&mut SimdPull::new(&tape.0), m.dir == Dir::S2c, &|_| kind),
+        Err(e) => Err(pull::Error::new(e.to_string(), Some(e.index()))),
+    };
+    state.tape = Some(tape.reset());
+    state.input = input;
+    out
+}
+
+/// One decode pass of `codec` over `messages`: how many decoded.
+pub fn decode_pass(codec: &str, messages: &[Message]) -> Option<usize> {
+    let ok = |r: bool| r as usize;
+    Some(match codec {
+        "serde_json::Value" => messages
+            .iter()
+            .map(|m| ok(black_box(serde_json::from_str::<Value>(&m.text)).is_ok()))
+            .sum(),
+        "IgnoredAny" => messages
+            .iter()
+            .map(|m| ok(black_box(serde_json::from_str::<serde::de::IgnoredAny>(&m.text)).is_ok()))
+            .sum(),
+        "mcp-typed" => messages
+            .iter()
+            .map(|m| ok(black_box(decode_mcp_typed(m)).is_ok()))
+            .sum(),
+        "jiter" => messages
+            .iter()
+            .map(|m| ok(black_box(decode_jiter(m)).is_ok()))
+            .sum(),
+        "simd-json" => {
+            let mut state = SimdState::default();
+            messages
+                .iter()
+                .map(|m| ok(black_box(decode_simd(&mut state, m)).is_ok()))
+                .sum()
+        }
+        _ => return None,
+    })
+}
