@@ -112,9 +112,28 @@ pub fn decode_mcp_typed(m: &Message) -> Result<Msg, String> {
 
 /// The shared decoder on jiter.
 pub fn decode_jiter(m: &Message) -> Result<Msg, pull::Error> {
+    decode_jiter_with(m, false, false)
+}
+
+/// The shared decoder on jiter; `one_pass`: a result that comes before its id is typed as
+/// the guessed type (here the right one: the corpus pairs each response with its request),
+/// not skipped and parsed again; `open_as_text`: see [`pull::Pull::open_as_text`].
+pub fn decode_jiter_with(
+    m: &Message,
+    one_pass: bool,
+    open_as_text: bool,
+) -> Result<Msg, pull::Error> {
     let kind = result_kind(m);
     let mut p = JiterPull::new(&m.text);
-    let msg = decode_message(&mut p, m.dir == Dir::S2c, &|_| kind)?;
+    if open_as_text {
+        p = p.with_open_as_text();
+    }
+    let msg = decode_message(
+        &mut p,
+        m.dir == Dir::S2c,
+        &|_| kind,
+        kind.filter(|_| one_pass),
+    )?;
     p.finish()?;
     Ok(msg)
 }
@@ -155,7 +174,12 @@ pub fn decode_simd(state: &mut SimdState, m: &Message) -> Result<Msg, pull::Erro
         &mut state.buffers,
         &mut tape,
     ) {
-        Ok(()) => decode_message(&mut SimdPull::new(&tape.0), m.dir == Dir::S2c, &|_| kind),
+        Ok(()) => decode_message(
+            &mut SimdPull::new(&tape.0),
+            m.dir == Dir::S2c,
+            &|_| kind,
+            None,
+        ),
         Err(e) => Err(pull::Error::new(e.to_string(), Some(e.index()))),
     };
     state.tape = Some(tape.reset());
@@ -183,6 +207,44 @@ pub fn decode_pass(codec: &str, messages: &[Message]) -> Option<usize> {
             .iter()
             .map(|m| ok(black_box(decode_jiter(m)).is_ok()))
             .sum(),
+        "jiter, results in one pass" => messages
+            .iter()
+            .map(|m| ok(black_box(decode_jiter_with(m, true, false)).is_ok()))
+            .sum(),
+        "jiter, one pass, open JSON as text" => messages
+            .iter()
+            .map(|m| ok(black_box(decode_jiter_with(m, true, true)).is_ok()))
+            .sum(),
+        // The parse floors: validate and skip (jiter), build the tape (simd-json).
+        "jiter skip" => messages
+            .iter()
+            .map(|m| {
+                let mut j = jiter::Jiter::new(m.text.as_bytes());
+                ok(black_box(j.next_skip().and_then(|()| j.finish())).is_ok())
+            })
+            .sum(),
+        "simd-json tape" => {
+            let mut buffers = simd_json::Buffers::default();
+            let mut input = Vec::new();
+            let mut tape = Some(simd_json::tape::Tape::null().reset());
+            messages
+                .iter()
+                .map(|m| {
+                    input.clear();
+                    input.extend_from_slice(m.text.as_bytes());
+                    input.resize(m.text.len() + simd_json::INPUT_PADDING, b' ');
+                    let mut t = tape
+                        .take()
+                        .unwrap_or_else(simd_json::tape::Tape::null)
+                        .reset();
+                    let r =
+                        simd_json::fill_tape_padded(&mut input, m.text.len(), &mut buffers, &mut t);
+                    let r = ok(black_box(r).is_ok());
+                    tape = Some(t.reset());
+                    r
+                })
+                .sum()
+        }
         "simd-json" => {
             let mut state = SimdState::default();
             messages

@@ -12,7 +12,9 @@ use std::hint::black_box;
 use std::io::Write as _;
 use std::time::Duration;
 
-use mcp_pull_spike::{CODECS, corpus, decode_jiter, decode_mcp_typed, decode_pass, decode_simd};
+use mcp_pull_spike::{
+    CODECS, corpus, decode_jiter, decode_jiter_with, decode_mcp_typed, decode_pass, decode_simd,
+};
 
 #[path = "../../bench/src/interleave.rs"]
 mod interleave;
@@ -49,6 +51,13 @@ fn main() -> anyhow::Result<()> {
                 let s = decode_simd(&mut state, m)
                     .map_err(|e| anyhow::anyhow!("simd-json, message {i}: {e}"))?;
                 anyhow::ensure!(j == want, "jiter differs on message {i}: {}", m.text);
+                let j1 = decode_jiter_with(m, true, false)
+                    .map_err(|e| anyhow::anyhow!("jiter one pass, message {i}: {e}"))?;
+                anyhow::ensure!(
+                    j1 == want,
+                    "jiter one pass differs on message {i}: {}",
+                    m.text
+                );
                 anyhow::ensure!(s == want, "simd-json differs on message {i}: {}", m.text);
             }
             println!(

@@ -20,7 +20,8 @@ pub enum ResultKind {
     CallTool,
 }
 
-/// A typed result.
+/// A typed result (unboxed, as the generated `ServerResult`).
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum TypedResult {
     /// Of `initialize`.
@@ -33,7 +34,8 @@ pub enum TypedResult {
     Raw(String),
 }
 
-/// A decoded message (the slice's methods).
+/// A decoded message (the slice's methods; unboxed, as the generated `ClientMessage`).
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum Msg {
     /// A client's request.
@@ -64,6 +66,7 @@ const METHODS: &[&str] = &[
     "notifications/progress",
 ];
 
+#[allow(clippy::large_enum_variant)]
 enum Params {
     Initialize(InitializeRequestParams),
     ListTools(PaginatedRequestParams),
@@ -122,11 +125,14 @@ fn missing(what: &str) -> Error {
 /// result type answers an id (the caller's table of requests sent). The members before the
 /// deciding one are kept as marks: `params` before `method`, and `result` before `id`, are
 /// skipped and decoded from their mark afterwards (jiter: parsed again; simd-json's tape:
-/// walked once).
+/// walked once) — unless `guess` names the result type to try when the result comes before
+/// the id (e.g. that of the only request pending): then the result is typed in one pass, and
+/// decoded again from its mark only if the id turns out to answer another type.
 pub fn decode_message<'a, P: Pull<'a>>(
     p: &mut P,
     from_server: bool,
     kind_of: &dyn Fn(&RequestId) -> Option<ResultKind>,
+    guess: Option<ResultKind>,
 ) -> Result<Msg, Error> {
     let kind = p.peek()?;
     if kind != Kind::Obj {
@@ -139,7 +145,10 @@ pub fn decode_message<'a, P: Pull<'a>>(
     let mut params_value: Option<Params> = None;
     let mut params_mark = None;
     let mut result: Option<TypedResult> = None;
-    let mut result_span = None;
+    // Where a result typed in one pass started, and as what.
+    let mut result_span: Option<(usize, ResultKind)> = None;
+    // Where a result skipped starts and ends.
+    let mut result_mark = None;
     let mut error: Option<RpcError> = None;
     let mut extra = Map::new();
     let mut next = p.obj_first()?.map(key);
@@ -177,15 +186,18 @@ pub fn decode_message<'a, P: Pull<'a>>(
                     p.skip()?;
                 }
             },
-            Key::Result => match id.as_ref().and_then(kind_of) {
+            Key::Result => match id.as_ref().map_or(guess, kind_of) {
                 Some(kind) => {
+                    p.peek()?;
+                    let start = p.mark();
                     result = Some(typed_result(p, kind).map_err(|e| e.in_key("result"))?);
+                    result_span = Some((start, kind));
                 }
                 None => {
                     p.peek()?;
                     let start = p.mark();
                     p.skip()?;
-                    result_span = Some((start, p.mark()));
+                    result_mark = Some((start, p.mark()));
                 }
             },
             Key::Error => {
@@ -261,8 +273,15 @@ pub fn decode_message<'a, P: Pull<'a>>(
         return Ok(Msg::Error(JsonRpcErrorResponse { id, error, extra }));
     }
     let id = id.ok_or_else(|| missing("id"))?;
-    let result = match (result, result_span) {
-        (Some(r), _) => r,
+    let result = match (result, result_mark) {
+        // Typed in one pass, as the type the id answers (else decoded again from its mark).
+        (Some(r), _) => match (result_span, kind_of(&id)) {
+            (Some((_, guessed)), Some(kind)) if guessed == kind => r,
+            (Some((start, _)), Some(kind)) => {
+                typed_result(&mut p.at(start), kind).map_err(|e| e.in_key("result"))?
+            }
+            _ => r,
+        },
         (None, Some((start, end))) => match kind_of(&id) {
             Some(kind) => typed_result(&mut p.at(start), kind).map_err(|e| e.in_key("result"))?,
             None => TypedResult::Raw(p.raw(start, end)),

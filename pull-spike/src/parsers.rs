@@ -13,9 +13,11 @@ use crate::pull::{Error, Kind, Num, Pull};
 /// [`Pull::at`] runs on the text from that offset (`base`).
 pub struct JiterPull<'a> {
     j: Jiter<'a>,
+    text: &'a str,
     data: &'a [u8],
     base: usize,
     peeked: Peek,
+    open_text: bool,
 }
 
 impl<'a> JiterPull<'a> {
@@ -23,10 +25,18 @@ impl<'a> JiterPull<'a> {
     pub fn new(text: &'a str) -> JiterPull<'a> {
         JiterPull {
             j: Jiter::new(text.as_bytes()),
+            text,
             data: text.as_bytes(),
             base: 0,
             peeked: Peek::Null,
+            open_text: false,
         }
+    }
+
+    /// Open objects kept as their text (a measurement switch: see [`Pull::open_as_text`]).
+    pub fn with_open_as_text(mut self) -> Self {
+        self.open_text = true;
+        self
     }
 
     /// Checks that only whitespace follows the value.
@@ -125,18 +135,24 @@ impl<'a> Pull<'a> for JiterPull<'a> {
     fn at(&self, mark: usize) -> Self {
         JiterPull {
             j: Jiter::new(&self.data[mark..]),
+            text: self.text,
             data: self.data,
             base: mark,
             peeked: Peek::Null,
+            open_text: self.open_text,
         }
     }
     fn raw(&self, start: usize, end: usize) -> String {
-        // The input is a `&str` and a value starts and ends on a character boundary.
-        String::from_utf8_lossy(&self.data[start..end]).into_owned()
+        // The input is a `&str` and a value starts and ends on a character boundary: a copy,
+        // no validation.
+        self.text.get(start..end).unwrap_or_default().to_owned()
     }
     #[inline]
     fn offset(&self) -> Option<usize> {
         Some(self.base + self.j.current_index())
+    }
+    fn open_as_text(&self) -> bool {
+        self.open_text
     }
 }
 

@@ -19,7 +19,7 @@ macro_rules! object {
                 static D: Obj = Obj {
                     expecting: concat!("a ", stringify!($T), " object"),
                     keys: &[$($key,)* $($ck,)*],
-                    required: &[$(object!(@req $($req)?),)* $(object!(@c $ck),)*],
+                    required: mask(&[$(object!(@req $($req)?),)* $(object!(@c $ck),)*]),
                 };
                 $(let mut $f = None;)*
                 let mut extra = Map::new();
@@ -55,6 +55,19 @@ macro_rules! object {
     (@c $x:literal) => { true };
     (@take $f:ident $key:literal req) => { req($f, $key)? };
     (@take $f:ident $key:literal) => { $f };
+}
+
+/// The required-member mask of a key table (the generator would write the number).
+const fn mask(required: &[bool]) -> u64 {
+    let mut m = 0;
+    let mut i = 0;
+    while i < required.len() {
+        if required[i] {
+            m |= 1 << i;
+        }
+        i += 1;
+    }
+    m
 }
 
 macro_rules! string_enum {
@@ -248,7 +261,7 @@ impl Decode for EmbeddedResourceResource {
         static D: Obj = Obj {
             expecting: "a TextResourceContents or BlobResourceContents object",
             keys: &["uri", "mimeType", "_meta", "text", "blob"],
-            required: &[true, false, false, false, false],
+            required: 1,
         };
         let at = p.offset();
         let (mut uri, mut mime_type, mut meta, mut text, mut blob) = (None, None, None, None, None);
