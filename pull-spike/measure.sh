@@ -25,7 +25,8 @@ for corpus in slice real; do
     codecs=("serde_json::Value (default features)" "serde_json::Value" IgnoredAny)
     [ "$corpus" = slice ] && codecs+=(mcp-typed)
     [ "$corpus" = slice ] && codecs+=(jiter "jiter, results in one pass" \
-        "jiter, one pass, open JSON as text" simd-json "jiter skip" "simd-json tape")
+        "jiter, one pass, open JSON as text" simd-json "jiter skip" "simd-json tape" \
+        "jiter, every string copied")
     for codec in "${codecs[@]}"; do
         if [ "$codec" = "serde_json::Value (default features)" ]; then
             run=("$value_bin" count decode "$tmp/$corpus.jsonl")

@@ -62,12 +62,17 @@ pub fn corpus(name: &str) -> anyhow::Result<Corpus> {
 }
 
 /// The codecs measured.
-pub const CODECS: [&str; 5] = [
+pub const CODECS: [&str; 10] = [
     "serde_json::Value",
     "mcp-typed",
     "jiter",
+    "jiter, results in one pass",
+    "jiter, one pass, open JSON as text",
     "simd-json",
     "IgnoredAny",
+    "jiter skip",
+    "simd-json tape",
+    "jiter, every string copied",
 ];
 
 /// Today's decoder: `ClientMessage`/`ServerMessage::from_json`, results typed with
@@ -187,6 +192,36 @@ pub fn decode_simd(state: &mut SimdState, m: &Message) -> Result<Msg, pull::Erro
     out
 }
 
+/// Walks a value, copying each string value into a `String` dropped at once.
+fn copy_strings<'a, P: pull::Pull<'a>>(p: &mut P) -> Result<(), pull::Error> {
+    use pull::Kind;
+    match p.peek()? {
+        Kind::Str => drop(black_box(p.str()?.to_owned())),
+        Kind::Obj => {
+            let mut more = p.obj_first()?.is_some();
+            while more {
+                copy_strings(p)?;
+                more = p.obj_next()?.is_some();
+            }
+        }
+        Kind::Arr => {
+            let mut more = p.arr_first()?;
+            while more {
+                copy_strings(p)?;
+                more = p.arr_next()?;
+            }
+        }
+        Kind::Num => {
+            p.num()?;
+        }
+        Kind::Bool => {
+            p.bool()?;
+        }
+        Kind::Null => p.null()?,
+    }
+    Ok(())
+}
+
 /// One decode pass of `codec` over `messages`: how many decoded.
 pub fn decode_pass(codec: &str, messages: &[Message]) -> Option<usize> {
     let ok = |r: bool| r as usize;
@@ -222,6 +257,12 @@ pub fn decode_pass(codec: &str, messages: &[Message]) -> Option<usize> {
                 let mut j = jiter::Jiter::new(m.text.as_bytes());
                 ok(black_box(j.next_skip().and_then(|()| j.finish())).is_ok())
             })
+            .sum(),
+        // The floor of any decoder with owned strings: the scan, plus every string value
+        // allocated, copied and freed (keys only matched).
+        "jiter, every string copied" => messages
+            .iter()
+            .map(|m| ok(black_box(copy_strings(&mut JiterPull::new(&m.text))).is_ok()))
             .sum(),
         "simd-json tape" => {
             let mut buffers = simd_json::Buffers::default();

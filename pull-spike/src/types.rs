@@ -27,7 +27,7 @@ macro_rules! object {
                     let mut k = 0usize;
                     $(
                         if i == k {
-                            $f = Some(Decode::decode(p)?);
+                            put(&mut $f, Decode::decode(p)?);
                             return Ok(());
                         }
                         k += 1;
@@ -55,6 +55,17 @@ macro_rules! object {
     (@c $x:literal) => { true };
     (@take $f:ident $key:literal req) => { req($f, $key)? };
     (@take $f:ident $key:literal) => { $f };
+}
+
+/// Stores a member's value: the object loop calls each index once, so the slot is empty and
+/// no drop code for an earlier value is compiled into each type's closure.
+#[inline(always)]
+fn put<T>(slot: &mut Option<T>, v: T) {
+    if slot.is_none() {
+        *slot = Some(v);
+    } else {
+        std::mem::forget(v);
+    }
 }
 
 /// The required-member mask of a key table (the generator would write the number).
