@@ -1,6 +1,6 @@
 //! The JSON-RPC envelope, decided by its members (`method`, `result`, `error`), for the
 //! methods of the slice. Shared runtime code: the per-revision part is the method table and
-//! [`params`] (what the generator emits for a method set).
+//! `params` (what the generator emits for a method set).
 
 use mcp_typed::v2025_11_25::Error as RpcError;
 use mcp_typed::v2025_11_25::*;

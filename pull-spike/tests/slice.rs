@@ -54,11 +54,27 @@ fn errors_name_the_member_and_where() {
         ("/params/name".to_owned(), Some((1, 34)))
     );
 
-    // A content block with its tag last (the late-tag path) and a fault inside it.
+    // Content blocks with their tag last (the late-tag path: skipped, then decoded from
+    // their start), a fault inside the second; then a block without a tag.
+    let answers = Some(mcp_pull_spike::corpus::Answers {
+        method: "tools/call".to_owned(),
+        task: false,
+    });
+    let text = r#"{"jsonrpc":"2.0","id":1,"result":{"content":[{"text":"a","type":"text"},{"text":7,"type":"text"}]}}"#;
     let m = Message {
         dir: Dir::S2c,
-        text: "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"content\":[{\"text\":\"a\"},{\"text\":7,\"type\":\"text\"}]}}".to_owned(),
-        answers: Some(mcp_pull_spike::corpus::Answers { method: "tools/call".to_owned(), task: false }),
+        text: text.to_owned(),
+        answers: answers.clone(),
+    };
+    let e = decode_jiter(&m).unwrap_err();
+    assert_eq!(e.pointer(), "/result/content/1/text");
+    assert_eq!(e.offset(), Some(text.find(":7").unwrap() + 1), "{e}");
+    let s = decode_simd(&mut SimdState::default(), &m).unwrap_err();
+    assert_eq!(s.pointer(), "/result/content/1/text");
+    let m = Message {
+        dir: Dir::S2c,
+        text: r#"{"jsonrpc":"2.0","id":1,"result":{"content":[{"text":"a"}]}}"#.to_owned(),
+        answers,
     };
     let e = decode_jiter(&m).unwrap_err();
     assert_eq!(e.pointer(), "/result/content/0");
