@@ -1137,17 +1137,21 @@ impl<H: ClientHandler> ClientSession<H> {
         for (key, request) in requests.into_iter().flatten() {
             let asked = request.get("method").and_then(Value::as_str).unwrap_or("");
             let asked = asked.to_owned();
-            let full = json!({
-                "jsonrpc": "2.0",
-                "id": key,
-                "method": request.get("method"),
-                "params": request.get("params"),
-            });
+            // The input request as a request of the server: `params` only where it has them
+            // (`roots/list` has none, and `"params": null` is no request's).
+            let mut full = json!({"jsonrpc": "2.0", "id": key, "method": request.get("method")});
+            if let Some(params) = request.get("params") {
+                full["params"] = params.clone();
+            }
             let answer = match app::ServerMessage::from_json(&full.to_string()) {
                 Ok(app::ServerMessage::Request(request)) => self.answer(&request),
-                Ok(_) | Err(_) => Err(Failure::new(
+                Ok(_) => Err(Failure::new(
                     app::INVALID_PARAMS,
-                    format!("`inputRequests/{key}` is not a request the client knows"),
+                    format!("`inputRequests/{key}` is not a request"),
+                )),
+                Err(e) => Err(Failure::new(
+                    app::INVALID_PARAMS,
+                    format!("`inputRequests/{key}` is not a request the client knows: {e}"),
                 )),
             };
             match answer {

@@ -551,3 +551,43 @@ fn a_2026_07_28_request_says_who_asks_and_notifications_arrive_typed() {
         ["notifications/tools/list_changed", "notifications/progress"]
     );
 }
+
+/// A 2026-07-28 input request without `params` (`roots/list`, as the Python SDK sends it) is
+/// answered, and the request retried with the answer and the server's state. (It was read
+/// with `"params": null` and refused as a request the client does not know.)
+#[test]
+fn answers_a_2026_07_28_input_request_without_params() {
+    let mut client = ClientSession::new(
+        info()
+            .with_versions([ProtocolVersion::V2026_07_28])
+            .with_roots(false),
+        Fills::default(),
+    );
+    client.connect();
+    client.receive(
+        r#"{"jsonrpc":"2.0","id":1,"result":{"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},"resultType":"complete"}}"#,
+    );
+    assert_eq!(client.version(), Some(ProtocolVersion::V2026_07_28));
+    let (roots, _) = client.request(tool("roots", json!({}))).unwrap();
+    let retry = client.receive(
+        &json!({"jsonrpc": "2.0", "id": roots.id(), "result": {"resultType": "input_required",
+            "inputRequests": {"ask_roots": {"method": "roots/list"}}, "requestState": "s1"}})
+        .to_string(),
+    );
+    assert!(client.handler().roots);
+    assert_eq!(retry.len(), 1, "{retry:?}");
+    let retry: Value = serde_json::from_str(&retry[0]).unwrap();
+    assert_eq!(retry["method"], "tools/call");
+    assert_eq!(
+        retry["params"]["inputResponses"],
+        json!({"ask_roots": {"roots": [{"uri": "file:///work"}]}})
+    );
+    assert_eq!(retry["params"]["requestState"], "s1");
+    client.receive(
+        &json!({"jsonrpc": "2.0", "id": retry["id"], "result": {"content": [
+            {"type": "text", "text": "file:///work"}]}})
+        .to_string(),
+    );
+    let listed = client.take(&roots).unwrap().unwrap();
+    assert_eq!(text(&listed), "file:///work");
+}
