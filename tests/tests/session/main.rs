@@ -5,5 +5,6 @@
 
 mod booking_server;
 mod client_session;
+mod readme_programs;
 mod server_rules;
 mod session_codec;
