@@ -515,7 +515,12 @@ fn a_document_nested_too_deep_is_said_to_be_so_not_invalid() {
 /// How long a small server-to-client message takes through the proxy while the proxy checks
 /// a 10 MiB client-to-server message, `rounds` times: `binary` is `mcp-typed`, `pause` the
 /// time a check of the big message takes at most (waited between rounds).
-fn stalls(binary: &Path, rounds: usize, pause: std::time::Duration) -> Vec<std::time::Duration> {
+fn stalls(
+    binary: &Path,
+    rounds: usize,
+    gap: std::time::Duration,
+    pause: std::time::Duration,
+) -> Vec<std::time::Duration> {
     use std::io::{BufRead, BufReader};
     use std::time::{Duration, Instant};
     let fifo = scratch("stall.fifo");
@@ -549,7 +554,7 @@ fn stalls(binary: &Path, rounds: usize, pause: std::time::Duration) -> Vec<std::
             round + 2
         );
         stdin.write_all(big.as_bytes()).unwrap();
-        std::thread::sleep(Duration::from_millis(5));
+        std::thread::sleep(gap);
         let start = Instant::now();
         server.write_all(small.as_bytes()).unwrap();
         line.clear();
@@ -572,12 +577,22 @@ fn one_direction_does_not_wait_for_the_other_s_check() {
     let rounds: usize = std::env::var("MCP_CHECK_ROUNDS").map_or(3, |r| r.parse().unwrap());
     let pause = if binary.is_some() { 300 } else { 2500 };
     let binary = binary.unwrap_or_else(|| checker().to_owned());
-    let mut got = stalls(&binary, rounds, Duration::from_millis(pause));
+    // MCP_CHECK_GAP_MS: how long after writing the big message the small one goes (5 ms: the
+    // proxy is still passing the big one on, and checking it).
+    let gap: u64 = std::env::var("MCP_CHECK_GAP_MS").map_or(5, |r| r.parse().unwrap());
+    let mut got = stalls(
+        &binary,
+        rounds,
+        Duration::from_millis(gap),
+        Duration::from_millis(pause),
+    );
     got.sort();
     eprintln!(
-        "stall of s2c after a 10 MiB c2s message, {rounds} rounds: median {:?}, max {:?}",
+        "stall of s2c after a 10 MiB c2s message, {rounds} rounds: median {:?}, max {:?}; all \
+         (µs): {:?}",
         got[got.len() / 2],
-        got[got.len() - 1]
+        got[got.len() - 1],
+        got.iter().map(|d| d.as_micros()).collect::<Vec<_>>()
     );
     // A debug build checks 10 MiB in about 2 s; the other direction must not wait for it.
     assert!(got[got.len() / 2] < Duration::from_millis(100), "{got:?}");
