@@ -522,7 +522,7 @@ fn stalls(
     pause: std::time::Duration,
 ) -> Vec<std::time::Duration> {
     use std::io::{BufRead, BufReader};
-    use std::time::{Duration, Instant};
+    use std::time::Instant;
     let fifo = scratch("stall.fifo");
     assert!(
         Command::new("mkfifo")
