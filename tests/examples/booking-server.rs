@@ -94,6 +94,8 @@ impl Handler for Booking {
                 let menu = mcp::Resource::new("menu", MENU).with_mime_type("text/plain");
                 mcp::ListResourcesResult::new(vec![menu.with_description("Tonight's menu")]).into()
             }
+            // It declares `resources`, whose methods include the templates list: none here.
+            R::ListResourceTemplates(_) => mcp::ListResourceTemplatesResult::new(vec![]).into(),
             R::ReadResource(r) if r.params.uri == MENU => {
                 let text = "Soup of the day 6.50\nRisotto 14.00\nTiramisu 7.25";
                 let menu = mcp::TextResourceContents::new(MENU, text).with_mime_type("text/plain");

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::client::{ClientError, ClientHandler, ClientSession, ServerInfo};
+use super::client::{ClientError, ClientHandler, ClientSession, Pending, ServerInfo};
 use crate::RequestMethod;
 use crate::v2025_11_25 as app;
 
@@ -155,6 +155,45 @@ impl<H: ClientHandler> Connection<H> {
         self.send(&[line])?;
         self.wait(|s| s.is_done(&pending))?;
         self.session.take(&pending).expect("waited for it")
+    }
+
+    /// Sends the request `make` builds without waiting for its result: several can be on
+    /// their way at once. [`finish`](Connection::finish) waits for one, [`cancel`](Connection::cancel)
+    /// gives up on it.
+    pub fn start<R>(
+        &mut self,
+        make: impl FnOnce(app::RequestId) -> R,
+    ) -> Result<Pending<R>, ClientError>
+    where
+        R: RequestMethod + Into<app::ClientRequest>,
+    {
+        let (pending, line) = self.session.request(make)?;
+        self.send(&[line])?;
+        Ok(pending)
+    }
+
+    /// Waits for the result of a request sent with [`start`](Connection::start).
+    pub fn finish<R>(&mut self, pending: &Pending<R>) -> Result<R::Result, ClientError>
+    where
+        R: RequestMethod,
+        R::Result: serde::de::DeserializeOwned,
+    {
+        self.wait(|s| s.is_done(pending))?;
+        self.session.take(pending).expect("waited for it")
+    }
+
+    /// Gives up on a request sent with [`start`](Connection::start): the server is sent
+    /// `notifications/cancelled` (unless it answered already), and the result is
+    /// [`ClientError::Cancelled`].
+    pub fn cancel<R>(
+        &mut self,
+        pending: &Pending<R>,
+        reason: Option<&str>,
+    ) -> Result<(), ClientError> {
+        match self.session.cancel(pending, reason) {
+            Some(line) => self.send(&[line]),
+            None => Ok(()),
+        }
     }
 
     /// [`request`](Connection::request), reading the result as `T`: for a request whose
