@@ -133,6 +133,7 @@ fn every_captured_tool_schema() {
                     accepted(schema, &value),
                     "{file} {name}: valid() = {value}, refused by the validator"
                 );
+                println!("  {file} {name}: {value}");
                 made += 1;
             }
             Err(e) => errors.push(format!("{file} {name}: {e}")),
@@ -540,6 +541,28 @@ fn odd_roots() {
         let _ = valid(&junk);
         let _ = invalid(&junk);
     }
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_stack_overflow() {
+    let mut schema = json!({"type": "integer"});
+    for _ in 0..200 {
+        schema = json!({"type": "object", "properties": {"x": schema}, "required": ["x"]});
+    }
+    let e = assert_error(schema);
+    assert!(e.message.contains("too deep"), "{e}");
+    let mut schema = json!({"type": "integer"});
+    for _ in 0..200 {
+        schema = json!({"allOf": [schema]});
+    }
+    let _ = valid(&schema);
+    let _ = invalid(&schema);
+    // Twenty levels are fine.
+    let mut schema = json!({"type": "integer", "minimum": 1});
+    for _ in 0..20 {
+        schema = json!({"type": "object", "properties": {"x": schema}, "required": ["x"]});
+    }
+    assert_valid(schema);
 }
 
 #[test]
