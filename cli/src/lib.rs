@@ -4,8 +4,10 @@
 //!
 //! The commands live in the binary (`src/main.rs`, one module per command); the library holds
 //! what a program or a test can call without running it: [`tools_client`], the MCP client
-//! behind `mcp-typed tools --server` and `--url`.
+//! behind `mcp-typed tools --server` and `--url`; [`arguments`], a tool's arguments made from
+//! its input schema (a valid value, and an invalid one with what is wrong with it).
 
 #![deny(missing_docs)]
 
+pub mod arguments;
 pub mod tools_client;
