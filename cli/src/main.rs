@@ -1,5 +1,6 @@
-//! `mcp-typed`: checks MCP traffic, and writes typed bindings for a live server's tools. One
-//! module per command; this file only parses the command line and dispatches.
+//! `mcp-typed`: checks MCP traffic, tests a server, and writes typed bindings for a live
+//! server's tools. One module per command; this file only parses the command line and
+//! dispatches.
 
 use std::process::ExitCode;
 
@@ -8,6 +9,7 @@ use clap::{Parser, Subcommand};
 #[macro_use]
 mod output;
 mod check;
+mod exercise;
 mod tools;
 
 /// Check MCP traffic against the revision its two sides negotiated, and write typed Rust
@@ -30,11 +32,16 @@ enum Command {
     /// tools/list answer (--from FILE).
     #[command(after_long_help = tools::LONG_HELP)]
     Tools(tools::ToolsArgs),
+    /// Drive a server through everything it declares, at every revision it accepts, and
+    /// check every message both ways (stdio: -- SERVER ARGS…).
+    #[command(after_long_help = exercise::LONG_HELP)]
+    Test(exercise::TestArgs),
 }
 
 fn main() -> ExitCode {
     output::exit(match Cli::parse().command {
         Command::Check(args) => check::run(args),
         Command::Tools(args) => tools::run(args),
+        Command::Test(args) => exercise::run(args),
     })
 }

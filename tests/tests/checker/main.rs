@@ -6,4 +6,5 @@ mod check_capability_tables;
 mod check_hardening;
 mod check_lib;
 mod check_proxy;
+mod test_command;
 mod validate_traffic;
