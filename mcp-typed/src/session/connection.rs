@@ -51,6 +51,16 @@ impl<H: ClientHandler> Connection<H> {
     /// Starts `command` with its stdin and stdout piped (stderr as the command says) and
     /// negotiates with it.
     pub fn spawn(command: &mut Command, session: ClientSession<H>) -> Result<Self, ClientError> {
+        Connection::spawn_with_timeout(command, session, TIMEOUT)
+    }
+
+    /// [`spawn`](Connection::spawn), waiting at most `timeout` for any one answer, the
+    /// negotiation's included (see [`set_timeout`](Connection::set_timeout)).
+    pub fn spawn_with_timeout(
+        command: &mut Command,
+        session: ClientSession<H>,
+        timeout: Duration,
+    ) -> Result<Self, ClientError> {
         let program = command.get_program().to_string_lossy().into_owned();
         let mut child = command
             .stdin(Stdio::piped())
@@ -61,6 +71,7 @@ impl<H: ClientHandler> Connection<H> {
         let stdout = BufReader::new(child.stdout.take().expect("piped"));
         let mut connection = Connection::unstarted(stdout, stdin, session);
         connection.child = Some(child);
+        connection.timeout = timeout;
         connection.connect()?;
         Ok(connection)
     }
@@ -71,7 +82,19 @@ impl<H: ClientHandler> Connection<H> {
         writer: impl Write + Send + 'static,
         session: ClientSession<H>,
     ) -> Result<Self, ClientError> {
+        Connection::over_with_timeout(reader, writer, session, TIMEOUT)
+    }
+
+    /// [`over`](Connection::over), waiting at most `timeout` for any one answer, the
+    /// negotiation's included (see [`set_timeout`](Connection::set_timeout)).
+    pub fn over_with_timeout(
+        reader: impl BufRead + Send + 'static,
+        writer: impl Write + Send + 'static,
+        session: ClientSession<H>,
+        timeout: Duration,
+    ) -> Result<Self, ClientError> {
         let mut connection = Connection::unstarted(reader, writer, session);
+        connection.timeout = timeout;
         connection.connect()?;
         Ok(connection)
     }

@@ -35,11 +35,11 @@ enum Peer {
 /// The user behind the client: fills forms through the form model, consents to URLs, lends
 /// a canned model and one root, and records every request that reached it.
 #[derive(Debug, Default)]
-struct User {
-    forms: Vec<String>,
-    urls: Vec<String>,
-    samples: Vec<String>,
-    roots: usize,
+pub(super) struct User {
+    pub(super) forms: Vec<String>,
+    pub(super) urls: Vec<String>,
+    pub(super) samples: Vec<String>,
+    pub(super) roots: usize,
 }
 
 impl ClientHandler for User {
@@ -93,9 +93,9 @@ impl ClientHandler for User {
 }
 
 /// Every line of a session, in order, as the session's observer saw it.
-type Lines = Arc<Mutex<Vec<(Direction, String)>>>;
+pub(super) type Lines = Arc<Mutex<Vec<(Direction, String)>>>;
 
-fn info() -> ClientInfo {
+pub(super) fn info() -> ClientInfo {
     ClientInfo::new(mcp::Implementation::new("client-peers", "1.0"))
 }
 
@@ -130,7 +130,7 @@ fn start(peer: Peer, info: ClientInfo) -> Result<(Connection<User>, Lines), Clie
 /// message of the revision, or holds what the revision does not define; lists (and returns)
 /// what the checker noted or refused in the server's lines, once each, array indices as `*`.
 /// The checker must have learnt `version` from the traffic.
-fn audit(label: &str, version: ProtocolVersion, lines: &Lines) -> BTreeSet<String> {
+pub(super) fn audit(label: &str, version: ProtocolVersion, lines: &Lines) -> BTreeSet<String> {
     let mut checker = Checker::new();
     let (mut ours, mut theirs) = (Vec::new(), BTreeSet::new());
     for (direction, line) in lines.lock().unwrap().iter() {
@@ -176,7 +176,7 @@ fn any_index(text: &str) -> String {
 }
 
 /// The text of a result's text blocks, one per line.
-fn text(result: &mcp::CallToolResult) -> String {
+pub(super) fn text(result: &mcp::CallToolResult) -> String {
     let blocks = serde_json::to_value(&result.content).unwrap();
     let texts = blocks.as_array().unwrap().iter();
     let texts: Vec<&str> = texts.filter_map(|b| b["text"].as_str()).collect();
@@ -184,13 +184,17 @@ fn text(result: &mcp::CallToolResult) -> String {
 }
 
 /// A tool's result that is not a tool error.
-fn call(server: &mut Connection<User>, name: &str, arguments: Value) -> mcp::CallToolResult {
+pub(super) fn call(
+    server: &mut Connection<User>,
+    name: &str,
+    arguments: Value,
+) -> mcp::CallToolResult {
     let result = (server.call_tool(name, &arguments)).unwrap_or_else(|e| panic!("`{name}`: {e}"));
     assert_ne!(result.is_error, Some(true), "`{name}`: {}", text(&result));
     result
 }
 
-fn tool_names(server: &mut Connection<User>) -> Vec<String> {
+pub(super) fn tool_names(server: &mut Connection<User>) -> Vec<String> {
     let tools = server.list_tools().expect("tools/list");
     tools.into_iter().map(|t| t.name).collect()
 }

@@ -5,6 +5,7 @@
 //! -p mcp-tests --features interop --test peers`).
 
 mod booking_peers;
+mod client_http;
 mod client_peers;
 mod conformance_suite;
 mod elicit_sdk_agreement;
