@@ -74,3 +74,11 @@ pub fn exit(result: Result<ExitCode>) -> ExitCode {
         }
     }
 }
+
+/// A `--header` value, `NAME: VALUE` (clap's value parser for `tools` and `test`).
+pub fn header(text: &str) -> std::result::Result<(String, String), String> {
+    match text.split_once(':') {
+        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_owned(), v.trim().to_owned())),
+        _ => Err(format!("{text:?}: expected `NAME: VALUE`")),
+    }
+}

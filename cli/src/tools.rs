@@ -47,8 +47,8 @@ pub struct ToolsArgs {
     pub url: Option<String>,
     /// With --url: a header sent with every request, `NAME: VALUE` (repeatable), e.g.
     /// `--header 'Authorization: Bearer …'`.
-    #[arg(long = "header", value_name = "NAME: VALUE", requires = "url")]
-    pub headers: Vec<String>,
+    #[arg(long = "header", value_name = "NAME: VALUE", requires = "url", value_parser = crate::output::header)]
+    pub headers: Vec<(String, String)>,
     /// With --server or --url: also write the tool list received to FILE (for --from and
     /// build.rs).
     #[arg(long, value_name = "FILE", requires = "live")]
@@ -164,15 +164,6 @@ fn server_list(args: &ToolsArgs) -> Result<(String, String)> {
     Ok((text, origin))
 }
 
-fn http_list(url: &str, headers: &[String], timeout: Duration) -> Result<ServerTools> {
-    let headers = headers
-        .iter()
-        .map(|h| match h.split_once(':') {
-            Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_owned(), v.trim().to_owned())),
-            _ => Err(Error::Usage(format!(
-                "--header {h:?}: expected `NAME: VALUE`"
-            ))),
-        })
-        .collect::<Result<Vec<_>>>()?;
-    Ok(tools_client::list_tools_http(url, &headers, timeout)?)
+fn http_list(url: &str, headers: &[(String, String)], timeout: Duration) -> Result<ServerTools> {
+    Ok(tools_client::list_tools_http(url, headers, timeout)?)
 }

@@ -298,13 +298,7 @@ pub fn revision(args: &TestArgs, version: ProtocolVersion, progress: &Progress) 
         notifications: BTreeMap::new(),
         elapsed: Duration::ZERO,
     };
-    let (program, rest) = args
-        .server
-        .split_first()
-        .expect("clap requires the command");
-    let mut command = Command::new(program);
-    command.args(rest).stderr(Stdio::null());
-    match Connection::spawn(&mut command, session) {
+    match connect(args, session) {
         Ok(mut server) => {
             server.set_timeout(super::timeout(args));
             let mut exercise = Exercise {
@@ -319,6 +313,13 @@ pub fn revision(args: &TestArgs, version: ProtocolVersion, progress: &Progress) 
             let _ = server.close();
         }
         Err(ClientError::NotReady(why)) => run.status = Status::NotServed(why),
+        // Over HTTP a server without 2026-07-28 refuses `server/discover` with an HTTP
+        // status, which ends the connection before any negotiation.
+        Err(ClientError::Closed(why))
+            if args.url.is_some() && version == ProtocolVersion::V2026_07_28 =>
+        {
+            run.status = Status::NotServed(format!("`server/discover` refused: {why}"));
+        }
         Err(e) => run.status = Status::Failed(e.to_string()),
     }
     let mut audit = lock(&audit);
@@ -333,6 +334,27 @@ pub fn revision(args: &TestArgs, version: ProtocolVersion, progress: &Progress) 
     run.notifications = std::mem::take(&mut audit.notifications);
     run.elapsed = started.elapsed();
     run
+}
+
+/// The session, negotiated: over a server process of its own (stdio), or a connection of its
+/// own to `--url`.
+fn connect<H: ClientHandler>(
+    args: &TestArgs,
+    session: ClientSession<H>,
+) -> Result<Connection<H>, ClientError> {
+    let timeout = super::timeout(args);
+    if let Some(url) = &args.url {
+        let (lines, sender) = mcp_typed_cli::http::connect(url, &args.headers, timeout)
+            .map_err(|e| ClientError::Closed(e.to_string()))?;
+        return Connection::over_with_timeout(lines, sender, session, timeout);
+    }
+    let (program, rest) = args
+        .server
+        .split_first()
+        .expect("clap requires the command");
+    let mut command = Command::new(program);
+    command.args(rest).stderr(Stdio::null());
+    Connection::spawn_with_timeout(&mut command, session, timeout)
 }
 
 /// A session being exercised.

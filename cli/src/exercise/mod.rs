@@ -19,6 +19,7 @@ mod report;
 pub const LONG_HELP: &str = "\
 Examples:
   mcp-typed test -- npx -y @modelcontextprotocol/server-everything
+  mcp-typed test --url http://127.0.0.1:3001/mcp --header 'Authorization: Bearer …'
   mcp-typed test --revision 2025-11-25 --tool add --json -- python server.py
   mcp-typed test --dry-run -- ./my-server
 
@@ -62,8 +63,14 @@ pub struct TestArgs {
     /// Seconds to wait for each answer.
     #[arg(long, value_name = "SECS", default_value_t = 30.0)]
     pub timeout: f64,
+    /// Test the server at URL over Streamable HTTP instead (a session of its own per revision).
+    #[arg(long, value_name = "URL", conflicts_with = "server")]
+    pub url: Option<String>,
+    /// With --url: a header sent with every request, `NAME: VALUE` (repeatable).
+    #[arg(long = "header", value_name = "NAME: VALUE", requires = "url", value_parser = crate::output::header)]
+    pub headers: Vec<(String, String)>,
     /// The server's command line (stdio).
-    #[arg(last = true, value_name = "SERVER", required = true)]
+    #[arg(last = true, value_name = "SERVER", required_unless_present = "url")]
     pub server: Vec<String>,
 }
 

@@ -15,14 +15,12 @@ fn mcp_typed() -> &'static Path {
 
 /// `mcp-typed test --json ARGS -- SERVER…`: the output and the report.
 fn test(args: &[&str], server: &[&Path]) -> (Output, Value) {
-    let out = Command::new(mcp_typed())
-        .arg("test")
-        .arg("--json")
-        .args(args)
-        .arg("--")
-        .args(server)
-        .output()
-        .expect("run mcp-typed test");
+    let mut command = Command::new(mcp_typed());
+    command.arg("test").arg("--json").args(args);
+    if !server.is_empty() {
+        command.arg("--").args(server);
+    }
+    let out = command.output().expect("run mcp-typed test");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let report = serde_json::from_str(&stdout).unwrap_or_else(|e| {
         panic!(
@@ -253,4 +251,65 @@ fn the_python_sdk_server_is_exercised_with_every_tool_allowed() {
             );
         }
     }
+}
+
+/// server-everything over Streamable HTTP (`streamableHttp` on a free loopback port), a
+/// session of its own per revision: the same revisions as over stdio, no error; 2026-07-28's
+/// `server/discover` is refused with HTTP 400, which is reported as not served.
+#[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs node, npm and python3, and the network once to install the pinned peers: feature `interop` (.ci/run turns it on)"
+)]
+fn server_everything_over_http_passes_at_every_revision_it_speaks() {
+    use std::net::{TcpListener, TcpStream};
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let peers = mcp_tests::peers::peers();
+    let port = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut node = peers.node();
+    node.arg(server_everything())
+        .arg("streamableHttp")
+        .env("PORT", port.to_string())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    struct Killed(std::process::Child);
+    impl Drop for Killed {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let _server = Killed(node.spawn().expect("node"));
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            Instant::now() < deadline,
+            "server-everything did not listen on {port}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let url = format!("http://127.0.0.1:{port}/mcp");
+    let (out, report) = test(&["--url", &url], &[]);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert_eq!(
+        statuses(&report),
+        [
+            "2024-11-05 tested",
+            "2025-03-26 tested",
+            "2025-06-18 tested",
+            "2025-11-25 tested",
+            "2026-07-28 not_served"
+        ]
+    );
+    assert_eq!(findings(&report, "error"), Vec::<String>::new());
+    let why = report["revisions"][4]["why"].as_str().unwrap();
+    assert!(
+        why.contains("`server/discover` refused") && why.contains("400"),
+        "{why}"
+    );
 }
