@@ -175,10 +175,15 @@ impl Report {
                 } else {
                     format!(" at {}", finding.pointer)
                 };
+                // The checker's messages start with their pointer, shown already.
+                let message = (finding.message.strip_prefix(&finding.pointer))
+                    .and_then(|m| m.strip_prefix(": "))
+                    .filter(|_| !finding.pointer.is_empty())
+                    .unwrap_or(&finding.message);
                 writeln!(
                     out,
-                    "  {level} [{}] {}{at}: {} ({})",
-                    finding.capability, finding.what, finding.message, finding.rule
+                    "  {level} [{}] {}{at}: {message} ({})",
+                    finding.capability, finding.what, finding.rule
                 )?;
             }
         }
