@@ -354,6 +354,14 @@ HANDLERS = {
 }
 
 
+def reply_without_id(code, message):
+    """An error that answers no request: "id": null before 2025-11-25, no id member from it on."""
+    reply = {"jsonrpc": "2.0", "error": {"code": code, "message": message}}
+    if state["version"] != "2025-11-25":
+        reply["id"] = None
+    send(reply)
+
+
 def main():
     for line in sys.stdin:
         line = line.strip()
@@ -362,17 +370,16 @@ def main():
         try:
             message = json.loads(line)
         except ValueError:
-            # No id to answer: "id": null before 2025-11-25, no id member from it on.
-            reply = {"jsonrpc": "2.0", "error": {"code": -32700, "message": "parse error"}}
-            if state["version"] != "2025-11-25":
-                reply["id"] = None
-            send(reply)
+            reply_without_id(-32700, "parse error")
             continue
         if not isinstance(message, dict) or "method" not in message:
             continue  # a response or a batch: this server sends no requests
         if "id" not in message:
             continue  # notifications: initialized, cancelled, roots/list_changed…
         id_, method = message["id"], message["method"]
+        if isinstance(id_, bool) or not isinstance(id_, (str, int)) or not isinstance(method, str):
+            reply_without_id(-32600, "invalid request: the id must be a string or an integer")
+            continue
         params = message.get("params") or {}
         handler = HANDLERS.get(method)
         if handler is None:

@@ -75,20 +75,28 @@ def call(params):
     return {"content": [{"type": "text", "text": f"{name} done"}]}
 
 
+def error_without_id(version, code, message):
+    """An error that answers no request: "id": null before 2025-11-25, no id member from it on."""
+    reply = {"jsonrpc": "2.0", "error": {"code": code, "message": message}}
+    if version != "2025-11-25":
+        reply["id"] = None
+    return reply
+
+
 def main():
     version = None
     for line in sys.stdin:
         try:
             message = json.loads(line)
         except ValueError:
-            reply = {"jsonrpc": "2.0", "error": {"code": -32700, "message": "parse error"}}
-            if version != "2025-11-25":
-                reply["id"] = None
-            send(reply)
+            send(error_without_id(version, -32700, "parse error"))
             continue
         if not isinstance(message, dict) or "method" not in message or "id" not in message:
             continue  # notifications and responses
         id_, method, params = message["id"], message["method"], message.get("params") or {}
+        if isinstance(id_, bool) or not isinstance(id_, (str, int)):
+            send(error_without_id(version, -32600, "invalid request: the id must be a string or an integer"))
+            continue
         if method == "initialize":
             offered = params.get("protocolVersion")
             version = offered if offered in VERSIONS else LATEST

@@ -29,9 +29,9 @@ fi
 mkdir -p "$ROOT"
 rm -f "$STAMP"
 echo "installing $STAMP_WANT into $ROOT (cargo install, this takes a while)" >&2
-# A target dir inside the cache so a rebuild after `cargo clean` of the repo is not needed, and
-# nothing lands in the user's global cargo folders except the registry download cache.
-CARGO_TARGET_DIR="$ROOT/target" cargo install --locked --root "$ROOT" \
+# cargo install builds in a temporary folder it removes (about 560 MB); only the registry's
+# download cache is shared with the user's cargo.
+cargo install --locked --root "$ROOT" \
   mcp-tester --version "=$MCP_TESTER_VERSION" >&2 \
   || die "cargo install mcp-tester $MCP_TESTER_VERSION failed"
 got="$("$BIN" --version 2>/dev/null || true)"

@@ -8,7 +8,8 @@
 # Each over Streamable HTTP (server-everything's and the SDK's own; stdio_http_bridge.py for the
 # two stdlib servers), where mcp-tester runs its whole suite, and over stdio, where it stops after
 # initialize (its stdio transport is its own stdin/stdout: wired to the server through a FIFO;
-# its report goes down the same pipe, so the raw file holds both).
+# its report goes down the same pipe, so the raw file holds both; --format json there, since the
+# pretty format's banner would reach the server before initialize).
 #
 # Every HTTP run goes through the traffic checker (`mcp-typed check --url`, JSON report saved as
 # *.check.jsonl), which counts the requests mcp-tester sends and checks them. The checker:
@@ -53,14 +54,19 @@ stdio_cmd() {
   esac
 }
 
+# Servers run with a bare environment (server-everything's get-env tool returns it, and the
+# outputs are committed); MCP_COUNT_FILE passes through for the counting server. `env` execs the
+# server, so $! is the server's own pid.
+BARE=(env -i "PATH=$PATH" "HOME=$TMP")
+
 # start_http SERVER PORT: start it over Streamable HTTP on PORT; sets SERVER_PID.
 start_http() {
   case "$1" in
-    everything) PORT="$2" node "$EVERYTHING" streamableHttp >"$TMP/server.log" 2>&1 & ;;
-    py) "$PY" -c 'import sys; sys.path.insert(0, sys.argv[1]); import py_server
+    everything) "${BARE[@]}" PORT="$2" node "$EVERYTHING" streamableHttp >"$TMP/server.log" 2>&1 & ;;
+    py) "${BARE[@]}" "$PY" -c 'import sys; sys.path.insert(0, sys.argv[1]); import py_server
 py_server.mcp.run("streamable-http", host="127.0.0.1", port=int(sys.argv[2]))' "$HERE" "$2" >"$TMP/server.log" 2>&1 & ;;
     broken|counting)
-      python3 "$HERE/stdio_http_bridge.py" --port "$2" -- $(stdio_cmd "$1") >"$TMP/server.log" 2>&1 & ;;
+      "${BARE[@]}" MCP_COUNT_FILE="${MCP_COUNT_FILE:-}" python3 "$HERE/stdio_http_bridge.py" --port "$2" -- $(stdio_cmd "$1") >"$TMP/server.log" 2>&1 & ;;
   esac
   SERVER_PID=$!
   PIDS+=("$SERVER_PID")
@@ -122,11 +128,15 @@ run_stdio() {
   echo "== $server over stdio: mcp-tester $*" >&2
   local start end status=0
   start="$(date +%s.%N)"
+  # shellcheck disable=SC2046
+  (cd "$TMP" && NO_COLOR=1 timeout 60 "$TESTER" "$@" <"$fifo" 2>"$TMP/stderr" | tee "$TMP/stdout" \
+    | "${BARE[@]}" $(stdio_cmd "$server") >"$fifo" 2>/dev/null) || status=$?
+  end="$(date +%s.%N)"
   {
-    echo "\$ mcp-tester $*    # $server over stdio: mcp-tester's stdout (protocol and report) is the server's stdin"
-    # shellcheck disable=SC2046
-    (cd "$TMP" && NO_COLOR=1 timeout 60 "$TESTER" "$@" <"$fifo" 2>&1 | tee /dev/stderr | $(stdio_cmd "$server") >"$fifo" 2>/dev/null) 2>&1 || status=$?
-    end="$(date +%s.%N)"
+    echo "\$ mcp-tester $*    # $server over stdio: mcp-tester's stdout (protocol and report, below) is the server's stdin"
+    cat "$TMP/stdout"
+    echo "# stderr:"
+    cat "$TMP/stderr"
     echo "# exit status $status, wall time $(python3 -c "print(f'{$end - $start:.2f}')") s"
   } >"$file"
   rm -f "$fifo"
@@ -134,16 +144,24 @@ run_stdio() {
 
 run_server() {
   local s="$1"
-  run_stdio "$s" test -- test stdio --transport stdio
-  run_stdio "$s" conformance -- conformance stdio --transport stdio
+  # --format json: the pretty format's banner would go down the pipe before initialize
+  run_stdio "$s" test -- --format json test stdio --transport stdio
+  run_stdio "$s" conformance -- --format json conformance stdio --transport stdio
   run_http "$s" test -- test @URL@ --with-tools
   run_http "$s" conformance -- conformance @URL@
   run_http "$s" conformance-strict -- conformance --strict @URL@
   run_http "$s" dual-run -- conformance --dual-run @URL@
+  # Over Streamable HTTP, mcp-tester 0.8 sends none of its "custom" requests (unknown method,
+  # malformed request, tools/call in conformance): send_custom_request answers itself with
+  # {"error": "Custom requests not supported for this transport"}, which the scenarios count as
+  # the server's refusal. Its plain JSON-RPC-over-HTTP transport does send them (and reads no SSE).
+  run_http "$s" conformance-jsonrpc -- --transport jsonrpc conformance @URL@
+  run_http "$s" test-jsonrpc -- --transport jsonrpc test @URL@ --with-tools
   run_http "$s" tools-test-all -- tools @URL@ --test-all
   run_http "$s" resources -- resources @URL@
   run_http "$s" prompts -- prompts @URL@
-  run_http "$s" generate-scenario -- generate-scenario @URL@ -o "$OUT/$s-scenario.yaml" --all-tools --with-resources --with-prompts
+  run_http "$s" generate-scenario -- generate-scenario @URL@ -o "$s-scenario.yaml" --all-tools --with-resources --with-prompts
+  mv "$TMP/$s-scenario.yaml" "$OUT/"  # written in mcp-tester's working directory
 }
 
 SERVERS=("$@")

@@ -15,8 +15,9 @@ What it does, and where it differs from a full Streamable HTTP server:
   whatever it wrote within --linger seconds after (a notification or stray response the child
   sends right after the answer: those are put before the response, so a client that stops at
   the response still reads them); with nothing but the response, `application/json`.
-* POST with a notification or a response: forwarded, 202 Accepted. GET: 405 (no standalone
-  stream). DELETE: 200, the child is left running (one child per bridge, one session).
+* POST with a notification or a response: forwarded, 202 Accepted. GET and OPTIONS: 405 with a
+  JSON-RPC error body (no standalone stream, no CORS; mcp-tester wants the body). DELETE: 200,
+  the child is left running (one child per bridge, one session).
 * Mcp-Session-Id is set on the initialize answer and not checked; batches are not supported.
 """
 import argparse
@@ -86,8 +87,12 @@ def handler(child, args):
             self.end_headers()
             self.wfile.write(body)
 
-        def do_GET(self):
-            self.reply(405, headers=[("Allow", "POST, DELETE")])
+        def not_allowed(self):
+            body = json.dumps({"jsonrpc": "2.0", "id": None, "error": {
+                "code": -32000, "message": f"{self.command} not supported: no standalone stream"}})
+            self.reply(405, body.encode(), "application/json", [("Allow", "POST, DELETE")])
+
+        do_GET = do_OPTIONS = not_allowed
 
         def do_DELETE(self):
             self.reply(200)
