@@ -58,7 +58,8 @@ stdio_cmd() {
 # outputs are committed); MCP_COUNT_FILE passes through for the counting server. `env` execs the
 # server, so $! is the server's own pid.
 # PATH: only where node and python3 are, then the system's.
-BARE=(env -i "PATH=$(dirname "$(command -v node)"):$(dirname "$(command -v python3)"):/usr/bin:/bin" "HOME=$TMP")
+BARE=(env -i "PATH=$(dirname "$(command -v node)"):$(dirname "$(command -v python3)"):/usr/bin:/bin" "HOME=$TMP" \
+  PYTHONDONTWRITEBYTECODE=1)
 
 # start_http SERVER PORT: start it over Streamable HTTP on PORT; sets SERVER_PID.
 start_http() {
