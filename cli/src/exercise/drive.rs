@@ -1,18 +1,18 @@
 //! One revision's session: connect, exercise everything the server declares, and gather what
 //! the checker and the command's own rules found.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use mcp_typed::ProtocolVersion;
 use mcp_typed::check::{Checker, Direction as Dir, Verdict};
 use mcp_typed::elicit::client::{Form, FormReply, UrlRequest};
 use mcp_typed::session::{
     ClientError, ClientHandler, ClientInfo, ClientSession, Connection, Direction, Refusal, Traffic,
 };
 use mcp_typed::v2025_11_25 as mcp;
+use mcp_typed::{ProtocolVersion, RequestMethod};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -493,11 +493,77 @@ impl<H: ClientHandler> Exercise<'_, H> {
         Ok(first.unwrap_or_else(|| "example".to_owned()))
     }
 
+    /// Every item of a paginated list, read leniently: each page's result as JSON, each item
+    /// decoded on its own (one the revision's type refuses is left out: the checker reports
+    /// it), an item listed twice and a list that does not end within `--max-pages` reported.
+    fn list<R, T>(
+        &mut self,
+        capability: &'static str,
+        request: impl Fn(mcp::RequestId, mcp::PaginatedRequestParams) -> R,
+        (field, key): (&str, &str),
+    ) -> Result<Vec<T>, Stop>
+    where
+        R: RequestMethod + Into<mcp::ClientRequest>,
+        T: serde::de::DeserializeOwned,
+    {
+        let method = R::METHOD;
+        self.say(method);
+        let mut items = Vec::new();
+        let (mut seen, mut cursors) = (HashSet::new(), HashSet::new());
+        let mut page = mcp::PaginatedRequestParams::new();
+        for number in 1.. {
+            let asked = self.server.request_as::<R, Value>(|id| request(id, page));
+            let what = format!("{method} (page {number})");
+            let Some(result) = self.outcome(capability, &what, asked, Level::Error)? else {
+                break;
+            };
+            let listed = result.get(field).and_then(Value::as_array);
+            for (at, item) in listed.into_iter().flatten().enumerate() {
+                let name = item.get(key).and_then(Value::as_str).unwrap_or_default();
+                if !seen.insert(name.to_owned()) {
+                    self.run.find(Finding {
+                        level: Level::Error,
+                        capability,
+                        what: what.clone(),
+                        pointer: format!("/result/{field}/{at}"),
+                        rule: "pagination".to_owned(),
+                        message: format!("`{name}` was listed already (`{key}`)"),
+                    });
+                    continue;
+                }
+                items.extend(serde_json::from_value::<T>(item.clone()).ok());
+            }
+            let Some(cursor) = result.get("nextCursor").and_then(Value::as_str) else {
+                break;
+            };
+            let message = if !cursors.insert(cursor.to_owned()) {
+                format!("the cursor {cursor:?} was given already")
+            } else if number >= self.args.max_pages {
+                format!("still a next cursor after {number} pages (--max-pages)")
+            } else {
+                page = mcp::PaginatedRequestParams::new().with_cursor(cursor);
+                continue;
+            };
+            self.run.find(Finding {
+                level: Level::Error,
+                capability,
+                what,
+                pointer: "/result/nextCursor".to_owned(),
+                rule: "pagination".to_owned(),
+                message,
+            });
+            break;
+        }
+        Ok(items)
+    }
+
     fn prompts(&mut self, completes: bool) -> Result<(), Stop> {
-        self.say("prompts/list");
-        let listed = self.server.list_prompts();
-        let prompts = self.outcome("prompts", "prompts/list", listed, Level::Error)?;
-        for prompt in prompts.unwrap_or_default() {
+        let prompts: Vec<mcp::Prompt> = self.list(
+            "prompts",
+            |id, page| mcp::ListPromptsRequest::new(id).with_params(page),
+            ("prompts", "name"),
+        )?;
+        for prompt in prompts {
             self.say(&format!("prompts/get {}", prompt.name));
             let mut arguments = Vec::new();
             for argument in prompt.arguments.iter().flatten() {
@@ -516,16 +582,18 @@ impl<H: ClientHandler> Exercise<'_, H> {
     }
 
     fn resources(&mut self, completes: bool, subscribe: bool) -> Result<(), Stop> {
-        self.say("resources/list");
-        let listed = self.server.list_resources();
-        let resources = self.outcome("resources", "resources/list", listed, Level::Error)?;
-        for resource in resources.iter().flatten().take(MAX_READS) {
+        let resources: Vec<mcp::Resource> = self.list(
+            "resources",
+            |id, page| mcp::ListResourcesRequest::new(id).with_params(page),
+            ("resources", "uri"),
+        )?;
+        for resource in resources.iter().take(MAX_READS) {
             self.say(&format!("resources/read {}", resource.uri));
             let read = self.server.read_resource(&resource.uri);
             let what = format!("resources/read {}", resource.uri);
             self.outcome("resources", &what, read, Level::Error)?;
         }
-        if let Some(first) = resources.iter().flatten().next().filter(|_| subscribe) {
+        if let Some(first) = resources.first().filter(|_| subscribe) {
             let uri = first.uri.clone();
             let params = mcp::SubscribeRequestParams::new(&uri);
             let on = self
@@ -538,15 +606,12 @@ impl<H: ClientHandler> Exercise<'_, H> {
                 .request(|id| mcp::UnsubscribeRequest::new(id, params));
             self.outcome("resources", "resources/unsubscribe", off, Level::Error)?;
         }
-        self.say("resources/templates/list");
-        let listed = self.server.list_resource_templates();
-        let templates = self.outcome(
+        let templates: Vec<mcp::ResourceTemplate> = self.list(
             "resources",
-            "resources/templates/list",
-            listed,
-            Level::Error,
+            |id, page| mcp::ListResourceTemplatesRequest::new(id).with_params(page),
+            ("resourceTemplates", "uriTemplate"),
         )?;
-        if let Some(template) = templates.into_iter().flatten().next() {
+        if let Some(template) = templates.into_iter().next() {
             let reference: mcp::CompleteRequestParamsRef =
                 mcp::ResourceTemplateReference::new(&template.uri_template).into();
             let mut uri = template.uri_template.clone();
@@ -566,11 +631,11 @@ impl<H: ClientHandler> Exercise<'_, H> {
     }
 
     fn tools(&mut self) -> Result<(), Stop> {
-        self.say("tools/list");
-        let listed = self.server.list_tools();
-        let Some(tools) = self.outcome("tools", "tools/list", listed, Level::Error)? else {
-            return Ok(());
-        };
+        let tools: Vec<mcp::Tool> = self.list(
+            "tools",
+            |id, page| mcp::ListToolsRequest::new(id).with_params(page),
+            ("tools", "name"),
+        )?;
         let mut cancelled = false;
         for tool in &tools {
             let plan = plan::tool(tool, self.args);
@@ -687,7 +752,8 @@ impl<H: ClientHandler> Exercise<'_, H> {
             level: Level::Error,
             capability: "tools",
             what,
-            pointer: "/params/arguments".to_owned(),
+            // The answer that should have refused them.
+            pointer: "/result".to_owned(),
             rule: "invalid_arguments_accepted".to_owned(),
             message,
         });

@@ -53,6 +53,10 @@ pub struct TestArgs {
     /// List what the server declares and print which tools would be called; call none.
     #[arg(long)]
     pub dry_run: bool,
+    /// The most pages of one list read: a server still giving a next cursor after them is
+    /// reported (a list that never ends).
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub max_pages: usize,
     /// How many revisions are tested at once, each with a server process of its own (1: one
     /// after the other, for a server that cannot run twice).
     #[arg(long, value_name = "N", default_value_t = 5)]

@@ -313,3 +313,120 @@ fn server_everything_over_http_passes_at_every_revision_it_speaks() {
         "{why}"
     );
 }
+
+fn script(name: &str) -> PathBuf {
+    mcp_tests::workspace().join("tests/peers").join(name)
+}
+
+/// `tests/peers/broken_server.py` plants one fault per kind (listed with its JSON Pointer in
+/// `broken_server.faults.json`): every one is reported at its pointer, in each revision it is
+/// planted in, and nothing else is (a fault in a message sent twice, such as `tools/list`, is
+/// reported for each).
+#[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs python3 (standard library only): feature `interop` (.ci/run turns it on)"
+)]
+fn every_planted_fault_is_reported_at_its_pointer_and_nothing_else() {
+    let faults: Value = serde_json::from_str(
+        &std::fs::read_to_string(script("broken_server.faults.json")).unwrap(),
+    )
+    .unwrap();
+    let python = PathBuf::from("python3");
+    let (out, report) = test(&[], &[&python, &script("broken_server.py")]);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert_eq!(
+        statuses(&report),
+        [
+            "2024-11-05 not_served",
+            "2025-03-26 not_served",
+            "2025-06-18 tested",
+            "2025-11-25 tested",
+            "2026-07-28 not_served"
+        ]
+    );
+    for revision in ["2025-06-18", "2025-11-25"] {
+        let mut planted: Vec<&str> = faults["faults"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| {
+                f["revisions"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|r| r == revision)
+            })
+            .map(|f| f["pointer"].as_str().unwrap())
+            .collect();
+        planted.sort();
+        planted.dedup();
+        let run = report["revisions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["revision"] == revision)
+            .unwrap();
+        let mut found: Vec<&str> = run["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["level"] == "error")
+            .map(|f| f["pointer"].as_str().unwrap())
+            .collect();
+        found.sort();
+        found.dedup();
+        assert_eq!(found, planted, "{revision}: {run}");
+    }
+}
+
+/// Side effects only with consent: `tests/peers/counting_server.py` counts the calls of its
+/// tools that are not read-only (`touch`; `wipe`, destructive; `peek`, both hints) in
+/// `MCP_COUNT_FILE`. By default none is called; with `--tool touch`, exactly that one (once
+/// per revision, plus its invalid call, which the server refuses and does not count).
+#[test]
+#[cfg_attr(
+    not(feature = "interop"),
+    ignore = "needs python3 (standard library only): feature `interop` (.ci/run turns it on)"
+)]
+fn a_tool_with_side_effects_is_never_called_without_consent() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("test-command");
+    std::fs::create_dir_all(&dir).unwrap();
+    let count = dir.join("count");
+    let _ = std::fs::remove_file(&count);
+    let server = script("counting_server.py");
+    let run = |extra: &[&str]| {
+        let out = Command::new(mcp_typed())
+            .arg("test")
+            .arg("--json")
+            .args(extra)
+            .args(["--", "python3"])
+            .arg(&server)
+            .env("MCP_COUNT_FILE", &count)
+            .output()
+            .unwrap();
+        let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(findings(&report, "error"), Vec::<String>::new(), "{report}");
+        report
+    };
+    let report = run(&[]);
+    assert!(
+        !count.exists(),
+        "{}",
+        std::fs::read_to_string(&count).unwrap_or_default()
+    );
+    let plan = &report["revisions"][3]["tools"];
+    assert_eq!(plan["look"]["plan"], "call", "{plan}");
+    for tool in ["touch", "wipe", "peek"] {
+        assert_eq!(plan[tool]["plan"], "skip", "{tool}: {plan}");
+    }
+    run(&["--tool", "touch"]);
+    let calls = std::fs::read_to_string(&count).unwrap();
+    let tools: Vec<&str> = calls
+        .lines()
+        .map(|l| l.split(' ').next().unwrap())
+        .collect();
+    // One valid call per revision served (2025-03-26, 2025-06-18, 2025-11-25); the cancelled
+    // call is `look`'s, the first callable tool.
+    assert_eq!(tools, ["touch"; 3], "{calls}");
+}
