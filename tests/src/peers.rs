@@ -12,6 +12,17 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 /// Where the pinned peers are installed.
+/// A child process killed (and waited for) when dropped.
+#[derive(Debug)]
+pub struct Killed(pub std::process::Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 #[derive(Debug)]
 pub struct Peers {
     /// The cache folder (`venv/`, `node/`).
@@ -66,6 +77,33 @@ impl Peers {
     /// The npm `--prefix` folder's `node_modules`.
     pub fn node_modules(&self) -> PathBuf {
         self.cache.join("node").join("node_modules")
+    }
+
+    /// server-everything in its `streamableHttp` mode on a free loopback port (its `PORT`),
+    /// once it listens: the process (killed when dropped) and its endpoint.
+    pub fn everything_http(&self) -> (Killed, String) {
+        use std::net::{TcpListener, TcpStream};
+        use std::time::{Duration, Instant};
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free loopback port")
+            .port();
+        let mut node = self.node();
+        node.arg(self.package_file("@modelcontextprotocol/server-everything", "dist/index.js"))
+            .arg("streamableHttp")
+            .env("PORT", port.to_string())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null());
+        let server = Killed(node.spawn().expect("start node"));
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                Instant::now() < deadline,
+                "server-everything did not listen on {port} within 30 s"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        (server, format!("http://127.0.0.1:{port}/mcp"))
     }
 
     /// A file of an installed npm package, e.g.

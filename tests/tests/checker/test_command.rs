@@ -65,10 +65,14 @@ fn findings(report: &Value, level: &str) -> Vec<String> {
     out
 }
 
-fn cell<'a>(report: &'a Value, revision: &str, capability: &str) -> &'a Value {
+/// The run of `revision` in a report.
+fn run<'a>(report: &'a Value, revision: &str) -> &'a Value {
     let runs = report["revisions"].as_array().unwrap();
-    let run = runs.iter().find(|r| r["revision"] == revision).unwrap();
-    &run["matrix"][capability]
+    runs.iter().find(|r| r["revision"] == revision).unwrap()
+}
+
+fn cell<'a>(report: &'a Value, revision: &str, capability: &str) -> &'a Value {
+    &run(report, revision)["matrix"][capability]
 }
 
 fn booking() -> PathBuf {
@@ -262,38 +266,7 @@ fn the_python_sdk_server_is_exercised_with_every_tool_allowed() {
     ignore = "needs node, npm and python3, and the network once to install the pinned peers: feature `interop` (.ci/run turns it on)"
 )]
 fn server_everything_over_http_passes_at_every_revision_it_speaks() {
-    use std::net::{TcpListener, TcpStream};
-    use std::process::Stdio;
-    use std::time::{Duration, Instant};
-    let peers = mcp_tests::peers::peers();
-    let port = TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let mut node = peers.node();
-    node.arg(server_everything())
-        .arg("streamableHttp")
-        .env("PORT", port.to_string())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
-    struct Killed(std::process::Child);
-    impl Drop for Killed {
-        fn drop(&mut self) {
-            let _ = self.0.kill();
-            let _ = self.0.wait();
-        }
-    }
-    let _server = Killed(node.spawn().expect("node"));
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            Instant::now() < deadline,
-            "server-everything did not listen on {port}"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let url = format!("http://127.0.0.1:{port}/mcp");
+    let (_server, url) = mcp_tests::peers::peers().everything_http();
     let (out, report) = test(&["--url", &url], &[]);
     assert_eq!(out.status.code(), Some(0), "{report}");
     assert_eq!(
@@ -361,12 +334,7 @@ fn every_planted_fault_is_reported_at_its_pointer_and_nothing_else() {
             .collect();
         planted.sort();
         planted.dedup();
-        let run = report["revisions"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|r| r["revision"] == revision)
-            .unwrap();
+        let run = run(&report, revision);
         let mut found: Vec<&str> = run["findings"]
             .as_array()
             .unwrap()

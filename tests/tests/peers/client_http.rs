@@ -7,9 +7,7 @@
 //! `get-roots-list` runs: both answered through the session's handler. Every line goes through
 //! the traffic checker, as in `client_peers`.
 
-use std::net::{TcpListener, TcpStream};
-use std::process::{Child, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use mcp_tests::peers::peers;
 use mcp_typed::ProtocolVersion;
@@ -19,41 +17,9 @@ use serde_json::{Value, json};
 
 use super::client_peers::{Lines, User, audit, call, info, text, tool_names};
 
-/// server-everything over HTTP, killed when dropped.
-struct Everything(Child);
-
-impl Drop for Everything {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// server-everything's `streamableHttp` mode on a free loopback port (its `PORT`); its
-/// endpoint.
-fn start() -> (Everything, String) {
-    let peers = peers();
-    let port = TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let mut node = peers.node();
-    node.arg(peers.package_file("@modelcontextprotocol/server-everything", "dist/index.js"))
-        .arg("streamableHttp")
-        .env("PORT", port.to_string())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
-    let server = Everything(node.spawn().expect("node"));
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            Instant::now() < deadline,
-            "server-everything did not listen on {port} within 30 s"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    (server, format!("http://127.0.0.1:{port}/mcp"))
+/// server-everything over HTTP, killed when dropped; its endpoint.
+fn start() -> (mcp_tests::peers::Killed, String) {
+    peers().everything_http()
 }
 
 /// The only text block of a result, read from the typed content.
