@@ -1,7 +1,7 @@
 //! A client session over a blocking line transport: [`Connection`].
 
 use std::collections::HashSet;
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -12,6 +12,10 @@ use serde_json::Value;
 use super::client::{ClientError, ClientHandler, ClientSession, Pending, ServerInfo};
 use crate::RequestMethod;
 use crate::v2025_11_25 as app;
+
+/// The longest line a [`Connection`] reads from a server (64 MiB, the traffic checker's
+/// default `--max-line`): a longer one ends the connection with an error.
+const MAX_LINE: u64 = 64 << 20;
 
 /// How long a [`Connection`] waits for any one answer unless told otherwise.
 const TIMEOUT: Duration = Duration::from_secs(30);
@@ -108,8 +112,17 @@ impl<H: ClientHandler> Connection<H> {
         std::thread::spawn(move || {
             loop {
                 let mut line = Vec::new();
-                match reader.read_until(b'\n', &mut line) {
+                // A line that never ends is not kept without bound.
+                match (&mut reader)
+                    .take(MAX_LINE + 1)
+                    .read_until(b'\n', &mut line)
+                {
                     Ok(0) => break,
+                    Ok(n) if n as u64 > MAX_LINE => {
+                        let why = format!("the server wrote a line longer than {MAX_LINE} bytes");
+                        let _ = tx.send(Err(io::Error::new(io::ErrorKind::InvalidData, why)));
+                        break;
+                    }
                     Ok(_) => {
                         if line.ends_with(b"\n") {
                             line.pop();

@@ -591,3 +591,112 @@ fn answers_a_2026_07_28_input_request_without_params() {
     let listed = client.take(&roots).unwrap().unwrap();
     assert_eq!(text(&listed), "file:///work");
 }
+
+/// What a server sends is untrusted: any line, JSON or not, at any point of a session, never
+/// makes the session panic, and a request on its way is still answered by its own response
+/// afterwards (nothing a bad line says moves or drops it).
+mod untrusted {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Lines a confused or hostile server may write: JSON-RPC-shaped objects with random
+    /// members (ids of ours and not, results of any type, methods of every kind), and junk.
+    fn line() -> impl Strategy<Value = String> {
+        let id = prop_oneof![
+            Just(json!(1)),
+            Just(json!(2)),
+            Just(json!(3)),
+            Just(json!("2")),
+            Just(json!(null)),
+            any::<i64>().prop_map(|n| json!(n)),
+        ];
+        let value = prop_oneof![
+            Just(json!({})),
+            Just(json!(null)),
+            Just(json!([])),
+            Just(json!({"tools": 5})),
+            Just(
+                json!({"resultType": "input_required", "inputRequests": {"k": {"method": "roots/list"}}})
+            ),
+            Just(json!({"resultType": "input_required", "inputRequests": 7})),
+            Just(json!({"content": [{"type": "text"}]})),
+            ".*".prop_map(Value::String),
+        ];
+        let method = prop_oneof![
+            Just("ping"),
+            Just("roots/list"),
+            Just("sampling/createMessage"),
+            Just("elicitation/create"),
+            Just("notifications/progress"),
+            Just("notifications/elicitation/complete"),
+            Just("tasks/get"),
+            Just("x/custom"),
+        ];
+        prop_oneof![
+            (id.clone(), value.clone())
+                .prop_map(|(id, v)| json!({"jsonrpc": "2.0", "id": id, "result": v}).to_string()),
+            (id.clone(), value.clone())
+                .prop_map(|(id, v)| json!({"jsonrpc": "2.0", "id": id, "error": v}).to_string()),
+            (id, method.clone(), value.clone()).prop_map(|(id, m, p)| {
+                json!({"jsonrpc": "2.0", "id": id, "method": m, "params": p}).to_string()
+            }),
+            (method, value)
+                .prop_map(|(m, p)| json!({"jsonrpc": "2.0", "method": m, "params": p}).to_string()),
+            ".{0,40}",
+            Just("{\"jsonrpc\":\"2.0\",\"id\":".repeat(200)),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 512, failure_persistence: None, ..ProptestConfig::default() })]
+
+        #[test]
+        fn no_line_panics_and_a_pending_request_keeps_its_answer(
+            lines in proptest::collection::vec(line(), 0..12),
+            version in proptest::sample::select(vec![ProtocolVersion::V2025_06_18, ProtocolVersion::V2025_11_25, ProtocolVersion::V2026_07_28]),
+        ) {
+            let mut server = server(&[]);
+            let info = info().with_versions([version]).with_forms().with_urls().with_roots(true).with_sampling();
+            let mut client = connected(info, Fills { count: 2, ..Fills::default() }, &mut server);
+            prop_assert_eq!(client.version(), Some(version));
+            let (tools, line_out) = client.request(mcp::ListToolsRequest::new).unwrap();
+            // What the session sends meanwhile goes to the server too (a retry, when a line
+            // answered our request with `input_required`).
+            let mut sent = vec![line_out];
+            for line in &lines {
+                sent.extend(client.receive(line));
+                sent.extend(client.receive_bytes(line.as_bytes()));
+            }
+            // Whatever came, if the list is still on its way, the server's own answer ends it.
+            if !client.is_done(&tools) {
+                pump(&mut client, &mut server, sent);
+                let listed = client.take(&tools).expect("answered");
+                prop_assert_eq!(listed.unwrap().tools.len(), 2);
+            }
+        }
+    }
+}
+
+/// A server line that never ends is not kept without bound: past 64 MiB the connection ends
+/// with an error saying so.
+#[test]
+fn a_line_that_never_ends_ends_the_connection() {
+    use std::io::Read;
+    let hello = "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"protocolVersion\":\"2025-11-25\",\
+                 \"capabilities\":{\"tools\":{}},\"serverInfo\":{\"name\":\"s\",\"version\":\"1\"}}}\n";
+    let endless = std::io::Cursor::new(hello).chain(std::io::repeat(b'a').take((64 << 20) + 1));
+    let info = info().with_versions([ProtocolVersion::V2025_11_25]);
+    let mut server = mcp_typed::session::Connection::over(
+        std::io::BufReader::new(endless),
+        std::io::sink(),
+        ClientSession::new(info, ()),
+    )
+    .unwrap();
+    let error = server.list_tools().unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("a line longer than 67108864 bytes"),
+        "{error}"
+    );
+}
