@@ -8,6 +8,8 @@
 //! `syn`/`quote`/`prettyplease`. [`Builder`] drives it for both the CLI and `build.rs`.
 
 #![deny(missing_docs)]
+// The README shows a whole `build.rs`, `fn main` included.
+#![allow(clippy::needless_doctest_main)]
 
 pub mod builder;
 pub mod conversions;

@@ -295,7 +295,7 @@ pub(super) fn union_deserialize(cx: &Cx, u: &Union) -> TokenStream {
 pub(super) fn union_machinery(cx: &Cx, u: &Union) -> TokenStream {
     let name = cx.name();
     let plan = &u.plan;
-    let expecting = expecting(cx, &plan);
+    let expecting = expecting(cx, plan);
     let mut out = TokenStream::new();
     let variant = |i: usize| {
         let v = ident(&u.variants[i].rust_name);
