@@ -344,7 +344,20 @@ impl Shared {
         }
         let status = response.status();
         if !status.is_success() {
-            let _ = lines.send(Err(status_error("POST", &self.url, response)));
+            // A request refused with a JSON-RPC error in the body (a 2025-11-25 server answers
+            // 2026-07-28's `server/discover` with 400 and one) is that request's error: the
+            // session reads it and goes on (falling back to `initialize`); anything else ends
+            // the connection. The revision the refused request named is not assumed.
+            let (error, body) = status_error_body("POST", &self.url, response);
+            let refused = request.as_ref().and_then(|id| error_reply(&body, id));
+            if refused.is_some() && line.contains("io.modelcontextprotocol/protocolVersion") {
+                self.lock().version = None;
+            }
+            let _ = lines.send(
+                refused
+                    .map(|line| Ok(line.into_bytes()))
+                    .unwrap_or(Err(error)),
+            );
             let _ = told.send(());
             return;
         }
@@ -564,16 +577,45 @@ fn status_error(
     url: &str,
     response: ureq::http::Response<ureq::Body>,
 ) -> io::Error {
+    status_error_body(method, url, response).0
+}
+
+/// An error status with the start of the body, and the body (its first 4 KiB).
+fn status_error_body(
+    method: &'static str,
+    url: &str,
+    response: ureq::http::Response<ureq::Body>,
+) -> (io::Error, String) {
     let status = response.status();
     let mut text = String::new();
     let body = response.into_body().into_reader().take(4096);
     let _ = BufReader::new(body).read_to_string(&mut text);
-    io::Error::other(HttpError::Status {
+    let error = io::Error::other(HttpError::Status {
         method,
         url: url.to_owned(),
         status: status.to_string(),
         body: excerpt(text.trim()),
-    })
+    });
+    (error, text)
+}
+
+/// The JSON-RPC error response an HTTP error status carried in its body, as a line answering
+/// request `id` (whose id it repeats, or stands in for when the body says `null`).
+fn error_reply(body: &str, id: &Value) -> Option<String> {
+    let mut reply: Value = serde_json::from_str(body).ok()?;
+    let object = reply.as_object_mut()?;
+    let error = object.get("error")?;
+    if !(error.get("code")?.is_i64() && error.get("message")?.is_string()) {
+        return None;
+    }
+    match object.get("id") {
+        None | Some(Value::Null) => {
+            object.insert("id".to_owned(), id.clone());
+        }
+        Some(given) if given != id => return None,
+        Some(_) => {}
+    }
+    Some(reply.to_string())
 }
 
 /// A message as one line: JSON has no newline but between tokens.

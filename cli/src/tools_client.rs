@@ -161,8 +161,8 @@ pub fn list_tools_http(
     let mut revisions = vec![ProtocolVersion::V2026_07_28];
     revisions.extend(handshake_revisions());
     match ask_http(url, headers, timeout, revisions) {
-        // A server that answers `server/discover` with an HTTP error (not a JSON-RPC one,
-        // after which the session initializes on its own) is asked again, from the start.
+        // A server that answers `server/discover` with an HTTP error without a JSON-RPC error
+        // in its body (after which the session initializes on its own) is asked again.
         Err((false, _)) => ask_http(url, headers, timeout, handshake_revisions()).map_err(|e| e.1),
         listed => listed.map_err(|e| e.1),
     }

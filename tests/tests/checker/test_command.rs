@@ -282,7 +282,7 @@ fn server_everything_over_http_passes_at_every_revision_it_speaks() {
     assert_eq!(findings(&report, "error"), Vec::<String>::new());
     let why = report["revisions"][4]["why"].as_str().unwrap();
     assert!(
-        why.contains("`server/discover` refused") && why.contains("400"),
+        why.contains("answered `server/discover` with error -32000"),
         "{why}"
     );
 }
