@@ -123,9 +123,8 @@ pub fn list_tools(command: &[String], timeout: Duration) -> Result<ServerTools> 
     // The pipe's writing end is the child's alone now: it ends when the server does.
     drop(child);
     let listed = match connection {
-        Err(ClientError::Closed(why)) if why.starts_with("cannot start") => {
-            let why = why.split_once(": ").map_or(why.as_str(), |(_, e)| e);
-            return Err(start(std::io::Error::other(why.to_owned())));
+        Err(ClientError::Start { message, .. }) => {
+            return Err(start(std::io::Error::other(message)));
         }
         Err(e) => Err(run.error(e, "initialize", timeout)),
         Ok(mut connection) => {
@@ -296,18 +295,14 @@ impl Run {
     fn error(&self, e: ClientError, what: &str, timeout: Duration) -> Error {
         let secs = timeout.as_secs_f64();
         let message = match e {
-            ClientError::Closed(why) => match why.strip_prefix("the server closed its output") {
-                Some(status) => {
-                    format!("closed its stdout (exited?) before answering {what}{status}")
-                }
-                None => why
-                    .strip_prefix("cannot read the server: ")
-                    .unwrap_or(&why)
-                    .to_owned(),
-            },
-            ClientError::NotReady(why) if why.starts_with("the server did not answer") => {
-                format!("no answer to {what} within {secs:.1} s")
+            ClientError::Ended { status } => {
+                let status = status.map(|s| format!(" ({s})")).unwrap_or_default();
+                format!("closed its stdout (exited?) before answering {what}{status}")
             }
+            ClientError::Closed(why) => why
+                .strip_prefix("cannot read the server: ")
+                .unwrap_or(&why)
+                .to_owned(),
             ClientError::TimedOut { .. } => format!("no answer to {what} within {secs:.1} s"),
             ClientError::Rejected { code, message, .. } => {
                 format!("{what} failed: {message} (code {code})")

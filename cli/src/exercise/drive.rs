@@ -391,7 +391,7 @@ impl<H: ClientHandler> Exercise<'_, H> {
         self.run.cell(capability).exercised += 1;
         let (level, rule, message) = match result {
             Ok(value) => return Ok(Some(value)),
-            Err(e @ ClientError::Closed(_)) => return Err(e),
+            Err(e @ (ClientError::Closed(_) | ClientError::Ended { .. })) => return Err(e),
             // The checker reports the message itself (the result does not decode).
             Err(ClientError::InvalidResult { .. }) => return Ok(None),
             // What the revision cannot carry is not sent: nothing to test.
@@ -745,7 +745,7 @@ impl<H: ClientHandler> Exercise<'_, H> {
             Err(ClientError::Rejected { code, message, .. }) => {
                 format!("refused invalid arguments with {code} ({message}), not -32602 or isError")
             }
-            Err(e @ ClientError::Closed(_)) => return Err(e),
+            Err(e @ (ClientError::Closed(_) | ClientError::Ended { .. })) => return Err(e),
             Err(e) => format!("invalid arguments: {e}"),
         };
         self.run.find(Finding {

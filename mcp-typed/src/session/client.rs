@@ -248,7 +248,23 @@ pub enum ClientError {
     /// The session is not negotiated (yet, or it failed).
     #[error("the session is not ready: {0}")]
     NotReady(String),
-    /// The transport failed or the server went away ([`Connection`](super::Connection)).
+    /// The server could not be started ([`Connection::spawn`](super::Connection::spawn)).
+    #[error("cannot start `{program}`: {message}")]
+    Start {
+        /// The program.
+        program: String,
+        /// Why (the operating system's error).
+        message: String,
+    },
+    /// The server ended its output: it exited, or closed its stdout
+    /// ([`Connection`](super::Connection)).
+    #[error("the server closed its output{}", status.as_ref().map(|s| format!(" ({s})")).unwrap_or_default())]
+    Ended {
+        /// Its exit status, when it is known.
+        status: Option<String>,
+    },
+    /// The transport failed: a read or write error, an HTTP error status
+    /// ([`Connection`](super::Connection)).
     #[error("{0}")]
     Closed(String),
 }
@@ -382,6 +398,15 @@ impl<H: ClientHandler> ClientSession<H> {
     /// What the server said about itself (`None` until negotiated).
     pub fn server(&self) -> Option<&ServerInfo> {
         self.server.as_ref()
+    }
+
+    /// The request negotiation waits for (`server/discover` or `initialize`), while it does.
+    pub(super) fn negotiating(&self) -> Option<&'static str> {
+        match self.stage {
+            Stage::Discovering { .. } => Some("server/discover"),
+            Stage::Initializing { .. } => Some("initialize"),
+            _ => None,
+        }
     }
 
     /// Whether the session is negotiated: requests can be sent.

@@ -70,7 +70,10 @@ impl<H: ClientHandler> Connection<H> {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
-            .map_err(|e| ClientError::Closed(format!("cannot start `{program}`: {e}")))?;
+            .map_err(|e| ClientError::Start {
+                program,
+                message: e.to_string(),
+            })?;
         let stdin = child.stdin.take().expect("piped");
         let stdout = BufReader::new(child.stdout.take().expect("piped"));
         let mut connection = Connection::unstarted(stdout, stdin, session);
@@ -423,20 +426,18 @@ impl<H: ClientHandler> Connection<H> {
                     if done(&self.session) {
                         return Ok(());
                     }
-                    if !self.session.is_ready() {
-                        return Err(ClientError::NotReady(format!(
-                            "the server did not answer within {:?}",
-                            self.timeout
-                        )));
+                    if let Some(method) = self.session.negotiating() {
+                        return Err(ClientError::TimedOut {
+                            method: method.to_owned(),
+                            after: self.timeout,
+                        });
                     }
                     deadline = Instant::now() + self.timeout;
                 }
                 Err(RecvTimeoutError::Disconnected) => {
                     let status = self.child.as_mut().and_then(|c| c.wait().ok());
-                    let how = status.map(|s| format!(" ({s})")).unwrap_or_default();
-                    return Err(ClientError::Closed(format!(
-                        "the server closed its output{how}"
-                    )));
+                    let status = status.map(|s| s.to_string());
+                    return Err(ClientError::Ended { status });
                 }
             }
         }

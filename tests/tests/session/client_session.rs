@@ -700,3 +700,37 @@ fn a_line_that_never_ends_ends_the_connection() {
         "{error}"
     );
 }
+
+/// A `Connection` says what went wrong in types a program can match: a server that cannot be
+/// started, one that ends before it answers (with its status), one that never answers.
+#[test]
+#[cfg(unix)]
+fn a_connection_that_cannot_negotiate_says_why() {
+    use mcp_typed::session::Connection;
+    use std::process::Command;
+    let info = || info().with_versions([ProtocolVersion::V2025_11_25]);
+    let short = Duration::from_millis(300);
+    let start = |command: &mut Command| {
+        Connection::spawn_with_timeout(command, ClientSession::new(info(), ()), short).map(drop)
+    };
+    let Err(ClientError::Start { program, .. }) = start(&mut Command::new("/nonexistent/server"))
+    else {
+        panic!("not a start error")
+    };
+    assert_eq!(program, "/nonexistent/server");
+    let ended = start(Command::new("sh").args(["-c", "exit 3"]));
+    assert_eq!(
+        ended,
+        Err(ClientError::Ended {
+            status: Some("exit status: 3".to_owned())
+        })
+    );
+    let silent = start(Command::new("sleep").arg("5"));
+    assert_eq!(
+        silent,
+        Err(ClientError::TimedOut {
+            method: "initialize".to_owned(),
+            after: short
+        })
+    );
+}
