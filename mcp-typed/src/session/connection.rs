@@ -394,15 +394,41 @@ impl<H: ClientHandler> Connection<H> {
     }
 
     fn send(&mut self, lines: &[String]) -> Result<(), ClientError> {
-        let closed = |e: io::Error| ClientError::Closed(format!("cannot write to the server: {e}"));
         let writer = self
             .writer
             .as_mut()
             .ok_or_else(|| ClientError::Closed("the connection is closed".to_owned()))?;
-        for line in lines {
-            writeln!(writer, "{line}").map_err(closed)?;
+        let written = lines
+            .iter()
+            .try_for_each(|line| writeln!(writer, "{line}"))
+            .and_then(|()| writer.flush());
+        match written {
+            Ok(()) => Ok(()),
+            // A server that ended before it read: say so, with its status.
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe && self.child.is_some() => {
+                Err(ClientError::Ended {
+                    status: self.exit_status(),
+                })
+            }
+            Err(e) => Err(ClientError::Closed(format!(
+                "cannot write to the server: {e}"
+            ))),
         }
-        writer.flush().map_err(closed)
+    }
+
+    /// The child's exit status once it ended (waited for a second at most).
+    fn exit_status(&mut self) -> Option<String> {
+        let child = self.child.as_mut()?;
+        let until = Instant::now() + Duration::from_secs(1);
+        loop {
+            match child.try_wait() {
+                Ok(Some(status)) => return Some(status.to_string()),
+                Ok(None) if Instant::now() < until => {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                Ok(None) | Err(_) => return None,
+            }
+        }
     }
 
     /// Reads the server's lines, answering them, until `done` holds or nothing came for the
@@ -435,9 +461,9 @@ impl<H: ClientHandler> Connection<H> {
                     deadline = Instant::now() + self.timeout;
                 }
                 Err(RecvTimeoutError::Disconnected) => {
-                    let status = self.child.as_mut().and_then(|c| c.wait().ok());
-                    let status = status.map(|s| s.to_string());
-                    return Err(ClientError::Ended { status });
+                    return Err(ClientError::Ended {
+                        status: self.exit_status(),
+                    });
                 }
             }
         }
