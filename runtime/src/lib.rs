@@ -50,6 +50,8 @@ pub mod messages;
 #[doc(hidden)]
 pub mod objects;
 #[doc(hidden)]
+pub mod pull;
+#[doc(hidden)]
 pub mod unions;
 
 pub use decode::DecodeError;

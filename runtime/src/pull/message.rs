@@ -1,0 +1,20 @@
+//! Entry points: a whole input decoded as one value.
+
+use super::{Decode, Error, Parser};
+
+/// Decodes `text` as a `T`; only whitespace may follow the value.
+pub fn from_str<T: Decode>(text: &str) -> Result<T, Error> {
+    let mut p = Parser::new(text);
+    let v = T::decode(&mut p)?;
+    p.finish()?;
+    Ok(v)
+}
+
+/// Decodes `bytes` as a `T`; only whitespace may follow the value, and the input must be
+/// UTF-8.
+pub fn from_slice<T: Decode>(bytes: &[u8]) -> Result<T, Error> {
+    let mut p = Parser::from_slice(bytes);
+    let v = T::decode(&mut p)?;
+    p.finish()?;
+    Ok(v)
+}

@@ -1,0 +1,59 @@
+//! The shared decoder generated code calls (issue 31): one pull parser ([`Parser`], jiter over
+//! the whole input), one object loop ([`object`]), one array loop (`Vec<T>`'s [`Decode`]),
+//! one string and one number reader, one open-JSON builder ([`value`]). Per type, the
+//! generated code is only a key table ([`Table`], a `static`) and a closure that decodes the
+//! member at a given index into its slot:
+//!
+//! ```ignore
+//! impl DecodeObject for Tool {
+//!     fn decode_object(p: &mut Parser<'_>, start: Start) -> Result<Self, Error> {
+//!         static TABLE: Table = Table { expecting: "a Tool object", keys: &["name", "title"], required: 0b1 };
+//!         let (mut name, mut title) = (None, None);
+//!         let mut extra = Map::new();
+//!         object(p, &TABLE, start, Unknown::Keep(&mut extra), &mut |p, i| {
+//!             match i {
+//!                 0 => name = Some(Decode::decode(p)?),
+//!                 _ => title = Some(Decode::decode(p)?),
+//!             }
+//!             Ok(())
+//!         })?;
+//!         Ok(Tool { name: required(name, "name")?, title, extra })
+//!     }
+//! }
+//! ```
+//!
+//! The model:
+//!
+//! - **Pull, not push.** A decoder asks the parser what comes next ([`Parser::peek`]) and
+//!   reads it; nothing is buffered. A value met before the member that decides its type (a
+//!   tag that comes late, a union told apart by its members) is skipped and decoded again
+//!   later from its *mark*, its byte offset in the input ([`Parser::at`]).
+//! - **Unions.** [`tagged`] reads the tag member; when it comes first (as every encoder
+//!   writes it) the variant continues after it in one pass ([`Start::AfterTag`]). [`shape`]
+//!   records which members an object has, for unions told apart by them.
+//! - **Errors** ([`Error`]) are placed when made (byte offset, line, column: computed on the
+//!   cold path only) and get their JSON pointer while they unwind: each loop adds its key or
+//!   index as the error passes. Success costs nothing for either. Errors about the text
+//!   itself (jiter's, the recursion limit, trailing characters) say so: [`Error::is_syntax`].
+//! - **serde_json's rules** where open JSON is built: numbers as serde_json makes them
+//!   (`float_roundtrip`, no `arbitrary_precision`), objects in input order with a repeated
+//!   key's last value at its first position (`preserve_order`), nesting limited to serde_json's
+//!   depth (127 levels decode, 128 fail: "recursion limit exceeded"), and serde_json's wording
+//!   of type errors.
+
+mod error;
+mod message;
+mod object;
+mod parser;
+mod union;
+mod value;
+
+#[cfg(test)]
+mod tests;
+
+pub use error::Error;
+pub use message::{from_slice, from_str};
+pub use object::{Start, Table, Unknown, const_int, const_str, nullable, object, required};
+pub use parser::{Kind, Parser};
+pub use union::{Shape, Tag, shape, skip_rest, tagged};
+pub use value::{Decode, DecodeObject, number, value};

@@ -1,0 +1,201 @@
+//! The one object loop ([`object`]), driven per type by a key table ([`Table`]) and a
+//! closure that decodes the member at an index into its slot.
+
+use serde_json::{Map, Value};
+
+use super::parser::unexpected_number;
+use super::{Decode, Error, Kind, Parser, value};
+
+/// Where an object's decoding starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Start {
+    /// On the object's `{`.
+    Value,
+    /// Inside the object: the union read key `tag` and its value already; `mark` is the
+    /// object's `{` (to decode again from it).
+    AfterTag {
+        /// The tag member's key.
+        tag: &'static str,
+        /// The object's `{` (a [`Parser::mark`]).
+        mark: usize,
+    },
+}
+
+/// The key table of an object type (a `static` per generated type).
+#[derive(Debug)]
+pub struct Table {
+    /// What the type is called in errors: "a Tool object".
+    pub expecting: &'static str,
+    /// The declared members, fields first, then constants; the index of a key is what the
+    /// field closure of [`object`] receives.
+    pub keys: &'static [&'static str],
+    /// Bit `i` set: `keys[i]` is required (at most 64 keys: the generator checks).
+    pub required: u64,
+}
+
+impl Table {
+    #[inline]
+    fn find(&self, key: &str) -> Option<usize> {
+        self.keys.iter().position(|k| *k == key)
+    }
+}
+
+/// What to do with members the table does not declare.
+pub enum Unknown<'m> {
+    /// Keep them as open JSON (a duplicate: the last value, at the first one's position).
+    Keep(&'m mut Map<String, Value>),
+    /// Refuse them: "unknown member `k`, expected one of `a`, `b`".
+    Deny,
+    /// Decode each with this closure (`additionalProperties` with a schema): it receives the
+    /// parser on the member's value and the member's key.
+    Typed(&'m mut dyn FnMut(&mut Parser<'_>, String) -> Result<(), Error>),
+}
+
+/// The one object loop. Every declared member goes to `field(p, index)` once, which decodes
+/// its value into its slot (a second one: "duplicate member `k`"); unknown members go to
+/// `unknown`; required members are checked at the end, all missing ones named at once
+/// ("missing members `a`, `b` in {expecting}"). Errors from a member's value get its key in
+/// their pointer. With [`Start::AfterTag`], the tag's index (if the tag is in the table)
+/// counts as seen.
+pub fn object(
+    p: &mut Parser<'_>,
+    table: &Table,
+    start: Start,
+    mut unknown: Unknown<'_>,
+    field: &mut dyn FnMut(&mut Parser<'_>, usize) -> Result<(), Error>,
+) -> Result<(), Error> {
+    debug_assert!(table.keys.len() <= 64);
+    let mut seen: u64 = 0;
+    // `Ok(index)` for a declared key, `Err(key)` for another one (owned: the parser's borrow
+    // ends before the member's value is read).
+    let mut next = match start {
+        Start::Value => {
+            let kind = p.peek()?;
+            if kind != Kind::Object {
+                return Err(p.wrong(table.expecting, kind));
+            }
+            lookup(table, p.object_first()?)
+        }
+        Start::AfterTag { tag, .. } => {
+            if let Some(i) = table.find(tag) {
+                seen |= 1 << i;
+            }
+            lookup(table, p.object_next()?)
+        }
+    };
+    while let Some(key) = next {
+        match key {
+            Ok(i) => {
+                let bit = 1 << i;
+                if seen & bit != 0 {
+                    let key = table.keys[i];
+                    return Err(p.error(format!("duplicate member `{key}`")).in_key(key));
+                }
+                seen |= bit;
+                field(p, i).map_err(|e| e.in_key(table.keys[i]))?;
+            }
+            Err(key) => match &mut unknown {
+                Unknown::Keep(map) => {
+                    let v = value(p).map_err(|e| e.in_member(&key))?;
+                    map.insert(key, v);
+                }
+                Unknown::Deny => return Err(denied(p, table, &key)),
+                Unknown::Typed(f) => {
+                    let at = key.clone();
+                    f(p, key).map_err(|e| e.in_member(&at))?;
+                }
+            },
+        }
+        next = lookup(table, p.object_next()?);
+    }
+    if table.required & !seen != 0 {
+        return Err(missing(p, table, seen));
+    }
+    Ok(())
+}
+
+#[inline]
+fn lookup(table: &Table, key: Option<&str>) -> Option<Result<usize, String>> {
+    let key = key?;
+    Some(table.find(key).ok_or_else(|| key.to_owned()))
+}
+
+/// Every required member not seen, named at once.
+#[cold]
+fn missing(p: &Parser<'_>, table: &Table, seen: u64) -> Error {
+    let missing: Vec<&str> = (0..table.keys.len())
+        .filter(|&i| table.required & !seen & (1 << i) != 0)
+        .map(|i| table.keys[i])
+        .collect();
+    let s = if missing.len() == 1 { "" } else { "s" };
+    p.error(format!(
+        "missing member{s} `{}` in {}",
+        missing.join("`, `"),
+        table.expecting
+    ))
+}
+
+/// serde's wording for an unknown field.
+#[cold]
+fn denied(p: &Parser<'_>, table: &Table, key: &str) -> Error {
+    let message = match table.keys {
+        [] => format!("unknown member `{key}`, there are no members"),
+        [one] => format!("unknown member `{key}`, expected `{one}`"),
+        keys => format!(
+            "unknown member `{key}`, expected one of `{}`",
+            keys.join("`, `")
+        ),
+    };
+    p.error(message).in_member(key)
+}
+
+/// A member that must be the string `expected` (a constant member, or a tag read by an
+/// object's own decoder).
+pub fn const_str(p: &mut Parser<'_>, expected: &str) -> Result<(), Error> {
+    match p.peek()? {
+        Kind::String => {
+            let mark = p.mark();
+            let s = p.str()?;
+            if s == expected {
+                Ok(())
+            } else {
+                let found = format!("string {s:?}");
+                Err(p.invalid_value(mark, &found, &format!("{expected:?}")))
+            }
+        }
+        k => Err(p.wrong(&format!("{expected:?}"), k)),
+    }
+}
+
+/// A member that must be the integer `expected`.
+pub fn const_int(p: &mut Parser<'_>, expected: i64) -> Result<(), Error> {
+    match p.peek()? {
+        Kind::Number => {
+            let mark = p.mark();
+            let n = p.number()?;
+            if n.as_i64() == Some(expected) {
+                Ok(())
+            } else {
+                let expected = expected.to_string();
+                Err(p.invalid_value(mark, &unexpected_number(&n), &expected))
+            }
+        }
+        k => Err(p.wrong(&expected.to_string(), k)),
+    }
+}
+
+/// A slot the object loop has checked is filled (a required member). Empty only if the
+/// table does not mark `key` required: an error without a position.
+#[inline]
+pub fn required<T>(slot: Option<T>, key: &'static str) -> Result<T, Error> {
+    match slot {
+        Some(v) => Ok(v),
+        None => Err(Error::unplaced(format!("missing member `{key}`"))),
+    }
+}
+
+/// A member where `null` reads as absent (`None`); anything else decodes as `T`.
+#[inline]
+pub fn nullable<T: Decode>(p: &mut Parser<'_>) -> Result<Option<T>, Error> {
+    Option::<T>::decode(p)
+}

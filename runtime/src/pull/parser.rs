@@ -1,0 +1,401 @@
+//! [`Parser`]: jiter over the whole input, with the nesting depth kept and errors placed.
+
+use jiter::{Jiter, JiterError, JiterErrorType, Peek};
+use serde_json::Number;
+
+use super::Error;
+
+/// Nesting levels allowed, counted as serde_json counts them: its `remaining_depth` starts at
+/// 128 and entering an array or object that brings it to 0 fails, so 127 levels decode and
+/// the 128th fails.
+pub(crate) const MAX_DEPTH: u8 = 127;
+
+/// What the next value is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// `null`.
+    Null,
+    /// `true` or `false`.
+    Bool,
+    /// A number.
+    Number,
+    /// A string.
+    String,
+    /// An array.
+    Array,
+    /// An object.
+    Object,
+}
+
+/// The pull parser the decoders run on: jiter over the whole input. Marks are byte offsets in
+/// the whole input, so a parser made by [`Parser::at`] (on a value met earlier) places its
+/// errors in the whole input too.
+pub struct Parser<'a> {
+    j: Jiter<'a>,
+    /// The whole input.
+    data: &'a [u8],
+    /// The input as text: all of it, or its valid UTF-8 prefix (see `bad_utf8`).
+    text: &'a str,
+    /// Where the input stops being UTF-8 (only from [`Parser::from_slice`]). Strings read are
+    /// checked by jiter; [`Parser::finish`] reports this for bytes only skipped.
+    bad_utf8: Option<usize>,
+    /// Offset of `j`'s input in `data`.
+    base: usize,
+    /// What the last `peek` saw (jiter's `known_*` calls take it).
+    peeked: Peek,
+    /// Arrays and objects entered and not yet left.
+    depth: u8,
+}
+
+impl<'a> Parser<'a> {
+    /// A parser on `text`.
+    pub fn new(text: &'a str) -> Parser<'a> {
+        Parser::on(text.as_bytes(), text, None)
+    }
+
+    /// A parser on `bytes`. Not UTF-8 is an error (never a panic): in a string read, when it
+    /// is read; anywhere else, at the latest when [`Parser::finish`] is called.
+    pub fn from_slice(bytes: &'a [u8]) -> Parser<'a> {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => Parser::on(bytes, text, None),
+            Err(e) => {
+                let valid = e.valid_up_to();
+                let text = std::str::from_utf8(&bytes[..valid]).unwrap_or_default();
+                Parser::on(bytes, text, Some(valid))
+            }
+        }
+    }
+
+    fn on(data: &'a [u8], text: &'a str, bad_utf8: Option<usize>) -> Parser<'a> {
+        Parser {
+            j: Jiter::new(data),
+            data,
+            text,
+            bad_utf8,
+            base: 0,
+            peeked: Peek::Null,
+            depth: 0,
+        }
+    }
+
+    /// What the next value is: skips whitespace, consumes nothing.
+    #[inline]
+    pub fn peek(&mut self) -> Result<Kind, Error> {
+        let peek = match self.j.peek() {
+            Ok(peek) => peek,
+            Err(e) => return Err(jiter_error(self.data, self.base, e)),
+        };
+        self.peeked = peek;
+        match peek.into_inner() {
+            b'{' => Ok(Kind::Object),
+            b'"' => Ok(Kind::String),
+            b'[' => Ok(Kind::Array),
+            b'-' | b'0'..=b'9' => Ok(Kind::Number),
+            b't' | b'f' => Ok(Kind::Bool),
+            b'n' => Ok(Kind::Null),
+            _ => Err(self.syntax("expected value")),
+        }
+    }
+
+    /// After `peek() == Object`: enters the object and reads its first key (`None`: the
+    /// object is empty, and read).
+    #[inline]
+    pub fn object_first(&mut self) -> Result<Option<&str>, Error> {
+        self.enter()?;
+        match self.j.known_object() {
+            Ok(Some(key)) => {
+                self.depth += 1;
+                Ok(Some(key))
+            }
+            Ok(None) => Ok(None),
+            Err(e) => Err(jiter_error(self.data, self.base, e)),
+        }
+    }
+
+    /// After a member's value: the next key, or `None` at the object's `}` (read).
+    #[inline]
+    pub fn object_next(&mut self) -> Result<Option<&str>, Error> {
+        match self.j.next_key() {
+            Ok(Some(key)) => Ok(Some(key)),
+            Ok(None) => {
+                self.depth -= 1;
+                Ok(None)
+            }
+            Err(e) => Err(jiter_error(self.data, self.base, e)),
+        }
+    }
+
+    /// After `peek() == Array`: enters the array; whether an element follows (`false`: the
+    /// array is empty, and read).
+    #[inline]
+    pub fn array_first(&mut self) -> Result<bool, Error> {
+        self.enter()?;
+        match self.j.known_array() {
+            Ok(Some(_)) => {
+                self.depth += 1;
+                Ok(true)
+            }
+            Ok(None) => Ok(false),
+            Err(e) => Err(jiter_error(self.data, self.base, e)),
+        }
+    }
+
+    /// After an element: whether another follows (`false`: the array's `]` is read).
+    #[inline]
+    pub fn array_next(&mut self) -> Result<bool, Error> {
+        match self.j.array_step() {
+            Ok(Some(_)) => Ok(true),
+            Ok(None) => {
+                self.depth -= 1;
+                Ok(false)
+            }
+            Err(e) => Err(jiter_error(self.data, self.base, e)),
+        }
+    }
+
+    /// The recursion limit, checked before entering an array or object.
+    #[inline]
+    fn enter(&self) -> Result<(), Error> {
+        if self.depth >= MAX_DEPTH {
+            return Err(self.syntax("recursion limit exceeded"));
+        }
+        Ok(())
+    }
+
+    /// After `peek() == String`: the string (borrowed from the input, or from jiter's buffer
+    /// when it has escapes).
+    #[inline]
+    pub fn str(&mut self) -> Result<&str, Error> {
+        match self.j.known_str() {
+            Ok(s) => Ok(s),
+            Err(e) => Err(jiter_error(self.data, self.base, e)),
+        }
+    }
+
+    /// After `peek() == Bool`.
+    #[inline]
+    pub(crate) fn bool(&mut self) -> Result<bool, Error> {
+        self.j
+            .known_bool(self.peeked)
+            .map_err(|e| jiter_error(self.data, self.base, e))
+    }
+
+    /// After `peek() == Null`.
+    #[inline]
+    pub(crate) fn null(&mut self) -> Result<(), Error> {
+        self.j
+            .known_null()
+            .map_err(|e| jiter_error(self.data, self.base, e))
+    }
+
+    /// After `peek() == Number`: the number, as serde_json makes it (see [`to_number`]).
+    #[inline]
+    pub(crate) fn number(&mut self) -> Result<Number, Error> {
+        let start = self.mark();
+        if let Err(e) = self.j.known_number_bytes(self.peeked) {
+            return Err(jiter_error(self.data, self.base, e));
+        }
+        let end = self.mark();
+        match to_number(&self.data[start..end]) {
+            Some(n) => Ok(n),
+            None => Err(Error::at(
+                "number out of range".to_owned(),
+                self.data,
+                start,
+                true,
+            )),
+        }
+    }
+
+    /// Skips the next value (checking it is JSON and within the recursion limit; strings
+    /// skipped are not checked to be UTF-8, as serde_json does not when it ignores a value).
+    pub fn skip(&mut self) -> Result<(), Error> {
+        match self.peek()? {
+            Kind::Object => {
+                self.enter()?;
+                match self.j.next_object_bytes() {
+                    Ok(Some(_)) => self.depth += 1,
+                    Ok(None) => return Ok(()),
+                    Err(e) => return Err(jiter_error(self.data, self.base, e)),
+                }
+                loop {
+                    self.skip()?;
+                    match self.j.next_key_bytes() {
+                        Ok(Some(_)) => {}
+                        Ok(None) => break,
+                        Err(e) => return Err(jiter_error(self.data, self.base, e)),
+                    }
+                }
+                self.depth -= 1;
+                Ok(())
+            }
+            Kind::Array => {
+                if self.array_first()? {
+                    loop {
+                        self.skip()?;
+                        if !self.array_next()? {
+                            break;
+                        }
+                    }
+                }
+                Ok(())
+            }
+            _ => self
+                .j
+                .known_skip(self.peeked)
+                .map_err(|e| jiter_error(self.data, self.base, e)),
+        }
+    }
+
+    /// The byte offset (in the whole input) of the next value, after `peek`; to come back to
+    /// it with [`Parser::at`], or to take its text with [`Parser::text`].
+    #[inline]
+    pub fn mark(&self) -> usize {
+        self.base + self.j.current_index()
+    }
+
+    /// A parser on the value at `mark` (from [`Parser::mark`]), in the same input, at the
+    /// nesting depth of this one (take it where the value's container is being read).
+    pub fn at(&self, mark: usize) -> Parser<'a> {
+        let mark = mark.min(self.data.len());
+        Parser {
+            j: Jiter::new(&self.data[mark..]),
+            data: self.data,
+            text: self.text,
+            bad_utf8: self.bad_utf8,
+            base: mark,
+            peeked: Peek::Null,
+            depth: self.depth,
+        }
+    }
+
+    /// The input between two marks (a value's text: take `start` after `peek`, `end` after
+    /// reading or skipping the value). Empty if the marks are not character boundaries or
+    /// the range is not UTF-8 (only from [`Parser::from_slice`], and [`Parser::finish`] then
+    /// fails).
+    pub fn text(&self, start: usize, end: usize) -> &'a str {
+        self.text.get(start..end).unwrap_or_default()
+    }
+
+    /// Checks that only whitespace follows (and, from [`Parser::from_slice`], that the whole
+    /// input is UTF-8).
+    pub fn finish(&mut self) -> Result<(), Error> {
+        if let Err(e) = self.j.finish() {
+            return Err(jiter_error(self.data, self.base, e));
+        }
+        match self.bad_utf8 {
+            Some(at) => Err(Error::at(
+                "invalid unicode code point".to_owned(),
+                self.data,
+                at,
+                true,
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// An error (of shape, not syntax) at the current offset.
+    #[cold]
+    pub fn error(&self, message: impl Into<String>) -> Error {
+        Error::at(message.into(), self.data, self.mark(), false)
+    }
+
+    /// A syntax error at the current offset.
+    #[cold]
+    fn syntax(&self, message: &str) -> Error {
+        Error::at(message.to_owned(), self.data, self.mark(), true)
+    }
+
+    /// "invalid type: X, expected Y" at the next value (after `peek() == found`), X in
+    /// serde_json's words (`string "x"`, `integer `1``, `map`…). The value is read again (a
+    /// copy of the parser) to name it; if it is not valid JSON, that syntax error is returned
+    /// instead, as serde_json does.
+    #[cold]
+    pub fn wrong(&self, expected: &str, found: Kind) -> Error {
+        let mut q = self.at(self.mark());
+        let kind = match q.peek() {
+            Ok(kind) => kind,
+            Err(e) => return e,
+        };
+        debug_assert_eq!(kind, found);
+        let unexpected = match kind {
+            Kind::Null => q.null().map(|()| "null".to_owned()),
+            Kind::Bool => q.bool().map(|b| format!("boolean `{b}`")),
+            Kind::Number => q.number().map(|n| unexpected_number(&n)),
+            Kind::String => q.str().map(|s| format!("string {s:?}")),
+            Kind::Array => Ok("sequence".to_owned()),
+            Kind::Object => Ok("map".to_owned()),
+        };
+        match unexpected {
+            Ok(unexpected) => {
+                self.error(format!("invalid type: {unexpected}, expected {expected}"))
+            }
+            Err(e) => e,
+        }
+    }
+
+    /// "invalid value: X, expected Y" at the next value (read already: placed at `mark`).
+    #[cold]
+    pub(crate) fn invalid_value(&self, mark: usize, unexpected: &str, expected: &str) -> Error {
+        Error::at(
+            format!("invalid value: {unexpected}, expected {expected}"),
+            self.data,
+            mark,
+            false,
+        )
+    }
+
+    /// "invalid type: X, expected Y" for a value read already (placed at `mark`).
+    #[cold]
+    pub(crate) fn invalid_type(&self, mark: usize, unexpected: &str, expected: &str) -> Error {
+        Error::at(
+            format!("invalid type: {unexpected}, expected {expected}"),
+            self.data,
+            mark,
+            false,
+        )
+    }
+}
+
+/// A number named as serde_json names it in type errors.
+pub(crate) fn unexpected_number(n: &Number) -> String {
+    if n.is_f64() {
+        format!("floating point `{n}`")
+    } else {
+        format!("integer `{n}`")
+    }
+}
+
+/// serde_json's conversion (with `float_roundtrip`, without `arbitrary_precision`) of a
+/// number's JSON text: an integer to `u64` when non-negative and it fits, to `i64` when
+/// negative and it fits (`-0` is the float `-0.0`), anything else to the correctly rounded
+/// `f64`; `None` when that is not finite (serde_json: "number out of range").
+pub(crate) fn to_number(text: &[u8]) -> Option<Number> {
+    // jiter has checked the grammar: ASCII.
+    let s = std::str::from_utf8(text).ok()?;
+    if !s.bytes().any(|b| matches!(b, b'.' | b'e' | b'E')) {
+        if s.starts_with('-') {
+            if let Ok(i) = s.parse::<i64>() {
+                return if i == 0 {
+                    Number::from_f64(-0.0)
+                } else {
+                    Some(i.into())
+                };
+            }
+        } else if let Ok(u) = s.parse::<u64>() {
+            return Some(u.into());
+        }
+    }
+    let f = s.parse::<f64>().ok()?;
+    Number::from_f64(f)
+}
+
+/// A jiter error placed in the whole input: all of them are about the text (syntax).
+#[cold]
+fn jiter_error(data: &[u8], base: usize, e: JiterError) -> Error {
+    let message = match e.error_type {
+        JiterErrorType::JsonError(t) => t.to_string(),
+        other => other.to_string(),
+    };
+    Error::at(message, data, base + e.index, true)
+}

@@ -1,0 +1,205 @@
+//! [`Decode`] and the shared readers: strings, numbers, booleans, open JSON ([`Value`]),
+//! arrays and maps.
+
+use indexmap::IndexMap;
+use serde_json::{Map, Number, Value};
+
+use super::parser::unexpected_number;
+use super::{Error, Kind, Parser, Start};
+
+/// Decodes the next value.
+pub trait Decode: Sized {
+    /// Decodes the next value (the parser ends after it).
+    fn decode(p: &mut Parser<'_>) -> Result<Self, Error>;
+}
+
+/// An object type whose decoding may start after a union read its tag.
+pub trait DecodeObject: Sized {
+    /// Decodes the object from `start`.
+    fn decode_object(p: &mut Parser<'_>, start: Start) -> Result<Self, Error>;
+}
+
+/// The one number reader: serde_json's rules (with `float_roundtrip`): an integer is a `u64`
+/// when non-negative and it fits, an `i64` when negative and it fits (`-0` is the float
+/// `-0.0`), anything else the correctly rounded `f64`; a number too large for one ("1e400")
+/// is an error, "number out of range".
+pub fn number(p: &mut Parser<'_>) -> Result<Number, Error> {
+    match p.peek()? {
+        Kind::Number => p.number(),
+        k => Err(p.wrong("a JSON number", k)),
+    }
+}
+
+/// Open JSON: the one [`Value`] builder. Objects keep input order; a duplicate key is as in
+/// serde_json (with `preserve_order`): the last value, at the first one's position.
+pub fn value(p: &mut Parser<'_>) -> Result<Value, Error> {
+    Ok(match p.peek()? {
+        Kind::Null => {
+            p.null()?;
+            Value::Null
+        }
+        Kind::Bool => Value::Bool(p.bool()?),
+        Kind::Number => Value::Number(p.number()?),
+        Kind::String => Value::String(p.str()?.to_owned()),
+        Kind::Array => {
+            let mut out = Vec::new();
+            let mut more = p.array_first()?;
+            while more {
+                out.push(value(p).map_err(|e| e.in_index(out.len()))?);
+                more = p.array_next()?;
+            }
+            Value::Array(out)
+        }
+        Kind::Object => Value::Object(members(p)?),
+    })
+}
+
+/// The members of an object as open JSON, after `peek() == Object`.
+fn members(p: &mut Parser<'_>) -> Result<Map<String, Value>, Error> {
+    let mut map = Map::new();
+    let mut key = p.object_first()?.map(str::to_owned);
+    while let Some(k) = key {
+        let v = value(p).map_err(|e| e.in_member(&k))?;
+        map.insert(k, v);
+        key = p.object_next()?.map(str::to_owned);
+    }
+    Ok(map)
+}
+
+impl Decode for String {
+    #[inline]
+    fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
+        match p.peek()? {
+            Kind::String => Ok(p.str()?.to_owned()),
+            k => Err(p.wrong("a string", k)),
+        }
+    }
+}
+
+impl Decode for bool {
+    #[inline]
+    fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
+        match p.peek()? {
+            Kind::Bool => p.bool(),
+            k => Err(p.wrong("a boolean", k)),
+        }
+    }
+}
+
+impl Decode for i64 {
+    /// serde_json's: a float (even `1.0`, or `-0`) is of the wrong type; an integer beyond
+    /// `i64` is an invalid value.
+    fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
+        let kind = p.peek()?;
+        if kind != Kind::Number {
+            return Err(p.wrong("i64", kind));
+        }
+        let mark = p.mark();
+        let n = p.number()?;
+        match n.as_i64() {
+            Some(i) => Ok(i),
+            None if n.is_f64() => Err(p.invalid_type(mark, &unexpected_number(&n), "i64")),
+            None => Err(p.invalid_value(mark, &unexpected_number(&n), "i64")),
+        }
+    }
+}
+
+impl Decode for u64 {
+    /// serde_json's: a float (even `1.0`) is of the wrong type; a negative integer is an
+    /// invalid value.
+    fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
+        let kind = p.peek()?;
+        if kind != Kind::Number {
+            return Err(p.wrong("u64", kind));
+        }
+        let mark = p.mark();
+        let n = p.number()?;
+        match n.as_u64() {
+            Some(u) => Ok(u),
+            None if n.is_f64() => Err(p.invalid_type(mark, &unexpected_number(&n), "u64")),
+            None => Err(p.invalid_value(mark, &unexpected_number(&n), "u64")),
+        }
+    }
+}
+
+impl Decode for Number {
+    #[inline]
+    fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
+        number(p)
+    }
+}
+
+impl Decode for Value {
+    #[inline]
+    fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
+        value(p)
+    }
+}
+
+impl Decode for Map<String, Value> {
+    fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
+        match p.peek()? {
+            Kind::Object => members(p),
+            k => Err(p.wrong("a map", k)),
+        }
+    }
+}
+
+impl<T: Decode> Decode for Vec<T> {
+    /// The one array loop.
+    fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
+        match p.peek()? {
+            Kind::Array => {
+                let mut out = Vec::new();
+                let mut more = p.array_first()?;
+                while more {
+                    out.push(T::decode(p).map_err(|e| e.in_index(out.len()))?);
+                    more = p.array_next()?;
+                }
+                Ok(out)
+            }
+            k => Err(p.wrong("a sequence", k)),
+        }
+    }
+}
+
+impl<T: Decode> Decode for IndexMap<String, T> {
+    /// A map from names to a decoded type, in input order; a duplicate key as in
+    /// serde_json's maps: the last value, at the first one's position.
+    fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
+        match p.peek()? {
+            Kind::Object => {
+                let mut out = IndexMap::new();
+                let mut key = p.object_first()?.map(str::to_owned);
+                while let Some(k) = key {
+                    let v = T::decode(p).map_err(|e| e.in_member(&k))?;
+                    out.insert(k, v);
+                    key = p.object_next()?.map(str::to_owned);
+                }
+                Ok(out)
+            }
+            k => Err(p.wrong("a map", k)),
+        }
+    }
+}
+
+impl<T: Decode> Decode for Option<T> {
+    /// `null` is `None`.
+    #[inline]
+    fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
+        match p.peek()? {
+            Kind::Null => {
+                p.null()?;
+                Ok(None)
+            }
+            _ => T::decode(p).map(Some),
+        }
+    }
+}
+
+impl<T: Decode> Decode for Box<T> {
+    #[inline]
+    fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
+        T::decode(p).map(Box::new)
+    }
+}
