@@ -1,13 +1,20 @@
 //! The shared decoder generated code calls (issue 31): one pull parser ([`Parser`], jiter over
-//! the whole input), one object loop ([`object`]), one array loop (`Vec<T>`'s [`Decode`]),
-//! one string and one number reader, one open-JSON builder ([`value`]). Per type, the
+//! the whole input), one object loop ([`object()`]), one array loop (`Vec<T>`'s [`Decode`]),
+//! one string and one number reader, one open-JSON builder ([`value()`]). Per type, the
 //! generated code is only a key table ([`Table`], a `static`) and a closure that decodes the
 //! member at a given index into its slot:
 //!
-//! ```ignore
+//! ```
+//! use mcp_typed_runtime::pull::*;
+//! use mcp_typed_runtime::{Map, Value};
+//!
+//! # #[derive(Debug)]
+//! struct Tool { name: String, title: Option<String>, extra: Map<String, Value> }
+//!
 //! impl DecodeObject for Tool {
 //!     fn decode_object(p: &mut Parser<'_>, start: Start) -> Result<Self, Error> {
-//!         static TABLE: Table = Table { expecting: "a Tool object", keys: &["name", "title"], required: 0b1 };
+//!         static TABLE: Table =
+//!             Table { expecting: "a Tool object", keys: &["name", "title"], required: 0b01 };
 //!         let (mut name, mut title) = (None, None);
 //!         let mut extra = Map::new();
 //!         object(p, &TABLE, start, Unknown::Keep(&mut extra), &mut |p, i| {
@@ -20,6 +27,19 @@
 //!         Ok(Tool { name: required(name, "name")?, title, extra })
 //!     }
 //! }
+//! impl Decode for Tool {
+//!     fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
+//!         Tool::decode_object(p, Start::Value)
+//!     }
+//! }
+//!
+//! let tool: Tool = from_str(r#"{"title": "T", "name": "t", "x": 1}"#).unwrap();
+//! assert_eq!((tool.name.as_str(), tool.extra.len()), ("t", 1));
+//! let e = from_str::<Vec<Tool>>(r#"[{"name": 1}]"#).unwrap_err();
+//! assert_eq!(
+//!     e.to_string(),
+//!     "invalid type: integer `1`, expected a string at `/0/name`, line 1 column 11"
+//! );
 //! ```
 //!
 //! The model:

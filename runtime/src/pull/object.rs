@@ -1,4 +1,4 @@
-//! The one object loop ([`object`]), driven per type by a key table ([`Table`]) and a
+//! The one object loop ([`object()`]), driven per type by a key table ([`Table`]) and a
 //! closure that decodes the member at an index into its slot.
 
 use serde_json::{Map, Value};
@@ -27,7 +27,7 @@ pub struct Table {
     /// What the type is called in errors: "a Tool object".
     pub expecting: &'static str,
     /// The declared members, fields first, then constants; the index of a key is what the
-    /// field closure of [`object`] receives.
+    /// field closure of [`object()`] receives.
     pub keys: &'static [&'static str],
     /// Bit `i` set: `keys[i]` is required (at most 64 keys: the generator checks).
     pub required: u64,
@@ -66,6 +66,8 @@ pub fn object(
 ) -> Result<(), Error> {
     debug_assert!(table.keys.len() <= 64);
     let mut seen: u64 = 0;
+    // Where the current key was read from (to read it again for an error's pointer).
+    let mut key_mark;
     // `Ok(index)` for a declared key, `Err(key)` for another one (owned: the parser's borrow
     // ends before the member's value is read).
     let mut next = match start {
@@ -74,12 +76,14 @@ pub fn object(
             if kind != Kind::Object {
                 return Err(p.wrong(table.expecting, kind));
             }
+            key_mark = p.mark();
             lookup(table, p.object_first()?)
         }
         Start::AfterTag { tag, .. } => {
             if let Some(i) = table.find(tag) {
                 seen |= 1 << i;
             }
+            key_mark = p.mark();
             lookup(table, p.object_next()?)
         }
     };
@@ -101,11 +105,14 @@ pub fn object(
                 }
                 Unknown::Deny => return Err(denied(p, table, &key)),
                 Unknown::Typed(f) => {
-                    let at = key.clone();
-                    f(p, key).map_err(|e| e.in_member(&at))?;
+                    // The key moves to `f`: on an error it is read again from the input.
+                    if let Err(e) = f(p, key) {
+                        return Err(e.in_member(&p.key_at(key_mark)));
+                    }
                 }
             },
         }
+        key_mark = p.mark();
         next = lookup(table, p.object_next()?);
     }
     if table.required & !seen != 0 {

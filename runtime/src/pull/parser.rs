@@ -294,6 +294,19 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The key read from `mark`: an object's `{` (its first key), or the end of a member's
+    /// value (the next key). For an error's pointer, when the key was moved on.
+    #[cold]
+    pub(crate) fn key_at(&self, mark: usize) -> String {
+        let rest = self.data.get(mark..).unwrap_or_default();
+        let mut j = Jiter::new(rest);
+        let key = match rest.first() {
+            Some(b'{') => j.next_object(),
+            _ => j.next_key(),
+        };
+        key.ok().flatten().unwrap_or_default().to_owned()
+    }
+
     /// An error (of shape, not syntax) at the current offset.
     #[cold]
     pub fn error(&self, message: impl Into<String>) -> Error {

@@ -1,1 +1,1008 @@
+//! The pull decoder against serde_json (open JSON: same values, same verdicts), its errors,
+//! and hand-written decoders as the generator emits them.
 
+use indexmap::IndexMap;
+use proptest::prelude::*;
+use serde_json::{Map, Number, Value, json};
+
+use super::*;
+
+// ---- Hand-written decoders, as the generator emits them ------------------------------------
+
+#[derive(Debug, PartialEq)]
+struct Tool {
+    name: String,
+    title: Option<String>,
+    tags: Vec<String>,
+    size: Option<u64>,
+    extra: Map<String, Value>,
+}
+
+impl DecodeObject for Tool {
+    fn decode_object(p: &mut Parser<'_>, start: Start) -> Result<Self, Error> {
+        static TABLE: Table = Table {
+            expecting: "a Tool object",
+            keys: &["name", "title", "tags", "size", "kind"],
+            required: 0b10101,
+        };
+        let mut name = None;
+        let mut title = None;
+        let mut tags = None;
+        let mut size = None;
+        let mut extra = Map::new();
+        object(p, &TABLE, start, Unknown::Keep(&mut extra), &mut |p, i| {
+            match i {
+                0 => name = Some(Decode::decode(p)?),
+                1 => title = nullable(p)?,
+                2 => tags = Some(Decode::decode(p)?),
+                3 => size = Some(Decode::decode(p)?),
+                _ => const_str(p, "tool")?,
+            }
+            Ok(())
+        })?;
+        Ok(Tool {
+            name: required(name, "name")?,
+            title,
+            tags: required(tags, "tags")?,
+            size,
+            extra,
+        })
+    }
+}
+
+impl Decode for Tool {
+    fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
+        Self::decode_object(p, Start::Value)
+    }
+}
+
+/// Unknown members refused.
+#[derive(Debug, PartialEq)]
+struct Strict {
+    a: i64,
+    b: Option<bool>,
+}
+
+impl Decode for Strict {
+    fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
+        static TABLE: Table = Table {
+            expecting: "a Strict object",
+            keys: &["a", "b"],
+            required: 0b01,
+        };
+        let (mut a, mut b) = (None, None);
+        object(p, &TABLE, Start::Value, Unknown::Deny, &mut |p, i| {
+            match i {
+                0 => a = Some(Decode::decode(p)?),
+                _ => b = Some(Decode::decode(p)?),
+            }
+            Ok(())
+        })?;
+        Ok(Strict {
+            a: required(a, "a")?,
+            b,
+        })
+    }
+}
+
+/// Unknown members typed (`additionalProperties` with a schema).
+#[derive(Debug, PartialEq)]
+struct Counts {
+    total: i64,
+    rest: IndexMap<String, i64>,
+}
+
+impl Decode for Counts {
+    fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
+        static TABLE: Table = Table {
+            expecting: "a Counts object",
+            keys: &["total"],
+            required: 1,
+        };
+        let mut total = None;
+        let mut rest = IndexMap::new();
+        let mut typed = |p: &mut Parser<'_>, key: String| {
+            rest.insert(key, i64::decode(p)?);
+            Ok(())
+        };
+        object(
+            p,
+            &TABLE,
+            Start::Value,
+            Unknown::Typed(&mut typed),
+            &mut |p, _| {
+                total = Some(Decode::decode(p)?);
+                Ok(())
+            },
+        )?;
+        Ok(Counts {
+            total: required(total, "total")?,
+            rest,
+        })
+    }
+}
+
+#[derive(Debug, PartialEq)]
+struct Text {
+    text: String,
+    extra: Map<String, Value>,
+}
+
+impl DecodeObject for Text {
+    fn decode_object(p: &mut Parser<'_>, start: Start) -> Result<Self, Error> {
+        static TABLE: Table = Table {
+            expecting: "a TextContent object",
+            keys: &["text", "type"],
+            required: 0b11,
+        };
+        let mut text = None;
+        let mut extra = Map::new();
+        object(p, &TABLE, start, Unknown::Keep(&mut extra), &mut |p, i| {
+            match i {
+                0 => text = Some(Decode::decode(p)?),
+                _ => const_str(p, "text")?,
+            }
+            Ok(())
+        })?;
+        Ok(Text {
+            text: required(text, "text")?,
+            extra,
+        })
+    }
+}
+
+#[derive(Debug, PartialEq)]
+struct Image {
+    data: String,
+    mime: String,
+}
+
+impl DecodeObject for Image {
+    fn decode_object(p: &mut Parser<'_>, start: Start) -> Result<Self, Error> {
+        static TABLE: Table = Table {
+            expecting: "an ImageContent object",
+            keys: &["data", "mimeType", "type"],
+            required: 0b111,
+        };
+        let (mut data, mut mime) = (None, None);
+        object(p, &TABLE, start, Unknown::Deny, &mut |p, i| {
+            match i {
+                0 => data = Some(Decode::decode(p)?),
+                1 => mime = Some(Decode::decode(p)?),
+                _ => const_str(p, "image")?,
+            }
+            Ok(())
+        })?;
+        Ok(Image {
+            data: required(data, "data")?,
+            mime: required(mime, "mimeType")?,
+        })
+    }
+}
+
+/// A tagged union with a catch-all; how `start` reached each variant is recorded.
+#[derive(Debug, PartialEq)]
+enum Content {
+    Text(Text, bool),
+    Image(Image, bool),
+    Other(Value),
+}
+
+impl Decode for Content {
+    fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
+        tagged(
+            p,
+            "type",
+            &["text", "image"],
+            "a ContentBlock",
+            &mut |p, tag, start| {
+                let one_pass = matches!(start, Start::AfterTag { .. });
+                match tag {
+                    Tag::Known(0) => Ok(Content::Text(Text::decode_object(p, start)?, one_pass)),
+                    Tag::Known(_) => Ok(Content::Image(Image::decode_object(p, start)?, one_pass)),
+                    Tag::Unknown => Ok(Content::Other(value(p)?)),
+                    Tag::Absent => Err(p.error("missing member `type` in a ContentBlock")),
+                }
+            },
+        )
+    }
+}
+
+/// A union told apart by its members: `{"uri", "text"}` or `{"uri", "blob"}`, or a
+/// JSON-RPC-like `{"method"}` vs `{"result"}` by a constant.
+#[derive(Debug, PartialEq)]
+enum Resource {
+    Text(String),
+    Blob(String),
+}
+
+impl Decode for Resource {
+    fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
+        let s = shape(p, Start::Value, &["text", "blob"], "a ResourceContents")?;
+        let mut q = p.at(s.mark);
+        let one = |q: &mut Parser<'_>, slot: &'static str| -> Result<String, Error> {
+            static TABLE: Table = Table {
+                expecting: "a ResourceContents",
+                keys: &["uri", "text", "blob"],
+                required: 0b001,
+            };
+            let mut v = None;
+            object(q, &TABLE, Start::Value, Unknown::Deny, &mut |q, i| {
+                let s: String = Decode::decode(q)?;
+                if TABLE.keys[i] == slot {
+                    v = Some(s);
+                }
+                Ok(())
+            })?;
+            required(v, slot)
+        };
+        match (s.kind(0), s.kind(1)) {
+            (Some(Kind::String), None) => Ok(Resource::Text(one(&mut q, "text")?)),
+            (None, Some(Kind::String)) => Ok(Resource::Blob(one(&mut q, "blob")?)),
+            _ => Err(q.error("expected a ResourceContents: `text` or `blob`")),
+        }
+    }
+}
+
+// ---- Open JSON against serde_json -----------------------------------------------------------
+
+/// Same verdict, and the same value when both decode (`to_string` too: `-0.0` vs `0`).
+fn same_str(text: &str) -> Result<(), TestCaseError> {
+    let ours = from_str::<Value>(text);
+    let theirs = serde_json::from_str::<Value>(text);
+    match (&ours, &theirs) {
+        (Ok(a), Ok(b)) => {
+            prop_assert_eq!(a, b, "text {:?}", text);
+            prop_assert_eq!(a.to_string(), b.to_string(), "text {:?}", text);
+        }
+        (Err(_), Err(_)) => {}
+        _ => prop_assert!(
+            false,
+            "verdicts differ on {:?}: ours {:?}, serde_json {:?}",
+            text,
+            ours,
+            theirs
+        ),
+    }
+    Ok(())
+}
+
+fn same_slice(bytes: &[u8]) -> Result<(), TestCaseError> {
+    let ours = from_slice::<Value>(bytes);
+    let theirs = serde_json::from_slice::<Value>(bytes);
+    match (&ours, &theirs) {
+        (Ok(a), Ok(b)) => {
+            prop_assert_eq!(a, b);
+            prop_assert_eq!(a.to_string(), b.to_string());
+        }
+        (Err(_), Err(_)) => {}
+        _ => prop_assert!(
+            false,
+            "verdicts differ on {:?}: ours {:?}, serde_json {:?}",
+            String::from_utf8_lossy(bytes),
+            ours,
+            theirs
+        ),
+    }
+    Ok(())
+}
+
+/// A JSON number's text: big, negative, with fraction and exponent.
+fn number_text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        any::<i64>().prop_map(|i| i.to_string()),
+        any::<u64>().prop_map(|u| u.to_string()),
+        any::<f64>().prop_map(|f| if f.is_finite() {
+            format!("{f:e}")
+        } else {
+            "0".to_owned()
+        }),
+        "-?(0|[1-9][0-9]{0,30})(\\.[0-9]{1,25})?([eE][+-]?[0-9]{1,3})?",
+        Just("-0".to_owned()),
+        Just("-0.0".to_owned()),
+        Just("1e400".to_owned()),
+        Just("-1e400".to_owned()),
+        Just("1e-400".to_owned()),
+        Just("18446744073709551616".to_owned()),
+        Just("-9223372036854775809".to_owned()),
+        Just("-9223372036854775808".to_owned()),
+        Just("2.2222222222222222e+113".to_owned()),
+    ]
+}
+
+/// A string's JSON text, with escapes of all kinds (and surrogate pairs).
+fn string_text() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        "[a-z ]{0,4}",
+        any::<char>().prop_map(|c| c.to_string()),
+        "\\PC{0,3}",
+        Just("\\n".to_owned()),
+        Just("\\\"".to_owned()),
+        Just("\\\\".to_owned()),
+        Just("\\/".to_owned()),
+        Just("\\u00e9".to_owned()),
+        Just("\\ud83d\\ude00".to_owned()),
+        Just("\\u0000".to_owned()),
+        any::<char>().prop_map(|c| format!("\\u{:04x}", c as u32 & 0xFFFF)),
+    ];
+    prop::collection::vec(piece, 0..5).prop_map(|parts| {
+        let mut s = String::from("\"");
+        for part in parts {
+            // Raw characters must not end the string or be control characters.
+            if part.starts_with('\\') {
+                s.push_str(&part);
+            } else {
+                for c in part.chars() {
+                    match c {
+                        '"' => s.push_str("\\\""),
+                        '\\' => s.push_str("\\\\"),
+                        c if (c as u32) < 0x20 => s.push_str(&format!("\\u{:04x}", c as u32)),
+                        c => s.push(c),
+                    }
+                }
+            }
+        }
+        s.push('"');
+        s
+    })
+}
+
+fn ws() -> impl Strategy<Value = &'static str> {
+    prop_oneof![Just(""), Just(" "), Just("\n"), Just("\t\r\n ")]
+}
+
+/// A JSON text, written by hand: whitespace, escapes, number spellings, repeated keys.
+fn json_text() -> impl Strategy<Value = String> {
+    let leaf = prop_oneof![
+        Just("null".to_owned()),
+        Just("true".to_owned()),
+        Just("false".to_owned()),
+        number_text(),
+        string_text(),
+    ];
+    leaf.prop_recursive(5, 64, 6, |inner| {
+        prop_oneof![
+            (prop::collection::vec((inner.clone(), ws()), 0..6)).prop_map(|items| {
+                let parts: Vec<String> = items
+                    .into_iter()
+                    .map(|(v, w)| format!("{w}{v}{w}"))
+                    .collect();
+                format!("[{}]", parts.join(","))
+            }),
+            (prop::collection::vec(
+                (
+                    prop_oneof![
+                        Just("\"a\"".to_owned()),
+                        Just("\"b\"".to_owned()),
+                        Just("\"\\u0061\"".to_owned()),
+                        string_text()
+                    ],
+                    inner,
+                    ws()
+                ),
+                0..6
+            ))
+            .prop_map(|members| {
+                let parts: Vec<String> = members
+                    .into_iter()
+                    .map(|(k, v, w)| format!("{w}{k}{w}:{w}{v}{w}"))
+                    .collect();
+                format!("{{{}}}", parts.join(","))
+            }),
+        ]
+    })
+}
+
+/// A `Value` (serialized by serde_json, compact or pretty).
+fn json_value() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(Value::from),
+        any::<u64>().prop_map(Value::from),
+        any::<f64>().prop_map(Value::from),
+        any::<String>().prop_map(Value::from),
+    ];
+    leaf.prop_recursive(6, 64, 6, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+            prop::collection::vec((any::<String>(), inner), 0..6)
+                .prop_map(|m| Value::Object(m.into_iter().collect())),
+        ]
+    })
+}
+
+/// Byte edits to a text: replace, insert, delete.
+fn mutate(text: &[u8], edits: &[(usize, u8, u8)]) -> Vec<u8> {
+    let mut out = text.to_vec();
+    for &(at, op, byte) in edits {
+        let at = if out.is_empty() {
+            0
+        } else {
+            at % (out.len() + 1)
+        };
+        match op % 3 {
+            0 if at < out.len() => out[at] = byte,
+            1 => out.insert(at, byte),
+            _ if at < out.len() => {
+                out.remove(at);
+            }
+            _ => out.push(byte),
+        }
+    }
+    out
+}
+
+/// Bytes that matter to JSON, and some that are not UTF-8.
+fn edit_byte() -> impl Strategy<Value = u8> {
+    prop_oneof![
+        prop::sample::select(b"{}[],:\"\\ -+.eE0123456789tfnu\x00\x1f".to_vec()),
+        any::<u8>(),
+        0x80u8..=0xFF,
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn values_as_serde_json(v in json_value()) {
+        same_str(&v.to_string())?;
+        same_str(&serde_json::to_string_pretty(&v).unwrap())?;
+        prop_assert_eq!(from_str::<Value>(&v.to_string()).unwrap(), v);
+    }
+
+    #[test]
+    fn texts_as_serde_json(text in json_text()) {
+        same_str(&text)?;
+        same_slice(text.as_bytes())?;
+    }
+
+    #[test]
+    fn mutated_texts_as_serde_json(
+        text in json_text(),
+        edits in prop::collection::vec((any::<usize>(), any::<u8>(), edit_byte()), 1..4),
+    ) {
+        let bytes = mutate(text.as_bytes(), &edits);
+        same_slice(&bytes)?;
+        if let Ok(s) = std::str::from_utf8(&bytes) {
+            same_str(s)?;
+        }
+    }
+
+    #[test]
+    fn arbitrary_bytes_as_serde_json(bytes in prop::collection::vec(edit_byte(), 0..24)) {
+        same_slice(&bytes)?;
+        if let Ok(s) = std::str::from_utf8(&bytes) {
+            same_str(s)?;
+        }
+    }
+
+    #[test]
+    fn non_utf8_in_strings_as_serde_json(
+        before in "[a-z]{0,3}",
+        bad in prop::collection::vec(0x80u8..=0xFF, 1..3),
+        after in "[a-z]{0,3}",
+        as_key in any::<bool>(),
+    ) {
+        let mut s = b"\"".to_vec();
+        s.extend_from_slice(before.as_bytes());
+        s.extend_from_slice(&bad);
+        s.extend_from_slice(after.as_bytes());
+        s.push(b'"');
+        let text = if as_key {
+            [b"{".as_slice(), &s, b":1}"].concat()
+        } else {
+            [b"[1,".as_slice(), &s, b"]"].concat()
+        };
+        same_slice(&text)?;
+        // Typed decoders skipping it: not UTF-8 is refused all the same (at `finish`).
+        let tool = [br#"{"name":"n","kind":"tool","tags":[],"x":"#.as_slice(), &s, b"}"].concat();
+        prop_assert!(from_slice::<Tool>(&tool).is_err() == std::str::from_utf8(&s).is_err());
+    }
+
+    #[test]
+    fn typed_decoders_do_not_panic(bytes in prop::collection::vec(edit_byte(), 0..40)) {
+        let _ = from_slice::<Tool>(&bytes);
+        let _ = from_slice::<Content>(&bytes);
+        let _ = from_slice::<Resource>(&bytes);
+        let _ = from_slice::<Counts>(&bytes);
+    }
+}
+
+#[test]
+fn open_json_cases_as_serde_json() {
+    for text in [
+        "-0",
+        "-0.0",
+        "0",
+        "[-0, 0, -0e0, 1e-400, -1e-400]",
+        "1e400",
+        "[1E400]",
+        "18446744073709551615",
+        "18446744073709551616",
+        "-9223372036854775808",
+        "-9223372036854775809",
+        "123456789012345678901234567890",
+        "2.2222222222222222e+113",
+        "0.1",
+        "01",
+        "1.",
+        ".5",
+        "1e",
+        "-",
+        "+1",
+        "NaN",
+        "Infinity",
+        "-Infinity",
+        "[1,]",
+        "{\"a\":1,}",
+        "{\"a\" 1}",
+        "{1:1}",
+        "\"\\ud800\"",
+        "\"\\udc00\"",
+        "\"\\ud800\\u0041\"",
+        "\"\\ud83d\\ude00\"",
+        "\"\\x\"",
+        "\"\t\"",
+        "\"\u{7f}\"",
+        "{\"a\":1,\"b\":2,\"a\":3}",
+        "{\"a\":{\"x\":1},\"a\":[2]}",
+        " \n\t\r null \n",
+        "\u{feff}null",
+        "null\u{a0}",
+        "nul",
+        "truex",
+        "[] []",
+        "",
+        "  ",
+    ] {
+        same_str(text).unwrap();
+    }
+    let v: Value = from_str(r#"{"b":1,"a":2,"b":3}"#).unwrap();
+    assert_eq!(v.to_string(), r#"{"b":3,"a":2}"#);
+}
+
+#[test]
+fn numbers() {
+    assert_eq!(from_str::<Number>("-0").unwrap().as_f64(), Some(-0.0));
+    assert!(from_str::<Number>("-0").unwrap().is_f64());
+    assert_eq!(from_str::<Number>("7").unwrap().as_u64(), Some(7));
+    assert_eq!(from_str::<Number>("-7").unwrap().as_i64(), Some(-7));
+    assert!(from_str::<Number>("18446744073709551616").unwrap().is_f64());
+    let e = from_str::<Number>("[1e400]").unwrap_err();
+    assert!(e.message().contains("expected a JSON number"), "{e}");
+    let e = from_str::<Number>("1e400").unwrap_err();
+    assert_eq!(e.message(), "number out of range");
+    assert!(e.is_syntax());
+
+    assert_eq!(from_str::<i64>("-5").unwrap(), -5);
+    assert_eq!(from_str::<u64>("18446744073709551615").unwrap(), u64::MAX);
+    let e = from_str::<i64>("1.5").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "invalid type: floating point `1.5`, expected i64 at line 1 column 1"
+    );
+    assert!(!e.is_syntax());
+    let e = from_str::<i64>("9223372036854775808").unwrap_err();
+    assert_eq!(
+        e.message(),
+        "invalid value: integer `9223372036854775808`, expected i64"
+    );
+    let e = from_str::<u64>("-1").unwrap_err();
+    assert_eq!(e.message(), "invalid value: integer `-1`, expected u64");
+    let e = from_str::<u64>("1e3").unwrap_err();
+    assert_eq!(
+        e.message(),
+        "invalid type: floating point `1000.0`, expected u64"
+    );
+    let e = from_str::<i64>("\"1\"").unwrap_err();
+    assert_eq!(e.message(), "invalid type: string \"1\", expected i64");
+    // serde_json: "-0" is a float.
+    assert!(from_str::<i64>("-0").is_err());
+    assert!(serde_json::from_str::<i64>("-0").is_err());
+}
+
+#[test]
+fn type_errors_in_serde_json_words() {
+    let cases: &[(&str, &str)] = &[
+        ("\"x\"", "invalid type: string \"x\", expected a boolean"),
+        ("null", "invalid type: null, expected a boolean"),
+        ("12", "invalid type: integer `12`, expected a boolean"),
+        (
+            "-1.25",
+            "invalid type: floating point `-1.25`, expected a boolean",
+        ),
+        ("[true]", "invalid type: sequence, expected a boolean"),
+        ("{}", "invalid type: map, expected a boolean"),
+    ];
+    for (text, message) in cases {
+        let ours = from_str::<bool>(text).unwrap_err();
+        assert_eq!(ours.message(), *message);
+        let theirs = serde_json::from_str::<bool>(text).unwrap_err().to_string();
+        assert!(theirs.starts_with(message), "{theirs}");
+    }
+    let e = from_str::<String>("true").unwrap_err();
+    assert_eq!(
+        e.message(),
+        "invalid type: boolean `true`, expected a string"
+    );
+    // Not JSON: the syntax error, not a type error (as serde_json).
+    let e = from_str::<bool>("\"x").unwrap_err();
+    assert!(e.is_syntax(), "{e}");
+    let e = from_str::<String>("tru").unwrap_err();
+    assert!(e.is_syntax(), "{e}");
+    assert_eq!(
+        from_str::<Vec<Option<Box<String>>>>(r#"["a", null]"#).unwrap(),
+        vec![Some(Box::new("a".to_owned())), None]
+    );
+}
+
+// ---- Errors: pointer, position, kind --------------------------------------------------------
+
+#[test]
+fn pointer_line_column_nested() {
+    let text = "{\n  \"a\": [1, {\"b~/\": [true, \"é\", 3.5]}],\n  \"c\": [1]\n}";
+    let e = from_str::<IndexMap<String, Vec<Value>>>(text);
+    assert!(e.is_ok());
+    let e = from_str::<IndexMap<String, Vec<IndexMap<String, Vec<bool>>>>>(
+        "{\"a\": [{\"b\": [true]}, {\"b~/\": [true,\n  \"é\", 3]}]}",
+    )
+    .unwrap_err();
+    assert_eq!(e.pointer(), "/a/1/b~0~1/1");
+    assert_eq!(
+        e.message(),
+        "invalid type: string \"é\", expected a boolean"
+    );
+    assert_eq!((e.line(), e.column()), (2, 3));
+    assert_eq!(
+        e.to_string(),
+        "invalid type: string \"é\", expected a boolean at `/a/1/b~0~1/1`, line 2 column 3"
+    );
+    // Syntax errors deep inside open JSON get the pointer too; columns count characters.
+    let e = from_str::<Value>("{\"é\": [1, {\"x\": tru}]}").unwrap_err();
+    assert!(e.is_syntax());
+    assert_eq!(e.pointer(), "/é/1/x");
+    assert_eq!(e.message(), "expected ident");
+    assert_eq!(e.line(), 1);
+    let offset = e.offset();
+    assert_eq!(
+        e.column(),
+        "{\"é\": [1, {\"x\": tru}]}"[..offset].chars().count() + 1
+    );
+    // Unknown members kept as open JSON, and typed ones.
+    let e = from_str::<Tool>(r#"{"name":"n","tags":[],"x":{"y":[1,2,]}}"#).unwrap_err();
+    assert_eq!(e.pointer(), "/x/y");
+    assert!(e.is_syntax());
+    let e = from_str::<Counts>(r#"{"total":1,"a~b":"x"}"#).unwrap_err();
+    assert_eq!(e.pointer(), "/a~0b");
+    assert!(!e.is_syntax());
+    let e = from_str::<Counts>("{ \"a\\/b\\u00e9\" :\n \"x\", \"total\": 1}").unwrap_err();
+    assert_eq!(e.pointer(), "/a~1bé");
+    assert_eq!((e.line(), e.column()), (2, 2));
+    let e = from_str::<Counts>("{\"total\":1 ,\n \"m\":[]}").unwrap_err();
+    assert_eq!(e.pointer(), "/m");
+    let c = from_str::<Counts>(r#"{"n":2,"total":1,"m":3}"#).unwrap();
+    assert_eq!(c.total, 1);
+    assert_eq!(
+        c.rest.into_iter().collect::<Vec<_>>(),
+        [("n".to_owned(), 2), ("m".to_owned(), 3)]
+    );
+    // The whole value: no pointer in the text.
+    let e = from_str::<Value>("[1, 2").unwrap_err();
+    assert_eq!(e.to_string(), "EOF while parsing a list at line 1 column 6");
+    assert_eq!(e.pointer(), "");
+    let e = from_str::<Value>("{} x").unwrap_err();
+    assert_eq!(e.message(), "trailing characters");
+    assert_eq!(e.column(), 4);
+    assert!(e.is_syntax());
+}
+
+#[test]
+fn objects() {
+    let t = from_str::<Tool>(
+        r#"{"kind":"tool","title":null,"name":"n","x":1,"tags":["a"],"y":{"z":[]},"x":2}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        t,
+        Tool {
+            name: "n".into(),
+            title: None,
+            tags: vec!["a".into()],
+            size: None,
+            extra: json!({"x": 2, "y": {"z": []}}).as_object().unwrap().clone(),
+        }
+    );
+    let e = from_str::<Tool>(r#"{"title":"t"}"#).unwrap_err();
+    assert_eq!(
+        e.message(),
+        "missing members `name`, `tags`, `kind` in a Tool object"
+    );
+    assert_eq!(e.pointer(), "");
+    assert!(!e.is_syntax());
+    let e = from_str::<Tool>(r#"{"kind":"tool","tags":[]}"#).unwrap_err();
+    assert_eq!(e.message(), "missing member `name` in a Tool object");
+    let e =
+        from_str::<Vec<Tool>>(r#"[{"kind":"tool","tags":[],"name":"a","name":"b"}]"#).unwrap_err();
+    assert_eq!(e.message(), "duplicate member `name`");
+    assert_eq!(e.pointer(), "/0/name");
+    let e = from_str::<Tool>(r#"{"kind":"tol","tags":[],"name":"a"}"#).unwrap_err();
+    assert_eq!(
+        e.message(),
+        "invalid value: string \"tol\", expected \"tool\""
+    );
+    assert_eq!(e.pointer(), "/kind");
+    assert_eq!(e.column(), 9);
+    let e = from_str::<Tool>(r#"{"kind":"tool","tags":[],"name":"a","size":-1}"#).unwrap_err();
+    assert_eq!(e.pointer(), "/size");
+    let e = from_str::<Tool>("[]").unwrap_err();
+    assert_eq!(
+        e.message(),
+        "invalid type: sequence, expected a Tool object"
+    );
+
+    assert_eq!(
+        from_str::<Strict>(r#"{"a":1}"#).unwrap(),
+        Strict { a: 1, b: None }
+    );
+    let e = from_str::<Strict>(r#"{"a":1,"c":2}"#).unwrap_err();
+    assert_eq!(e.message(), "unknown member `c`, expected one of `a`, `b`");
+    assert_eq!(e.pointer(), "/c");
+    assert!(!e.is_syntax());
+
+    let e = required::<u8>(None, "k").unwrap_err();
+    assert_eq!(e.to_string(), "missing member `k`");
+}
+
+#[test]
+fn constants() {
+    let mut p = Parser::new("7");
+    const_int(&mut p, 7).unwrap();
+    let mut p = Parser::new("7.0");
+    assert_eq!(
+        const_int(&mut p, 7).unwrap_err().message(),
+        "invalid value: floating point `7.0`, expected 7"
+    );
+    let mut p = Parser::new("\"7\"");
+    assert_eq!(
+        const_int(&mut p, 7).unwrap_err().message(),
+        "invalid type: string \"7\", expected 7"
+    );
+    let mut p = Parser::new("1");
+    assert_eq!(
+        const_str(&mut p, "a").unwrap_err().message(),
+        "invalid type: integer `1`, expected \"a\""
+    );
+}
+
+fn nested(depth: usize, open: &str, close: &str) -> String {
+    format!("{}{}", open.repeat(depth), close.repeat(depth))
+}
+
+#[test]
+fn recursion_limit_as_serde_json() {
+    // serde_json decodes 127 levels and refuses the 128th.
+    for (open, close) in [("[", "]"), ("{\"a\":", "}")] {
+        let arrays = |n| {
+            if open == "[" {
+                nested(n, open, close)
+            } else {
+                format!("{}null{}", open.repeat(n), close.repeat(n))
+            }
+        };
+        let ok = arrays(127);
+        assert!(serde_json::from_str::<Value>(&ok).is_ok());
+        from_str::<Value>(&ok).unwrap();
+        for n in [128, 129, 300] {
+            let deep = arrays(n);
+            assert!(serde_json::from_str::<Value>(&deep).is_err());
+            let e = from_str::<Value>(&deep).unwrap_err();
+            assert_eq!(e.message(), "recursion limit exceeded");
+            assert!(e.is_syntax());
+        }
+    }
+    // Skipped values count too (an unknown member skipped by a shape pass, a late tag).
+    let deep = format!(r#"{{"text":"t","x":{}}}"#, nested(127, "[", "]"));
+    let e = from_str::<Resource>(&deep).unwrap_err();
+    assert_eq!(e.message(), "recursion limit exceeded");
+    let fine = format!(r#"{{"text":"t","x":{}}}"#, nested(126, "[", "]"));
+    assert!(
+        from_str::<Resource>(&fine)
+            .unwrap_err()
+            .message()
+            .contains("unknown member `x`")
+    );
+    let deep = format!(
+        r#"{{"x":{},"type":"text","text":"t"}}"#,
+        nested(127, "[", "]")
+    );
+    assert_eq!(
+        from_str::<Content>(&deep).unwrap_err().message(),
+        "recursion limit exceeded"
+    );
+    // Empty containers at the limit: refused as serde_json refuses them.
+    let e = format!("{}{{}}{}", "[".repeat(127), "]".repeat(127));
+    assert!(serde_json::from_str::<Value>(&e).is_err());
+    assert!(from_str::<Value>(&e).is_err());
+}
+
+#[test]
+fn from_slice_utf8() {
+    assert_eq!(
+        from_slice::<Value>(b"[\"\xc3\xa9\"]").unwrap(),
+        json!(["é"])
+    );
+    let e = from_slice::<Value>(b"[\"\xff\"]").unwrap_err();
+    assert!(e.is_syntax());
+    assert_eq!(e.message(), "invalid unicode code point");
+    // Skipped, not read: refused at the end.
+    let e = from_slice::<Strict>(b"{\"a\":1} \xff").unwrap_err();
+    assert!(e.is_syntax());
+    let mut p = Parser::from_slice(b"{\"a\":\"\xff\"}");
+    p.skip().unwrap();
+    assert!(p.finish().is_err());
+}
+
+// ---- Unions ---------------------------------------------------------------------------------
+
+#[test]
+fn tagged_unions() {
+    // Tag first: one pass.
+    let c = from_str::<Content>(r#"{"type":"text","text":"hi","x":1}"#).unwrap();
+    assert_eq!(
+        c,
+        Content::Text(
+            Text {
+                text: "hi".into(),
+                extra: json!({"x": 1}).as_object().unwrap().clone()
+            },
+            true
+        )
+    );
+    // Tag late: decoded again from the object's start.
+    let c = from_str::<Vec<Content>>(r#"[{"data":"d","mimeType":"m","type":"image"}]"#).unwrap();
+    assert_eq!(
+        c,
+        [Content::Image(
+            Image {
+                data: "d".into(),
+                mime: "m".into()
+            },
+            false
+        )]
+    );
+    // Unknown tag: the catch-all gets the whole object, whether the tag comes first or not.
+    for text in [
+        r#"{"type":"audio","data":[1,{"a":2}]}"#,
+        r#"{"data":[1,{"a":2}],"type":"audio"}"#,
+    ] {
+        let c = from_str::<Content>(text).unwrap();
+        assert_eq!(c, Content::Other(serde_json::from_str(text).unwrap()));
+    }
+    // Absent tag: the variant closure decides (here an error).
+    let e = from_str::<Vec<Content>>(r#"[{"text":"hi"}]"#).unwrap_err();
+    assert_eq!(e.message(), "missing member `type` in a ContentBlock");
+    assert_eq!(e.pointer(), "/0");
+    // A tag of the wrong type.
+    let e = from_str::<Content>(r#"{"type":1}"#).unwrap_err();
+    assert_eq!(e.pointer(), "/type");
+    assert_eq!(e.message(), "invalid type: integer `1`, expected a string");
+    // Errors inside a variant, one pass or two: the member's pointer.
+    let e = from_str::<Content>(r#"{"type":"text","text":5}"#).unwrap_err();
+    assert_eq!(e.pointer(), "/text");
+    assert_eq!(e.column(), 23);
+    let e = from_str::<Content>(r#"{"text":5,"type":"text"}"#).unwrap_err();
+    assert_eq!(e.pointer(), "/text");
+    assert_eq!(e.column(), 9);
+    // A tag repeated: the variant's own loop refuses it.
+    let e = from_str::<Content>(r#"{"type":"text","text":"a","type":"text"}"#).unwrap_err();
+    assert_eq!(e.message(), "duplicate member `type`");
+    let e = from_str::<Content>("[]").unwrap_err();
+    assert_eq!(
+        e.message(),
+        "invalid type: sequence, expected a ContentBlock"
+    );
+    // Trailing text after a tagged union decoded from a mark is still seen.
+    assert!(from_str::<Content>(r#"{"text":"a","type":"text"} x"#).is_err());
+    assert!(from_str::<Content>(r#"{"type":"text","text":"a"}"#).is_ok());
+}
+
+#[test]
+fn shapes() {
+    assert_eq!(
+        from_str::<Resource>(r#"{"uri":"u","text":"t"}"#).unwrap(),
+        Resource::Text("t".into())
+    );
+    assert_eq!(
+        from_str::<Vec<Resource>>(r#"[{"blob":"b","uri":"u"}]"#).unwrap(),
+        [Resource::Blob("b".into())]
+    );
+    let e = from_str::<Resource>(r#"{"uri":"u","text":"t","blob":"b"}"#).unwrap_err();
+    assert!(e.message().starts_with("expected a ResourceContents"));
+
+    let mut p = Parser::new(
+        r#" {"method":"m","id":7,"params":{"a":[1]},"big":18446744073709551615,"x":null,"long":"LONG"}"#,
+    );
+    let slots = ["id", "method", "params", "result", "big", "x", "long"];
+    let long = "x".repeat(300);
+    let text = format!(
+        r#" {{"method":"m","id":7,"params":{{"a":[1]}},"big":18446744073709551615,"x":null,"long":"{long}"}}"#
+    );
+    let _ = &mut p;
+    let mut p = Parser::new(&text);
+    let s = shape(&mut p, Start::Value, &slots, "a message").unwrap();
+    p.finish().unwrap();
+    assert_eq!(s.mark, 1);
+    assert_eq!(s.count(), 6);
+    assert!(s.has(0) && s.has(1) && s.has(2) && !s.has(3));
+    assert_eq!(s.kind(0), Some(Kind::Number));
+    assert_eq!(s.kind(2), Some(Kind::Object));
+    assert_eq!(s.kind(3), None);
+    assert_eq!(s.kind(5), Some(Kind::Null));
+    assert_eq!(s.int(0), Some(7));
+    assert_eq!(s.int(4), None);
+    assert_eq!(s.str(1), Some("m"));
+    assert_eq!(s.str(0), None);
+    assert_eq!(s.kind(6), Some(Kind::String));
+    assert_eq!(s.str(6), None);
+    // Back to the object from the mark.
+    let v = value(&mut p.at(s.mark)).unwrap();
+    assert_eq!(v["params"], json!({"a": [1]}));
+
+    // After a tag: the tag is read again from the mark.
+    let text = r#"{"kind":"a","n":1}"#;
+    let mut p = Parser::new(text);
+    let r = tagged(&mut p, "kind", &["a"], "an A", &mut |p, tag, start| {
+        assert_eq!(tag, Tag::Known(0));
+        shape(p, start, &["n", "kind"], "an A")
+    })
+    .unwrap();
+    p.finish().unwrap();
+    assert_eq!(
+        (r.str(1), r.int(0), r.count(), r.mark),
+        (Some("a"), Some(1), 2, 0)
+    );
+
+    let mut p = Parser::new("[1]");
+    let e = shape(&mut p, Start::Value, &["a"], "an A").unwrap_err();
+    assert_eq!(e.message(), "invalid type: sequence, expected an A");
+    let mut p = Parser::new(r#"{"a":[1,}"#);
+    assert!(
+        shape(&mut p, Start::Value, &["a"], "an A")
+            .unwrap_err()
+            .is_syntax()
+    );
+}
+
+#[test]
+fn parser_marks_and_text() {
+    let text = r#"{"a": {"b": [1, "x"]}, "c": 2}"#;
+    let mut p = Parser::new(text);
+    assert_eq!(p.peek().unwrap(), Kind::Object);
+    assert_eq!(p.object_first().unwrap(), Some("a"));
+    assert_eq!(p.peek().unwrap(), Kind::Object);
+    let start = p.mark();
+    p.skip().unwrap();
+    let end = p.mark();
+    assert_eq!(p.text(start, end), r#"{"b": [1, "x"]}"#);
+    assert_eq!(p.object_next().unwrap(), Some("c"));
+    p.skip().unwrap();
+    skip_rest(&mut p).unwrap();
+    p.finish().unwrap();
+    let mut q = p.at(start);
+    assert_eq!(value(&mut q).unwrap(), json!({"b": [1, "x"]}));
+    assert_eq!(p.text(3, 1), "");
+    let e = p.error("custom");
+    assert_eq!(
+        (e.message(), e.offset(), e.is_syntax()),
+        ("custom", text.len(), false)
+    );
+}
+
+#[test]
+fn errors_are_small_and_thread_safe() {
+    fn check<T: Send + Sync + std::error::Error + 'static>() {}
+    check::<Error>();
+    assert_eq!(std::mem::size_of::<Error>(), std::mem::size_of::<usize>());
+}
