@@ -8827,7 +8827,7 @@ impl ClientMessage {
     pub fn from_json(
         text: &str,
     ) -> ::core::result::Result<Self, __rt::DecodeError<ServerMessage>> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str::<Self>(text)
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
                 let id = id
@@ -8997,7 +8997,7 @@ impl ServerMessage {
     pub fn from_json(
         text: &str,
     ) -> ::core::result::Result<Self, __rt::DecodeError<ClientMessage>> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str::<Self>(text)
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
                 let id = id
@@ -9068,7 +9068,7 @@ impl __rt::RequestMethod for CallToolRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<CallToolResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for CancelledNotification {
@@ -9089,7 +9089,7 @@ impl __rt::RequestMethod for CompleteRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for CreateMessageRequest {
@@ -9103,7 +9103,7 @@ impl __rt::RequestMethod for CreateMessageRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for GetPromptRequest {
@@ -9117,7 +9117,7 @@ impl __rt::RequestMethod for GetPromptRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<GetPromptResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for InitializeRequest {
@@ -9131,7 +9131,7 @@ impl __rt::RequestMethod for InitializeRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<InitializeResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for InitializedNotification {
@@ -9152,7 +9152,7 @@ impl __rt::RequestMethod for ListPromptsRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListResourceTemplatesRequest {
@@ -9166,7 +9166,7 @@ impl __rt::RequestMethod for ListResourceTemplatesRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListResourcesRequest {
@@ -9180,7 +9180,7 @@ impl __rt::RequestMethod for ListResourcesRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListRootsRequest {
@@ -9194,7 +9194,7 @@ impl __rt::RequestMethod for ListRootsRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListToolsRequest {
@@ -9208,7 +9208,7 @@ impl __rt::RequestMethod for ListToolsRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for LoggingMessageNotification {
@@ -9229,7 +9229,7 @@ impl __rt::RequestMethod for PingRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for ProgressNotification {
@@ -9257,7 +9257,7 @@ impl __rt::RequestMethod for ReadResourceRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<ReadResourceResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for ResourceListChangedNotification {
@@ -9292,7 +9292,7 @@ impl __rt::RequestMethod for SetLevelRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for SubscribeRequest {
@@ -9306,7 +9306,7 @@ impl __rt::RequestMethod for SubscribeRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for ToolListChangedNotification {
@@ -9327,7 +9327,7 @@ impl __rt::RequestMethod for UnsubscribeRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 /// The request methods of this revision (both directions), in schema order.
@@ -9688,6 +9688,47 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::Annotated {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Annotated object",
+                keys: &["annotations"],
+                required: 0u64,
+            };
+            let mut f_annotations: Option<super::AnnotatedAnnotations> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Annotated {
+                annotations: f_annotations,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Annotated {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct AnnotatedAnnotations {
         f_audience: Option<Vec<super::Role>>,
@@ -9715,6 +9756,50 @@ pub mod __de {
                 priority: self.f_priority,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::AnnotatedAnnotations {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a AnnotatedAnnotations object",
+                keys: &["audience", "priority"],
+                required: 0u64,
+            };
+            let mut f_audience: Option<Vec<super::Role>> = None;
+            let mut f_priority: Option<__rt::Number> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_audience = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_priority = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::AnnotatedAnnotations {
+                audience: f_audience,
+                priority: f_priority,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::AnnotatedAnnotations {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -9764,6 +9849,53 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::BlobResourceContents {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a BlobResourceContents object",
+                keys: &["uri", "mimeType", "blob"],
+                required: 5u64,
+            };
+            let mut f_uri: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut f_blob: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_blob = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::BlobResourceContents {
+                uri: __rt::pull::required(f_uri, "uri")?,
+                mime_type: f_mime_type,
+                blob: __rt::pull::required(f_blob, "blob")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::BlobResourceContents {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct CallToolRequest {
         f_params: Option<super::CallToolRequestParams>,
@@ -9807,6 +9939,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::CallToolRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CallToolRequest object",
+                keys: &["params", "method"],
+                required: 3u64,
+            };
+            let mut f_params: Option<super::CallToolRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "tools/call")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CallToolRequest {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CallToolRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct CallToolRequestParams {
         f_name: Option<String>,
@@ -9835,6 +10009,50 @@ pub mod __de {
                 arguments: self.f_arguments,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CallToolRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CallToolRequestParams object",
+                keys: &["name", "arguments"],
+                required: 1u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_arguments: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CallToolRequestParams {
+                name: __rt::pull::required(f_name, "name")?,
+                arguments: f_arguments,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CallToolRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -9880,6 +10098,53 @@ pub mod __de {
                 is_error: self.f_is_error,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CallToolResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CallToolResult object",
+                keys: &["_meta", "content", "isError"],
+                required: 2u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_content: Option<Vec<super::CallToolResultContentItem>> = None;
+            let mut f_is_error: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_is_error = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CallToolResult {
+                meta: f_meta,
+                content: __rt::pull::required(f_content, "content")?,
+                is_error: f_is_error,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CallToolResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub enum CallToolResultContentItem__Tag {
@@ -9990,6 +10255,67 @@ pub mod __de {
             __rt::visit_tagged::<super::CallToolResultContentItem, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::CallToolResultContentItem {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "type",
+                        &["text", "image", "resource"],
+                        "a CallToolResultContentItem object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::CallToolResultContentItem::Text)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::CallToolResultContentItem::Image)
+                                }
+                                __rt::pull::Tag::Known(2usize) => {
+                                    <super::EmbeddedResource as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::CallToolResultContentItem::EmbeddedResource)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::CallToolResultContentItem::Unknown)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `type` in a CallToolResultContentItem object (one of `text`, `image`, `resource`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a CallToolResultContentItem object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a CallToolResultContentItem (object)", found)),
+            }
+        }
+    }
     #[derive(Default)]
     pub struct CancelledNotification {
         f_params: Option<super::CancelledNotificationParams>,
@@ -10045,6 +10371,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::CancelledNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CancelledNotification object",
+                keys: &["params", "method"],
+                required: 3u64,
+            };
+            let mut f_params: Option<super::CancelledNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "notifications/cancelled")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CancelledNotification {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CancelledNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct CancelledNotificationParams {
         f_request_id: Option<super::RequestId>,
@@ -10073,6 +10441,50 @@ pub mod __de {
                 reason: self.f_reason,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CancelledNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CancelledNotificationParams object",
+                keys: &["requestId", "reason"],
+                required: 1u64,
+            };
+            let mut f_request_id: Option<super::RequestId> = None;
+            let mut f_reason: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_request_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_reason = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CancelledNotificationParams {
+                request_id: __rt::pull::required(f_request_id, "requestId")?,
+                reason: f_reason,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CancelledNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -10109,6 +10521,55 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ClientCapabilities {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ClientCapabilities object",
+                keys: &["experimental", "roots", "sampling"],
+                required: 0u64,
+            };
+            let mut f_experimental: Option<
+                __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+            > = None;
+            let mut f_roots: Option<super::ClientCapabilitiesRoots> = None;
+            let mut f_sampling: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_experimental = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_roots = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_sampling = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ClientCapabilities {
+                experimental: f_experimental,
+                roots: f_roots,
+                sampling: f_sampling,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ClientCapabilities {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ClientCapabilitiesRoots {
         f_list_changed: Option<bool>,
@@ -10135,6 +10596,47 @@ pub mod __de {
                 list_changed: self.f_list_changed,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ClientCapabilitiesRoots {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ClientCapabilitiesRoots object",
+                keys: &["listChanged"],
+                required: 0u64,
+            };
+            let mut f_list_changed: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ClientCapabilitiesRoots {
+                list_changed: f_list_changed,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ClientCapabilitiesRoots {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub enum ClientNotification__Tag {
@@ -10258,6 +10760,79 @@ pub mod __de {
             map: A,
         ) -> ::core::result::Result<Self::Value, A::Error> {
             __rt::visit_tagged::<super::ClientNotification, A>(map)
+        }
+    }
+    impl __rt::pull::Decode for super::ClientNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "method",
+                        &[
+                            "notifications/cancelled",
+                            "notifications/initialized",
+                            "notifications/progress",
+                            "notifications/roots/list_changed",
+                        ],
+                        "a ClientNotification object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientNotification::Cancelled)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::InitializedNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientNotification::Initialized)
+                                }
+                                __rt::pull::Tag::Known(2usize) => {
+                                    <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientNotification::Progress)
+                                }
+                                __rt::pull::Tag::Known(3usize) => {
+                                    <super::RootsListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientNotification::RootsListChanged)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::ClientNotification::Custom)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `method` in a ClientNotification object (one of `notifications/cancelled`, `notifications/initialized`, `notifications/progress`, `notifications/roots/list_changed`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a ClientNotification object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a ClientNotification (object)", found)),
+            }
         }
     }
     pub enum ClientRequest__Tag {
@@ -10481,6 +11056,151 @@ pub mod __de {
             map: A,
         ) -> ::core::result::Result<Self::Value, A::Error> {
             __rt::visit_tagged::<super::ClientRequest, A>(map)
+        }
+    }
+    impl __rt::pull::Decode for super::ClientRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "method",
+                        &[
+                            "initialize",
+                            "ping",
+                            "resources/list",
+                            "resources/templates/list",
+                            "resources/read",
+                            "resources/subscribe",
+                            "resources/unsubscribe",
+                            "prompts/list",
+                            "prompts/get",
+                            "tools/list",
+                            "tools/call",
+                            "logging/setLevel",
+                            "completion/complete",
+                        ],
+                        "a ClientRequest object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::InitializeRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::Initialize)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::Ping)
+                                }
+                                __rt::pull::Tag::Known(2usize) => {
+                                    <super::ListResourcesRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::ListResources)
+                                }
+                                __rt::pull::Tag::Known(3usize) => {
+                                    <super::ListResourceTemplatesRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::ListResourceTemplates)
+                                }
+                                __rt::pull::Tag::Known(4usize) => {
+                                    <super::ReadResourceRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::ReadResource)
+                                }
+                                __rt::pull::Tag::Known(5usize) => {
+                                    <super::SubscribeRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::Subscribe)
+                                }
+                                __rt::pull::Tag::Known(6usize) => {
+                                    <super::UnsubscribeRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::Unsubscribe)
+                                }
+                                __rt::pull::Tag::Known(7usize) => {
+                                    <super::ListPromptsRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::ListPrompts)
+                                }
+                                __rt::pull::Tag::Known(8usize) => {
+                                    <super::GetPromptRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::GetPrompt)
+                                }
+                                __rt::pull::Tag::Known(9usize) => {
+                                    <super::ListToolsRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::ListTools)
+                                }
+                                __rt::pull::Tag::Known(10usize) => {
+                                    <super::CallToolRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::CallTool)
+                                }
+                                __rt::pull::Tag::Known(11usize) => {
+                                    <super::SetLevelRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::SetLevel)
+                                }
+                                __rt::pull::Tag::Known(12usize) => {
+                                    <super::CompleteRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::Complete)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::ClientRequest::Custom)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `method` in a ClientRequest object (one of `initialize`, `ping`, `resources/list`, `resources/templates/list`, `resources/read`, `resources/subscribe`, `resources/unsubscribe`, `prompts/list`, `prompts/get`, `tools/list`, `tools/call`, `logging/setLevel`, `completion/complete`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a ClientRequest object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a ClientRequest (object)", found)),
+            }
         }
     }
     #[derive(Default)]
@@ -10921,6 +11641,214 @@ pub mod __de {
             __rt::drain_map(ClientResult__Merged0::default(), map)
         }
     }
+    impl __rt::pull::Decode for super::ClientResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => ClientResult__merged0(p),
+                found => Err(p.wrong("a ClientResult (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn ClientResult__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::ClientResult, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("_meta");
+        let s1 = obj.get("role");
+        let s2 = obj.get("content");
+        let s3 = obj.get("model");
+        let s4 = obj.get("stopReason");
+        let s5 = obj.get("roots");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(
+                    k.as_str(), "_meta" | "role" | "content" | "model" | "stopReason" |
+                    "roots"
+                )
+            });
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::McpResult)
+            }
+            Some((0usize, false)) => {
+                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::McpResult)
+                    .map_err(|e| e.context("McpResult"))
+            }
+            Some((1usize, true)) => {
+                <super::CreateMessageResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::CreateMessage)
+            }
+            Some((1usize, false)) => {
+                <super::CreateMessageResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::CreateMessage)
+                    .map_err(|e| e.context("CreateMessageResult"))
+            }
+            Some((2usize, true)) => {
+                <super::ListRootsResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::ListRoots)
+            }
+            Some((2usize, false)) => {
+                <super::ListRootsResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::ListRoots)
+                    .map_err(|e| e.context("ListRootsResult"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of ClientResult matches this object; expected one of: McpResult (with ); CreateMessage (with role, content, model); ListRoots (with roots)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct CompleteRequest {
         f_params: Option<super::CompleteRequestParams>,
@@ -10974,6 +11902,48 @@ pub mod __de {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CompleteRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CompleteRequest object",
+                keys: &["params", "method"],
+                required: 3u64,
+            };
+            let mut f_params: Option<super::CompleteRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "completion/complete")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CompleteRequest {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CompleteRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub enum CompleteRequestParamsRef__Tag {
@@ -11072,6 +12042,60 @@ pub mod __de {
             __rt::visit_tagged::<super::CompleteRequestParamsRef, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::CompleteRequestParamsRef {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "type",
+                        &["ref/prompt", "ref/resource"],
+                        "a CompleteRequestParamsRef object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::PromptReference as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::CompleteRequestParamsRef::Prompt)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::ResourceReference as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::CompleteRequestParamsRef::Resource)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::CompleteRequestParamsRef::Unknown)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `type` in a CompleteRequestParamsRef object (one of `ref/prompt`, `ref/resource`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a CompleteRequestParamsRef object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a CompleteRequestParamsRef (object)", found)),
+            }
+        }
+    }
     #[derive(Default)]
     pub struct CompleteRequestParamsArgument {
         f_name: Option<String>,
@@ -11102,6 +12126,50 @@ pub mod __de {
                 value: __rt::required(self.f_value, "value")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CompleteRequestParamsArgument {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CompleteRequestParamsArgument object",
+                keys: &["name", "value"],
+                required: 3u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_value: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_value = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CompleteRequestParamsArgument {
+                name: __rt::pull::required(f_name, "name")?,
+                value: __rt::pull::required(f_value, "value")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CompleteRequestParamsArgument {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -11136,6 +12204,50 @@ pub mod __de {
                 argument: __rt::required(self.f_argument, "argument")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CompleteRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CompleteRequestParams object",
+                keys: &["ref", "argument"],
+                required: 3u64,
+            };
+            let mut f_ref: Option<super::CompleteRequestParamsRef> = None;
+            let mut f_argument: Option<super::CompleteRequestParamsArgument> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_ref = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_argument = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CompleteRequestParams {
+                r#ref: __rt::pull::required(f_ref, "ref")?,
+                argument: __rt::pull::required(f_argument, "argument")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CompleteRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -11180,6 +12292,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::CompleteResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CompleteResult object",
+                keys: &["_meta", "completion"],
+                required: 2u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_completion: Option<super::CompleteResultCompletion> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_completion = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CompleteResult {
+                meta: f_meta,
+                completion: __rt::pull::required(f_completion, "completion")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CompleteResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct CompleteResultCompletion {
         f_values: Option<Vec<String>>,
@@ -11211,6 +12367,53 @@ pub mod __de {
                 has_more: self.f_has_more,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CompleteResultCompletion {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CompleteResultCompletion object",
+                keys: &["values", "total", "hasMore"],
+                required: 1u64,
+            };
+            let mut f_values: Option<Vec<String>> = None;
+            let mut f_total: Option<i64> = None;
+            let mut f_has_more: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_values = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_total = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_has_more = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CompleteResultCompletion {
+                values: __rt::pull::required(f_values, "values")?,
+                total: f_total,
+                has_more: f_has_more,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CompleteResultCompletion {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -11266,6 +12469,61 @@ pub mod __de {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CreateMessageRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CreateMessageRequest object",
+                keys: &["params", "method"],
+                required: 3u64,
+            };
+            let mut f_params: Option<super::CreateMessageRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "sampling/createMessage")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CreateMessageRequest {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CreateMessageRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::CreateMessageRequestParamsIncludeContext {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &["allServers", "none", "thisServer"],
+                    "a CreateMessageRequestParamsIncludeContext",
+                )?],
+            )
         }
     }
     #[derive(Default)]
@@ -11331,6 +12589,83 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::CreateMessageRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CreateMessageRequestParams object",
+                keys: &[
+                    "messages",
+                    "modelPreferences",
+                    "systemPrompt",
+                    "includeContext",
+                    "temperature",
+                    "maxTokens",
+                    "stopSequences",
+                    "metadata",
+                ],
+                required: 33u64,
+            };
+            let mut f_messages: Option<Vec<super::SamplingMessage>> = None;
+            let mut f_model_preferences: Option<super::ModelPreferences> = None;
+            let mut f_system_prompt: Option<String> = None;
+            let mut f_include_context: Option<
+                super::CreateMessageRequestParamsIncludeContext,
+            > = None;
+            let mut f_temperature: Option<__rt::Number> = None;
+            let mut f_max_tokens: Option<i64> = None;
+            let mut f_stop_sequences: Option<Vec<String>> = None;
+            let mut f_metadata: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_messages = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => {
+                            f_model_preferences = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        2usize => f_system_prompt = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => {
+                            f_include_context = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        4usize => f_temperature = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_max_tokens = Some(__rt::pull::Decode::decode(p)?),
+                        6usize => f_stop_sequences = Some(__rt::pull::Decode::decode(p)?),
+                        7usize => f_metadata = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CreateMessageRequestParams {
+                messages: __rt::pull::required(f_messages, "messages")?,
+                model_preferences: f_model_preferences,
+                system_prompt: f_system_prompt,
+                include_context: f_include_context,
+                temperature: f_temperature,
+                max_tokens: __rt::pull::required(f_max_tokens, "maxTokens")?,
+                stop_sequences: f_stop_sequences,
+                metadata: f_metadata,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CreateMessageRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct CreateMessageResult {
         f_meta: Option<__rt::Map<String, __rt::Value>>,
@@ -11392,6 +12727,59 @@ pub mod __de {
                 stop_reason: self.f_stop_reason,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CreateMessageResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CreateMessageResult object",
+                keys: &["_meta", "role", "content", "model", "stopReason"],
+                required: 14u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_role: Option<super::Role> = None;
+            let mut f_content: Option<super::CreateMessageResultContent> = None;
+            let mut f_model: Option<String> = None;
+            let mut f_stop_reason: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_role = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_model = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_stop_reason = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CreateMessageResult {
+                meta: f_meta,
+                role: __rt::pull::required(f_role, "role")?,
+                content: __rt::pull::required(f_content, "content")?,
+                model: __rt::pull::required(f_model, "model")?,
+                stop_reason: f_stop_reason,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CreateMessageResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub enum CreateMessageResultContent__Tag {
@@ -11490,6 +12878,60 @@ pub mod __de {
             __rt::visit_tagged::<super::CreateMessageResultContent, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::CreateMessageResultContent {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "type",
+                        &["text", "image"],
+                        "a CreateMessageResultContent object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::CreateMessageResultContent::Text)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::CreateMessageResultContent::Image)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::CreateMessageResultContent::Unknown)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `type` in a CreateMessageResultContent object (one of `text`, `image`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a CreateMessageResultContent object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a CreateMessageResultContent (object)", found)),
+            }
+        }
+    }
     #[derive(Default)]
     pub struct EmbeddedResource {
         f_annotations: Option<super::EmbeddedResourceAnnotations>,
@@ -11534,6 +12976,51 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::EmbeddedResource {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a EmbeddedResource object",
+                keys: &["annotations", "resource", "type"],
+                required: 6u64,
+            };
+            let mut f_annotations: Option<super::EmbeddedResourceAnnotations> = None;
+            let mut f_resource: Option<super::EmbeddedResourceResource> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_resource = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "resource")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::EmbeddedResource {
+                annotations: f_annotations,
+                resource: __rt::pull::required(f_resource, "resource")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::EmbeddedResource {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct EmbeddedResourceAnnotations {
         f_audience: Option<Vec<super::Role>>,
@@ -11561,6 +13048,50 @@ pub mod __de {
                 priority: self.f_priority,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::EmbeddedResourceAnnotations {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a EmbeddedResourceAnnotations object",
+                keys: &["audience", "priority"],
+                required: 0u64,
+            };
+            let mut f_audience: Option<Vec<super::Role>> = None;
+            let mut f_priority: Option<__rt::Number> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_audience = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_priority = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::EmbeddedResourceAnnotations {
+                audience: f_audience,
+                priority: f_priority,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::EmbeddedResourceAnnotations {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -11841,6 +13372,167 @@ pub mod __de {
             __rt::drain_map(EmbeddedResourceResource__Merged0::default(), map)
         }
     }
+    impl __rt::pull::Decode for super::EmbeddedResourceResource {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => EmbeddedResourceResource__merged0(p),
+                found => Err(p.wrong("a EmbeddedResourceResource (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn EmbeddedResourceResource__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::EmbeddedResourceResource, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("uri");
+        let s1 = obj.get("mimeType");
+        let s2 = obj.get("text");
+        let s3 = obj.get("blob");
+        let rest = obj
+            .keys()
+            .any(|k| !matches!(k.as_str(), "uri" | "mimeType" | "text" | "blob"));
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EmbeddedResourceResource::Text)
+            }
+            Some((0usize, false)) => {
+                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EmbeddedResourceResource::Text)
+                    .map_err(|e| e.context("TextResourceContents"))
+            }
+            Some((1usize, true)) => {
+                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EmbeddedResourceResource::Blob)
+            }
+            Some((1usize, false)) => {
+                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EmbeddedResourceResource::Blob)
+                    .map_err(|e| e.context("BlobResourceContents"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of EmbeddedResourceResource matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct GetPromptRequest {
         f_params: Option<super::GetPromptRequestParams>,
@@ -11886,6 +13578,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::GetPromptRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a GetPromptRequest object",
+                keys: &["params", "method"],
+                required: 3u64,
+            };
+            let mut f_params: Option<super::GetPromptRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "prompts/get")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::GetPromptRequest {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::GetPromptRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct GetPromptRequestParams {
         f_name: Option<String>,
@@ -11914,6 +13648,50 @@ pub mod __de {
                 arguments: self.f_arguments,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::GetPromptRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a GetPromptRequestParams object",
+                keys: &["name", "arguments"],
+                required: 1u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_arguments: Option<__rt::IndexMap<String, String>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::GetPromptRequestParams {
+                name: __rt::pull::required(f_name, "name")?,
+                arguments: f_arguments,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::GetPromptRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -11962,6 +13740,53 @@ pub mod __de {
                 messages: __rt::required(self.f_messages, "messages")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::GetPromptResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a GetPromptResult object",
+                keys: &["_meta", "description", "messages"],
+                required: 4u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_messages: Option<Vec<super::PromptMessage>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_messages = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::GetPromptResult {
+                meta: f_meta,
+                description: f_description,
+                messages: __rt::pull::required(f_messages, "messages")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::GetPromptResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -12017,6 +13842,54 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ImageContent {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ImageContent object",
+                keys: &["annotations", "data", "mimeType", "type"],
+                required: 14u64,
+            };
+            let mut f_annotations: Option<super::ImageContentAnnotations> = None;
+            let mut f_data: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => __rt::pull::const_str(p, "image")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ImageContent {
+                annotations: f_annotations,
+                data: __rt::pull::required(f_data, "data")?,
+                mime_type: __rt::pull::required(f_mime_type, "mimeType")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ImageContent {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ImageContentAnnotations {
         f_audience: Option<Vec<super::Role>>,
@@ -12044,6 +13917,50 @@ pub mod __de {
                 priority: self.f_priority,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ImageContentAnnotations {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ImageContentAnnotations object",
+                keys: &["audience", "priority"],
+                required: 0u64,
+            };
+            let mut f_audience: Option<Vec<super::Role>> = None;
+            let mut f_priority: Option<__rt::Number> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_audience = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_priority = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ImageContentAnnotations {
+                audience: f_audience,
+                priority: f_priority,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ImageContentAnnotations {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -12078,6 +13995,50 @@ pub mod __de {
                 version: __rt::required(self.f_version, "version")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::Implementation {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Implementation object",
+                keys: &["name", "version"],
+                required: 3u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_version: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_version = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Implementation {
+                name: __rt::pull::required(f_name, "name")?,
+                version: __rt::pull::required(f_version, "version")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Implementation {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -12121,6 +14082,48 @@ pub mod __de {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::InitializeRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a InitializeRequest object",
+                keys: &["params", "method"],
+                required: 3u64,
+            };
+            let mut f_params: Option<super::InitializeRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "initialize")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::InitializeRequest {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::InitializeRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -12169,6 +14172,58 @@ pub mod __de {
                 client_info: __rt::required(self.f_client_info, "clientInfo")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::InitializeRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a InitializeRequestParams object",
+                keys: &["protocolVersion", "capabilities", "clientInfo"],
+                required: 7u64,
+            };
+            let mut f_protocol_version: Option<String> = None;
+            let mut f_capabilities: Option<super::ClientCapabilities> = None;
+            let mut f_client_info: Option<super::Implementation> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => {
+                            f_protocol_version = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        1usize => f_capabilities = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_client_info = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::InitializeRequestParams {
+                protocol_version: __rt::pull::required(
+                    f_protocol_version,
+                    "protocolVersion",
+                )?,
+                capabilities: __rt::pull::required(f_capabilities, "capabilities")?,
+                client_info: __rt::pull::required(f_client_info, "clientInfo")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::InitializeRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -12245,6 +14300,70 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::InitializeResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a InitializeResult object",
+                keys: &[
+                    "_meta",
+                    "protocolVersion",
+                    "capabilities",
+                    "serverInfo",
+                    "instructions",
+                ],
+                required: 14u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_protocol_version: Option<String> = None;
+            let mut f_capabilities: Option<super::ServerCapabilities> = None;
+            let mut f_server_info: Option<super::Implementation> = None;
+            let mut f_instructions: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => {
+                            f_protocol_version = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        2usize => f_capabilities = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_server_info = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_instructions = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::InitializeResult {
+                meta: f_meta,
+                protocol_version: __rt::pull::required(
+                    f_protocol_version,
+                    "protocolVersion",
+                )?,
+                capabilities: __rt::pull::required(f_capabilities, "capabilities")?,
+                server_info: __rt::pull::required(f_server_info, "serverInfo")?,
+                instructions: f_instructions,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::InitializeResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct InitializedNotification {
         f_params: Option<super::InitializedNotificationParams>,
@@ -12298,6 +14417,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::InitializedNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a InitializedNotification object",
+                keys: &["params", "method"],
+                required: 2u64,
+            };
+            let mut f_params: Option<super::InitializedNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "notifications/initialized")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::InitializedNotification {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::InitializedNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct InitializedNotificationParams {
         f_meta: Option<__rt::Map<String, __rt::Value>>,
@@ -12322,6 +14483,47 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::InitializedNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a InitializedNotificationParams object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::InitializedNotificationParams {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::InitializedNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -12377,6 +14579,51 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::JsonRpcError {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a JSONRPCError object",
+                keys: &["id", "error", "jsonrpc"],
+                required: 7u64,
+            };
+            let mut f_id: Option<Option<super::RequestId>> = None;
+            let mut f_error: Option<super::JsonRpcErrorError> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_error = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::JsonRpcError {
+                id: __rt::pull::required(f_id, "id")?,
+                error: __rt::pull::required(f_error, "error")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::JsonRpcError {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct JsonRpcErrorError {
         f_code: Option<i64>,
@@ -12412,6 +14659,53 @@ pub mod __de {
                 data: self.f_data,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::JsonRpcErrorError {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a JsonRpcErrorError object",
+                keys: &["code", "message", "data"],
+                required: 3u64,
+            };
+            let mut f_code: Option<i64> = None;
+            let mut f_message: Option<String> = None;
+            let mut f_data: Option<__rt::Value> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_code = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_message = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::JsonRpcErrorError {
+                code: __rt::pull::required(f_code, "code")?,
+                message: __rt::pull::required(f_message, "message")?,
+                data: f_data,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::JsonRpcErrorError {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -12980,6 +15274,314 @@ pub mod __de {
             __rt::drain_map(JsonRpcMessage__Merged0::default(), map)
         }
     }
+    impl __rt::pull::Decode for super::JsonRpcMessage {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => JsonRpcMessage__merged0(p),
+                found => Err(p.wrong("a JSONRPCMessage (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn JsonRpcMessage__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::JsonRpcMessage, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("jsonrpc");
+        let s1 = obj.get("id");
+        let s2 = obj.get("method");
+        let s3 = obj.get("params");
+        let s4 = obj.get("result");
+        let s5 = obj.get("error");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(
+                    k.as_str(), "jsonrpc" | "id" | "method" | "params" | "result" |
+                    "error"
+                )
+            });
+        if let Some(v) = s0 {
+            if !(v.as_str() == Some("2.0")) {
+                return Err(
+                    p
+                        .error(
+                            format!(
+                                "invalid value for `{}`: expected {}, found {}", "jsonrpc",
+                                "\"2.0\"", v
+                            ),
+                        ),
+                );
+            }
+        }
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("2.0") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)
+                            || __rt::is_kind(v, __rt::Kind::String))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s3 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object() || (true)))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("2.0") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s3 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object() || (true)))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("2.0") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)
+                            || __rt::is_kind(v, __rt::Kind::String))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("2.0") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Null)
+                            || __rt::is_kind(v, __rt::Kind::Integer)
+                            || __rt::is_kind(v, __rt::Kind::String))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Request)
+            }
+            Some((0usize, false)) => {
+                <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Request)
+                    .map_err(|e| e.context("JsonRpcRequest"))
+            }
+            Some((1usize, true)) => {
+                <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Notification)
+            }
+            Some((1usize, false)) => {
+                <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Notification)
+                    .map_err(|e| e.context("JsonRpcNotification"))
+            }
+            Some((2usize, true)) => {
+                <super::JsonRpcResponse as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Response)
+            }
+            Some((2usize, false)) => {
+                <super::JsonRpcResponse as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Response)
+                    .map_err(|e| e.context("JsonRpcResponse"))
+            }
+            Some((3usize, true)) => {
+                <super::JsonRpcError as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Error)
+            }
+            Some((3usize, false)) => {
+                <super::JsonRpcError as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Error)
+                    .map_err(|e| e.context("JsonRpcError"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of JSONRPCMessage matches this object; expected one of: Request (with jsonrpc, id, method); Notification (with jsonrpc, method); Response (with jsonrpc, id, result); Error (with jsonrpc, id, error)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct JsonRpcNotification {
         f_method: Option<String>,
@@ -13028,6 +15630,51 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::JsonRpcNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a JSONRPCNotification object",
+                keys: &["method", "params", "jsonrpc"],
+                required: 5u64,
+            };
+            let mut f_method: Option<String> = None;
+            let mut f_params: Option<super::JsonRpcNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_method = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::JsonRpcNotification {
+                method: __rt::pull::required(f_method, "method")?,
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::JsonRpcNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct JsonRpcNotificationParams {
         f_meta: Option<__rt::Map<String, __rt::Value>>,
@@ -13052,6 +15699,47 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::JsonRpcNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a JsonRpcNotificationParams object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::JsonRpcNotificationParams {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::JsonRpcNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -13111,6 +15799,54 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::JsonRpcRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a JSONRPCRequest object",
+                keys: &["id", "method", "params", "jsonrpc"],
+                required: 11u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_method: Option<String> = None;
+            let mut f_params: Option<super::JsonRpcRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_method = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::JsonRpcRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                method: __rt::pull::required(f_method, "method")?,
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::JsonRpcRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct JsonRpcRequestParamsMeta {
         f_progress_token: Option<super::ProgressToken>,
@@ -13139,6 +15875,47 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::JsonRpcRequestParamsMeta {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a JsonRpcRequestParamsMeta object",
+                keys: &["progressToken"],
+                required: 0u64,
+            };
+            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::JsonRpcRequestParamsMeta {
+                progress_token: f_progress_token,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::JsonRpcRequestParamsMeta {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct JsonRpcRequestParams {
         f_meta: Option<super::JsonRpcRequestParamsMeta>,
@@ -13163,6 +15940,47 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::JsonRpcRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a JsonRpcRequestParams object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<super::JsonRpcRequestParamsMeta> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::JsonRpcRequestParams {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::JsonRpcRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -13218,6 +16036,51 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::JsonRpcResponse {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a JSONRPCResponse object",
+                keys: &["id", "result", "jsonrpc"],
+                required: 7u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_result: Option<super::McpResult> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::JsonRpcResponse {
+                id: __rt::pull::required(f_id, "id")?,
+                result: __rt::pull::required(f_result, "result")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::JsonRpcResponse {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListPromptsRequest {
         f_params: Option<super::ListPromptsRequestParams>,
@@ -13261,6 +16124,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ListPromptsRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListPromptsRequest object",
+                keys: &["params", "method"],
+                required: 2u64,
+            };
+            let mut f_params: Option<super::ListPromptsRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "prompts/list")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListPromptsRequest {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListPromptsRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListPromptsRequestParams {
         f_cursor: Option<String>,
@@ -13285,6 +16190,47 @@ pub mod __de {
                 cursor: self.f_cursor,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListPromptsRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListPromptsRequestParams object",
+                keys: &["cursor"],
+                required: 0u64,
+            };
+            let mut f_cursor: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListPromptsRequestParams {
+                cursor: f_cursor,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListPromptsRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -13333,6 +16279,53 @@ pub mod __de {
                 prompts: __rt::required(self.f_prompts, "prompts")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListPromptsResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListPromptsResult object",
+                keys: &["_meta", "nextCursor", "prompts"],
+                required: 4u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_next_cursor: Option<String> = None;
+            let mut f_prompts: Option<Vec<super::Prompt>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_prompts = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListPromptsResult {
+                meta: f_meta,
+                next_cursor: f_next_cursor,
+                prompts: __rt::pull::required(f_prompts, "prompts")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListPromptsResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -13388,6 +16381,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ListResourceTemplatesRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListResourceTemplatesRequest object",
+                keys: &["params", "method"],
+                required: 2u64,
+            };
+            let mut f_params: Option<super::ListResourceTemplatesRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "resources/templates/list")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListResourceTemplatesRequest {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListResourceTemplatesRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListResourceTemplatesRequestParams {
         f_cursor: Option<String>,
@@ -13412,6 +16447,47 @@ pub mod __de {
                 cursor: self.f_cursor,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListResourceTemplatesRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListResourceTemplatesRequestParams object",
+                keys: &["cursor"],
+                required: 0u64,
+            };
+            let mut f_cursor: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListResourceTemplatesRequestParams {
+                cursor: f_cursor,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListResourceTemplatesRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -13469,6 +16545,58 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ListResourceTemplatesResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListResourceTemplatesResult object",
+                keys: &["_meta", "nextCursor", "resourceTemplates"],
+                required: 4u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_next_cursor: Option<String> = None;
+            let mut f_resource_templates: Option<Vec<super::ResourceTemplate>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => {
+                            f_resource_templates = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListResourceTemplatesResult {
+                meta: f_meta,
+                next_cursor: f_next_cursor,
+                resource_templates: __rt::pull::required(
+                    f_resource_templates,
+                    "resourceTemplates",
+                )?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListResourceTemplatesResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListResourcesRequest {
         f_params: Option<super::ListResourcesRequestParams>,
@@ -13517,6 +16645,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ListResourcesRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListResourcesRequest object",
+                keys: &["params", "method"],
+                required: 2u64,
+            };
+            let mut f_params: Option<super::ListResourcesRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "resources/list")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListResourcesRequest {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListResourcesRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListResourcesRequestParams {
         f_cursor: Option<String>,
@@ -13541,6 +16711,47 @@ pub mod __de {
                 cursor: self.f_cursor,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListResourcesRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListResourcesRequestParams object",
+                keys: &["cursor"],
+                required: 0u64,
+            };
+            let mut f_cursor: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListResourcesRequestParams {
+                cursor: f_cursor,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListResourcesRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -13591,6 +16802,53 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ListResourcesResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListResourcesResult object",
+                keys: &["_meta", "nextCursor", "resources"],
+                required: 4u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_next_cursor: Option<String> = None;
+            let mut f_resources: Option<Vec<super::Resource>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_resources = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListResourcesResult {
+                meta: f_meta,
+                next_cursor: f_next_cursor,
+                resources: __rt::pull::required(f_resources, "resources")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListResourcesResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListRootsRequest {
         f_params: Option<super::ListRootsRequestParams>,
@@ -13632,6 +16890,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ListRootsRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListRootsRequest object",
+                keys: &["params", "method"],
+                required: 2u64,
+            };
+            let mut f_params: Option<super::ListRootsRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "roots/list")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListRootsRequest {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListRootsRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListRootsRequestParamsMeta {
         f_progress_token: Option<super::ProgressToken>,
@@ -13660,6 +16960,47 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ListRootsRequestParamsMeta {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListRootsRequestParamsMeta object",
+                keys: &["progressToken"],
+                required: 0u64,
+            };
+            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListRootsRequestParamsMeta {
+                progress_token: f_progress_token,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListRootsRequestParamsMeta {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListRootsRequestParams {
         f_meta: Option<super::ListRootsRequestParamsMeta>,
@@ -13684,6 +17025,47 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListRootsRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListRootsRequestParams object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<super::ListRootsRequestParamsMeta> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListRootsRequestParams {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListRootsRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -13728,6 +17110,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ListRootsResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListRootsResult object",
+                keys: &["_meta", "roots"],
+                required: 2u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_roots: Option<Vec<super::Root>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_roots = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListRootsResult {
+                meta: f_meta,
+                roots: __rt::pull::required(f_roots, "roots")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListRootsResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListToolsRequest {
         f_params: Option<super::ListToolsRequestParams>,
@@ -13769,6 +17195,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ListToolsRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListToolsRequest object",
+                keys: &["params", "method"],
+                required: 2u64,
+            };
+            let mut f_params: Option<super::ListToolsRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "tools/list")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListToolsRequest {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListToolsRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListToolsRequestParams {
         f_cursor: Option<String>,
@@ -13793,6 +17261,47 @@ pub mod __de {
                 cursor: self.f_cursor,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListToolsRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListToolsRequestParams object",
+                keys: &["cursor"],
+                required: 0u64,
+            };
+            let mut f_cursor: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListToolsRequestParams {
+                cursor: f_cursor,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListToolsRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -13841,6 +17350,75 @@ pub mod __de {
                 tools: __rt::required(self.f_tools, "tools")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListToolsResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListToolsResult object",
+                keys: &["_meta", "nextCursor", "tools"],
+                required: 4u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_next_cursor: Option<String> = None;
+            let mut f_tools: Option<Vec<super::Tool>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_tools = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListToolsResult {
+                meta: f_meta,
+                next_cursor: f_next_cursor,
+                tools: __rt::pull::required(f_tools, "tools")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListToolsResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::LoggingLevel {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &[
+                        "alert",
+                        "critical",
+                        "debug",
+                        "emergency",
+                        "error",
+                        "info",
+                        "notice",
+                        "warning",
+                    ],
+                    "a LoggingLevel",
+                )?],
+            )
         }
     }
     #[derive(Default)]
@@ -13898,6 +17476,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::LoggingMessageNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a LoggingMessageNotification object",
+                keys: &["params", "method"],
+                required: 3u64,
+            };
+            let mut f_params: Option<super::LoggingMessageNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "notifications/message")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::LoggingMessageNotification {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::LoggingMessageNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct LoggingMessageNotificationParams {
         f_level: Option<super::LoggingLevel>,
@@ -13933,6 +17553,53 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::LoggingMessageNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a LoggingMessageNotificationParams object",
+                keys: &["level", "logger", "data"],
+                required: 5u64,
+            };
+            let mut f_level: Option<super::LoggingLevel> = None;
+            let mut f_logger: Option<String> = None;
+            let mut f_data: Option<__rt::Value> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_level = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_logger = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::LoggingMessageNotificationParams {
+                level: __rt::pull::required(f_level, "level")?,
+                logger: f_logger,
+                data: __rt::pull::required(f_data, "data")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::LoggingMessageNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ModelHint {
         f_name: Option<String>,
@@ -13957,6 +17624,47 @@ pub mod __de {
                 name: self.f_name,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ModelHint {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ModelHint object",
+                keys: &["name"],
+                required: 0u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ModelHint {
+                name: f_name,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ModelHint {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -14004,6 +17712,65 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ModelPreferences {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ModelPreferences object",
+                keys: &[
+                    "hints",
+                    "costPriority",
+                    "speedPriority",
+                    "intelligencePriority",
+                ],
+                required: 0u64,
+            };
+            let mut f_hints: Option<Vec<super::ModelHint>> = None;
+            let mut f_cost_priority: Option<__rt::Number> = None;
+            let mut f_speed_priority: Option<__rt::Number> = None;
+            let mut f_intelligence_priority: Option<__rt::Number> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_hints = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_cost_priority = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_speed_priority = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => {
+                            f_intelligence_priority = Some(
+                                __rt::pull::Decode::decode(p)?,
+                            );
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ModelPreferences {
+                hints: f_hints,
+                cost_priority: f_cost_priority,
+                speed_priority: f_speed_priority,
+                intelligence_priority: f_intelligence_priority,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ModelPreferences {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct Notification {
         f_method: Option<String>,
@@ -14034,6 +17801,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::Notification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Notification object",
+                keys: &["method", "params"],
+                required: 1u64,
+            };
+            let mut f_method: Option<String> = None;
+            let mut f_params: Option<super::NotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_method = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Notification {
+                method: __rt::pull::required(f_method, "method")?,
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Notification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct NotificationParams {
         f_meta: Option<__rt::Map<String, __rt::Value>>,
@@ -14058,6 +17869,47 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::NotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a NotificationParams object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::NotificationParams {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::NotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -14090,6 +17942,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::PaginatedRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PaginatedRequest object",
+                keys: &["method", "params"],
+                required: 1u64,
+            };
+            let mut f_method: Option<String> = None;
+            let mut f_params: Option<super::PaginatedRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_method = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PaginatedRequest {
+                method: __rt::pull::required(f_method, "method")?,
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PaginatedRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct PaginatedRequestParams {
         f_cursor: Option<String>,
@@ -14114,6 +18010,47 @@ pub mod __de {
                 cursor: self.f_cursor,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::PaginatedRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PaginatedRequestParams object",
+                keys: &["cursor"],
+                required: 0u64,
+            };
+            let mut f_cursor: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PaginatedRequestParams {
+                cursor: f_cursor,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PaginatedRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -14143,6 +18080,50 @@ pub mod __de {
                 next_cursor: self.f_next_cursor,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::PaginatedResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PaginatedResult object",
+                keys: &["_meta", "nextCursor"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_next_cursor: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PaginatedResult {
+                meta: f_meta,
+                next_cursor: f_next_cursor,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PaginatedResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -14184,6 +18165,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::PingRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PingRequest object",
+                keys: &["params", "method"],
+                required: 2u64,
+            };
+            let mut f_params: Option<super::PingRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "ping")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PingRequest {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PingRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct PingRequestParamsMeta {
         f_progress_token: Option<super::ProgressToken>,
@@ -14212,6 +18235,47 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::PingRequestParamsMeta {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PingRequestParamsMeta object",
+                keys: &["progressToken"],
+                required: 0u64,
+            };
+            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PingRequestParamsMeta {
+                progress_token: f_progress_token,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PingRequestParamsMeta {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct PingRequestParams {
         f_meta: Option<super::PingRequestParamsMeta>,
@@ -14236,6 +18300,47 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::PingRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PingRequestParams object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<super::PingRequestParamsMeta> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PingRequestParams {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PingRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -14293,6 +18398,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ProgressNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ProgressNotification object",
+                keys: &["params", "method"],
+                required: 3u64,
+            };
+            let mut f_params: Option<super::ProgressNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "notifications/progress")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ProgressNotification {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ProgressNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ProgressNotificationParams {
         f_progress_token: Option<super::ProgressToken>,
@@ -14335,6 +18482,53 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ProgressNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ProgressNotificationParams object",
+                keys: &["progressToken", "progress", "total"],
+                required: 3u64,
+            };
+            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut f_progress: Option<__rt::Number> = None;
+            let mut f_total: Option<__rt::Number> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_progress = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_total = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ProgressNotificationParams {
+                progress_token: __rt::pull::required(f_progress_token, "progressToken")?,
+                progress: __rt::pull::required(f_progress, "progress")?,
+                total: f_total,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ProgressNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     pub struct ProgressToken;
     impl<'de> __rt::serde::de::Visitor<'de> for ProgressToken {
         type Value = super::ProgressToken;
@@ -14375,6 +18569,23 @@ pub mod __de {
                 .map(super::ProgressToken::String)
         }
     }
+    impl __rt::pull::Decode for super::ProgressToken {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::String => {
+                    <String as __rt::pull::Decode>::decode(p)
+                        .map(super::ProgressToken::String)
+                }
+                __rt::pull::Kind::Number => {
+                    <i64 as __rt::pull::Decode>::decode(p)
+                        .map(super::ProgressToken::Integer)
+                }
+                found => Err(p.wrong("a ProgressToken (integer or string)", found)),
+            }
+        }
+    }
     #[derive(Default)]
     pub struct Prompt {
         f_name: Option<String>,
@@ -14408,6 +18619,53 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::Prompt {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Prompt object",
+                keys: &["name", "description", "arguments"],
+                required: 1u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_arguments: Option<Vec<super::PromptArgument>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Prompt {
+                name: __rt::pull::required(f_name, "name")?,
+                description: f_description,
+                arguments: f_arguments,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Prompt {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct PromptArgument {
         f_name: Option<String>,
@@ -14439,6 +18697,53 @@ pub mod __de {
                 required: self.f_required,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::PromptArgument {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PromptArgument object",
+                keys: &["name", "description", "required"],
+                required: 1u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_required: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PromptArgument {
+                name: __rt::pull::required(f_name, "name")?,
+                description: f_description,
+                required: f_required,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PromptArgument {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -14494,6 +18799,53 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::PromptListChangedNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PromptListChangedNotification object",
+                keys: &["params", "method"],
+                required: 2u64,
+            };
+            let mut f_params: Option<super::PromptListChangedNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => {
+                            __rt::pull::const_str(
+                                p,
+                                "notifications/prompts/list_changed",
+                            )?
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PromptListChangedNotification {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PromptListChangedNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct PromptListChangedNotificationParams {
         f_meta: Option<__rt::Map<String, __rt::Value>>,
@@ -14518,6 +18870,47 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::PromptListChangedNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PromptListChangedNotificationParams object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PromptListChangedNotificationParams {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PromptListChangedNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -14552,6 +18945,50 @@ pub mod __de {
                 content: __rt::required(self.f_content, "content")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::PromptMessage {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PromptMessage object",
+                keys: &["role", "content"],
+                required: 3u64,
+            };
+            let mut f_role: Option<super::Role> = None;
+            let mut f_content: Option<super::PromptMessageContent> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_role = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PromptMessage {
+                role: __rt::pull::required(f_role, "role")?,
+                content: __rt::pull::required(f_content, "content")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PromptMessage {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub enum PromptMessageContent__Tag {
@@ -14654,6 +19091,67 @@ pub mod __de {
             __rt::visit_tagged::<super::PromptMessageContent, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::PromptMessageContent {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "type",
+                        &["text", "image", "resource"],
+                        "a PromptMessageContent object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::PromptMessageContent::Text)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::PromptMessageContent::Image)
+                                }
+                                __rt::pull::Tag::Known(2usize) => {
+                                    <super::EmbeddedResource as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::PromptMessageContent::EmbeddedResource)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::PromptMessageContent::Unknown)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `type` in a PromptMessageContent object (one of `text`, `image`, `resource`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a PromptMessageContent object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a PromptMessageContent (object)", found)),
+            }
+        }
+    }
     #[derive(Default)]
     pub struct PromptReference {
         f_name: Option<String>,
@@ -14695,6 +19193,48 @@ pub mod __de {
                 name: __rt::required(self.f_name, "name")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::PromptReference {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PromptReference object",
+                keys: &["name", "type"],
+                required: 3u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "ref/prompt")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PromptReference {
+                name: __rt::pull::required(f_name, "name")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PromptReference {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -14747,6 +19287,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ReadResourceRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ReadResourceRequest object",
+                keys: &["params", "method"],
+                required: 3u64,
+            };
+            let mut f_params: Option<super::ReadResourceRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "resources/read")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ReadResourceRequest {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ReadResourceRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ReadResourceRequestParams {
         f_uri: Option<String>,
@@ -14772,6 +19354,47 @@ pub mod __de {
                 uri: __rt::required(self.f_uri, "uri")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ReadResourceRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ReadResourceRequestParams object",
+                keys: &["uri"],
+                required: 1u64,
+            };
+            let mut f_uri: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ReadResourceRequestParams {
+                uri: __rt::pull::required(f_uri, "uri")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ReadResourceRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -14814,6 +19437,50 @@ pub mod __de {
                 contents: __rt::required(self.f_contents, "contents")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ReadResourceResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ReadResourceResult object",
+                keys: &["_meta", "contents"],
+                required: 2u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_contents: Option<Vec<super::ReadResourceResultContentsItem>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_contents = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ReadResourceResult {
+                meta: f_meta,
+                contents: __rt::pull::required(f_contents, "contents")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ReadResourceResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -15094,6 +19761,170 @@ pub mod __de {
             __rt::drain_map(ReadResourceResultContentsItem__Merged0::default(), map)
         }
     }
+    impl __rt::pull::Decode for super::ReadResourceResultContentsItem {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => ReadResourceResultContentsItem__merged0(p),
+                found => Err(p.wrong("a ReadResourceResultContentsItem (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn ReadResourceResultContentsItem__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<
+        super::ReadResourceResultContentsItem,
+        __rt::pull::Error,
+    > {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("uri");
+        let s1 = obj.get("mimeType");
+        let s2 = obj.get("text");
+        let s3 = obj.get("blob");
+        let rest = obj
+            .keys()
+            .any(|k| !matches!(k.as_str(), "uri" | "mimeType" | "text" | "blob"));
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ReadResourceResultContentsItem::Text)
+            }
+            Some((0usize, false)) => {
+                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ReadResourceResultContentsItem::Text)
+                    .map_err(|e| e.context("TextResourceContents"))
+            }
+            Some((1usize, true)) => {
+                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ReadResourceResultContentsItem::Blob)
+            }
+            Some((1usize, false)) => {
+                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ReadResourceResultContentsItem::Blob)
+                    .map_err(|e| e.context("BlobResourceContents"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of ReadResourceResultContentsItem matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct Request {
         f_method: Option<String>,
@@ -15124,6 +19955,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::Request {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Request object",
+                keys: &["method", "params"],
+                required: 1u64,
+            };
+            let mut f_method: Option<String> = None;
+            let mut f_params: Option<super::RequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_method = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Request {
+                method: __rt::pull::required(f_method, "method")?,
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Request {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct RequestParamsMeta {
         f_progress_token: Option<super::ProgressToken>,
@@ -15152,6 +20027,47 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::RequestParamsMeta {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a RequestParamsMeta object",
+                keys: &["progressToken"],
+                required: 0u64,
+            };
+            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::RequestParamsMeta {
+                progress_token: f_progress_token,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::RequestParamsMeta {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct RequestParams {
         f_meta: Option<super::RequestParamsMeta>,
@@ -15176,6 +20092,47 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::RequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a RequestParams object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<super::RequestParamsMeta> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::RequestParams {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::RequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub struct RequestId;
@@ -15216,6 +20173,22 @@ pub mod __de {
                     __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                 )
                 .map(super::RequestId::String)
+        }
+    }
+    impl __rt::pull::Decode for super::RequestId {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::String => {
+                    <String as __rt::pull::Decode>::decode(p)
+                        .map(super::RequestId::String)
+                }
+                __rt::pull::Kind::Number => {
+                    <i64 as __rt::pull::Decode>::decode(p).map(super::RequestId::Integer)
+                }
+                found => Err(p.wrong("a RequestId (integer or string)", found)),
+            }
         }
     }
     #[derive(Default)]
@@ -15262,6 +20235,62 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::Resource {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Resource object",
+                keys: &["annotations", "uri", "name", "description", "mimeType", "size"],
+                required: 6u64,
+            };
+            let mut f_annotations: Option<super::ResourceAnnotations> = None;
+            let mut f_uri: Option<String> = None;
+            let mut f_name: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut f_size: Option<i64> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_size = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Resource {
+                annotations: f_annotations,
+                uri: __rt::pull::required(f_uri, "uri")?,
+                name: __rt::pull::required(f_name, "name")?,
+                description: f_description,
+                mime_type: f_mime_type,
+                size: f_size,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Resource {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ResourceAnnotations {
         f_audience: Option<Vec<super::Role>>,
@@ -15289,6 +20318,50 @@ pub mod __de {
                 priority: self.f_priority,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ResourceAnnotations {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceAnnotations object",
+                keys: &["audience", "priority"],
+                required: 0u64,
+            };
+            let mut f_audience: Option<Vec<super::Role>> = None;
+            let mut f_priority: Option<__rt::Number> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_audience = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_priority = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceAnnotations {
+                audience: f_audience,
+                priority: f_priority,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceAnnotations {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -15319,6 +20392,50 @@ pub mod __de {
                 mime_type: self.f_mime_type,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ResourceContents {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceContents object",
+                keys: &["uri", "mimeType"],
+                required: 1u64,
+            };
+            let mut f_uri: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceContents {
+                uri: __rt::pull::required(f_uri, "uri")?,
+                mime_type: f_mime_type,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceContents {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -15374,6 +20491,53 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ResourceListChangedNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceListChangedNotification object",
+                keys: &["params", "method"],
+                required: 2u64,
+            };
+            let mut f_params: Option<super::ResourceListChangedNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => {
+                            __rt::pull::const_str(
+                                p,
+                                "notifications/resources/list_changed",
+                            )?
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceListChangedNotification {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceListChangedNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ResourceListChangedNotificationParams {
         f_meta: Option<__rt::Map<String, __rt::Value>>,
@@ -15398,6 +20562,47 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ResourceListChangedNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceListChangedNotificationParams object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceListChangedNotificationParams {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceListChangedNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -15441,6 +20646,48 @@ pub mod __de {
                 uri: __rt::required(self.f_uri, "uri")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ResourceReference {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceReference object",
+                keys: &["uri", "type"],
+                required: 3u64,
+            };
+            let mut f_uri: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "ref/resource")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceReference {
+                uri: __rt::pull::required(f_uri, "uri")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceReference {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -15491,6 +20738,59 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ResourceTemplate {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceTemplate object",
+                keys: &["annotations", "uriTemplate", "name", "description", "mimeType"],
+                required: 6u64,
+            };
+            let mut f_annotations: Option<super::ResourceTemplateAnnotations> = None;
+            let mut f_uri_template: Option<String> = None;
+            let mut f_name: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_uri_template = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceTemplate {
+                annotations: f_annotations,
+                uri_template: __rt::pull::required(f_uri_template, "uriTemplate")?,
+                name: __rt::pull::required(f_name, "name")?,
+                description: f_description,
+                mime_type: f_mime_type,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceTemplate {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ResourceTemplateAnnotations {
         f_audience: Option<Vec<super::Role>>,
@@ -15518,6 +20818,50 @@ pub mod __de {
                 priority: self.f_priority,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ResourceTemplateAnnotations {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceTemplateAnnotations object",
+                keys: &["audience", "priority"],
+                required: 0u64,
+            };
+            let mut f_audience: Option<Vec<super::Role>> = None;
+            let mut f_priority: Option<__rt::Number> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_audience = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_priority = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceTemplateAnnotations {
+                audience: f_audience,
+                priority: f_priority,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceTemplateAnnotations {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -15575,6 +20919,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ResourceUpdatedNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceUpdatedNotification object",
+                keys: &["params", "method"],
+                required: 3u64,
+            };
+            let mut f_params: Option<super::ResourceUpdatedNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => {
+                            __rt::pull::const_str(p, "notifications/resources/updated")?
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceUpdatedNotification {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceUpdatedNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ResourceUpdatedNotificationParams {
         f_uri: Option<String>,
@@ -15600,6 +20988,47 @@ pub mod __de {
                 uri: __rt::required(self.f_uri, "uri")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ResourceUpdatedNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceUpdatedNotificationParams object",
+                keys: &["uri"],
+                required: 1u64,
+            };
+            let mut f_uri: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceUpdatedNotificationParams {
+                uri: __rt::pull::required(f_uri, "uri")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceUpdatedNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -15638,6 +21067,54 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::McpResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Result object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::McpResult {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::McpResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::Role {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(Self::ALL[__rt::pull::one_of(p, &["assistant", "user"], "a Role")?])
+        }
+    }
     #[derive(Default)]
     pub struct Root {
         f_uri: Option<String>,
@@ -15666,6 +21143,50 @@ pub mod __de {
                 name: self.f_name,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::Root {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Root object",
+                keys: &["uri", "name"],
+                required: 1u64,
+            };
+            let mut f_uri: Option<String> = None;
+            let mut f_name: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Root {
+                uri: __rt::pull::required(f_uri, "uri")?,
+                name: f_name,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Root {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -15721,6 +21242,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::RootsListChangedNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a RootsListChangedNotification object",
+                keys: &["params", "method"],
+                required: 2u64,
+            };
+            let mut f_params: Option<super::RootsListChangedNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => {
+                            __rt::pull::const_str(p, "notifications/roots/list_changed")?
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::RootsListChangedNotification {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::RootsListChangedNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct RootsListChangedNotificationParams {
         f_meta: Option<__rt::Map<String, __rt::Value>>,
@@ -15745,6 +21310,47 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::RootsListChangedNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a RootsListChangedNotificationParams object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::RootsListChangedNotificationParams {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::RootsListChangedNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -15779,6 +21385,50 @@ pub mod __de {
                 content: __rt::required(self.f_content, "content")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::SamplingMessage {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a SamplingMessage object",
+                keys: &["role", "content"],
+                required: 3u64,
+            };
+            let mut f_role: Option<super::Role> = None;
+            let mut f_content: Option<super::SamplingMessageContent> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_role = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::SamplingMessage {
+                role: __rt::pull::required(f_role, "role")?,
+                content: __rt::pull::required(f_content, "content")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::SamplingMessage {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub enum SamplingMessageContent__Tag {
@@ -15871,6 +21521,60 @@ pub mod __de {
             __rt::visit_tagged::<super::SamplingMessageContent, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::SamplingMessageContent {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "type",
+                        &["text", "image"],
+                        "a SamplingMessageContent object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::SamplingMessageContent::Text)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::SamplingMessageContent::Image)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::SamplingMessageContent::Unknown)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `type` in a SamplingMessageContent object (one of `text`, `image`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a SamplingMessageContent object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a SamplingMessageContent (object)", found)),
+            }
+        }
+    }
     #[derive(Default)]
     pub struct ServerCapabilities {
         f_experimental: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
@@ -15911,6 +21615,61 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ServerCapabilities {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ServerCapabilities object",
+                keys: &["experimental", "logging", "prompts", "resources", "tools"],
+                required: 0u64,
+            };
+            let mut f_experimental: Option<
+                __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+            > = None;
+            let mut f_logging: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_prompts: Option<super::ServerCapabilitiesPrompts> = None;
+            let mut f_resources: Option<super::ServerCapabilitiesResources> = None;
+            let mut f_tools: Option<super::ServerCapabilitiesTools> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_experimental = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_logging = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_prompts = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_resources = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_tools = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ServerCapabilities {
+                experimental: f_experimental,
+                logging: f_logging,
+                prompts: f_prompts,
+                resources: f_resources,
+                tools: f_tools,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ServerCapabilities {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ServerCapabilitiesPrompts {
         f_list_changed: Option<bool>,
@@ -15937,6 +21696,47 @@ pub mod __de {
                 list_changed: self.f_list_changed,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ServerCapabilitiesPrompts {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ServerCapabilitiesPrompts object",
+                keys: &["listChanged"],
+                required: 0u64,
+            };
+            let mut f_list_changed: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ServerCapabilitiesPrompts {
+                list_changed: f_list_changed,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ServerCapabilitiesPrompts {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -15970,6 +21770,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ServerCapabilitiesResources {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ServerCapabilitiesResources object",
+                keys: &["subscribe", "listChanged"],
+                required: 0u64,
+            };
+            let mut f_subscribe: Option<bool> = None;
+            let mut f_list_changed: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_subscribe = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ServerCapabilitiesResources {
+                subscribe: f_subscribe,
+                list_changed: f_list_changed,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ServerCapabilitiesResources {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ServerCapabilitiesTools {
         f_list_changed: Option<bool>,
@@ -15996,6 +21840,47 @@ pub mod __de {
                 list_changed: self.f_list_changed,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ServerCapabilitiesTools {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ServerCapabilitiesTools object",
+                keys: &["listChanged"],
+                required: 0u64,
+            };
+            let mut f_list_changed: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ServerCapabilitiesTools {
+                list_changed: f_list_changed,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ServerCapabilitiesTools {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub enum ServerNotification__Tag {
@@ -16160,6 +22045,103 @@ pub mod __de {
             __rt::visit_tagged::<super::ServerNotification, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::ServerNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "method",
+                        &[
+                            "notifications/cancelled",
+                            "notifications/progress",
+                            "notifications/resources/list_changed",
+                            "notifications/resources/updated",
+                            "notifications/prompts/list_changed",
+                            "notifications/tools/list_changed",
+                            "notifications/message",
+                        ],
+                        "a ServerNotification object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::Cancelled)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::Progress)
+                                }
+                                __rt::pull::Tag::Known(2usize) => {
+                                    <super::ResourceListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::ResourceListChanged)
+                                }
+                                __rt::pull::Tag::Known(3usize) => {
+                                    <super::ResourceUpdatedNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::ResourceUpdated)
+                                }
+                                __rt::pull::Tag::Known(4usize) => {
+                                    <super::PromptListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::PromptListChanged)
+                                }
+                                __rt::pull::Tag::Known(5usize) => {
+                                    <super::ToolListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::ToolListChanged)
+                                }
+                                __rt::pull::Tag::Known(6usize) => {
+                                    <super::LoggingMessageNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::LoggingMessage)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::ServerNotification::Custom)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `method` in a ServerNotification object (one of `notifications/cancelled`, `notifications/progress`, `notifications/resources/list_changed`, `notifications/resources/updated`, `notifications/prompts/list_changed`, `notifications/tools/list_changed`, `notifications/message`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a ServerNotification object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a ServerNotification (object)", found)),
+            }
+        }
+    }
     pub enum ServerRequest__Tag {
         G0(PingRequest),
         G1(CreateMessageRequest),
@@ -16259,6 +22241,67 @@ pub mod __de {
             map: A,
         ) -> ::core::result::Result<Self::Value, A::Error> {
             __rt::visit_tagged::<super::ServerRequest, A>(map)
+        }
+    }
+    impl __rt::pull::Decode for super::ServerRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "method",
+                        &["ping", "sampling/createMessage", "roots/list"],
+                        "a ServerRequest object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerRequest::Ping)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::CreateMessageRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerRequest::CreateMessage)
+                                }
+                                __rt::pull::Tag::Known(2usize) => {
+                                    <super::ListRootsRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerRequest::ListRoots)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::ServerRequest::Custom)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `method` in a ServerRequest object (one of `ping`, `sampling/createMessage`, `roots/list`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a ServerRequest object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a ServerRequest (object)", found)),
+            }
         }
     }
     #[derive(Default)]
@@ -18634,6 +24677,581 @@ pub mod __de {
             __rt::drain_map(ServerResult__Merged0::default(), map)
         }
     }
+    impl __rt::pull::Decode for super::ServerResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => ServerResult__merged0(p),
+                found => Err(p.wrong("a ServerResult (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn ServerResult__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::ServerResult, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("_meta");
+        let s1 = obj.get("protocolVersion");
+        let s2 = obj.get("capabilities");
+        let s3 = obj.get("serverInfo");
+        let s4 = obj.get("instructions");
+        let s5 = obj.get("nextCursor");
+        let s6 = obj.get("resources");
+        let s7 = obj.get("resourceTemplates");
+        let s8 = obj.get("contents");
+        let s9 = obj.get("prompts");
+        let s10 = obj.get("description");
+        let s11 = obj.get("messages");
+        let s12 = obj.get("tools");
+        let s13 = obj.get("content");
+        let s14 = obj.get("isError");
+        let s15 = obj.get("completion");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(
+                    k.as_str(), "_meta" | "protocolVersion" | "capabilities" |
+                    "serverInfo" | "instructions" | "nextCursor" | "resources" |
+                    "resourceTemplates" | "contents" | "prompts" | "description" |
+                    "messages" | "tools" | "content" | "isError" | "completion"
+                )
+            });
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s7 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s8 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s9 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s10 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s11 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s12 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s13 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s14 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Boolean)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s15 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::McpResult)
+            }
+            Some((0usize, false)) => {
+                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::McpResult)
+                    .map_err(|e| e.context("McpResult"))
+            }
+            Some((1usize, true)) => {
+                <super::InitializeResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::Initialize)
+            }
+            Some((1usize, false)) => {
+                <super::InitializeResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::Initialize)
+                    .map_err(|e| e.context("InitializeResult"))
+            }
+            Some((2usize, true)) => {
+                <super::ListResourcesResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListResources)
+            }
+            Some((2usize, false)) => {
+                <super::ListResourcesResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListResources)
+                    .map_err(|e| e.context("ListResourcesResult"))
+            }
+            Some((3usize, true)) => {
+                <super::ListResourceTemplatesResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListResourceTemplates)
+            }
+            Some((3usize, false)) => {
+                <super::ListResourceTemplatesResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListResourceTemplates)
+                    .map_err(|e| e.context("ListResourceTemplatesResult"))
+            }
+            Some((4usize, true)) => {
+                <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ReadResource)
+            }
+            Some((4usize, false)) => {
+                <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ReadResource)
+                    .map_err(|e| e.context("ReadResourceResult"))
+            }
+            Some((5usize, true)) => {
+                <super::ListPromptsResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListPrompts)
+            }
+            Some((5usize, false)) => {
+                <super::ListPromptsResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListPrompts)
+                    .map_err(|e| e.context("ListPromptsResult"))
+            }
+            Some((6usize, true)) => {
+                <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::GetPrompt)
+            }
+            Some((6usize, false)) => {
+                <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::GetPrompt)
+                    .map_err(|e| e.context("GetPromptResult"))
+            }
+            Some((7usize, true)) => {
+                <super::ListToolsResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListTools)
+            }
+            Some((7usize, false)) => {
+                <super::ListToolsResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListTools)
+                    .map_err(|e| e.context("ListToolsResult"))
+            }
+            Some((8usize, true)) => {
+                <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::CallTool)
+            }
+            Some((8usize, false)) => {
+                <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::CallTool)
+                    .map_err(|e| e.context("CallToolResult"))
+            }
+            Some((9usize, true)) => {
+                <super::CompleteResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::Complete)
+            }
+            Some((9usize, false)) => {
+                <super::CompleteResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::Complete)
+                    .map_err(|e| e.context("CompleteResult"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of ServerResult matches this object; expected one of: McpResult (with ); Initialize (with protocolVersion, capabilities, serverInfo); ListResources (with resources); ListResourceTemplates (with resourceTemplates); ReadResource (with contents); ListPrompts (with prompts); GetPrompt (with messages); ListTools (with tools); CallTool (with content); Complete (with completion)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct SetLevelRequest {
         f_params: Option<super::SetLevelRequestParams>,
@@ -18684,6 +25302,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::SetLevelRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a SetLevelRequest object",
+                keys: &["params", "method"],
+                required: 3u64,
+            };
+            let mut f_params: Option<super::SetLevelRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "logging/setLevel")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::SetLevelRequest {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::SetLevelRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct SetLevelRequestParams {
         f_level: Option<super::LoggingLevel>,
@@ -18709,6 +25369,47 @@ pub mod __de {
                 level: __rt::required(self.f_level, "level")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::SetLevelRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a SetLevelRequestParams object",
+                keys: &["level"],
+                required: 1u64,
+            };
+            let mut f_level: Option<super::LoggingLevel> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_level = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::SetLevelRequestParams {
+                level: __rt::pull::required(f_level, "level")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::SetLevelRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -18766,6 +25467,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::SubscribeRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a SubscribeRequest object",
+                keys: &["params", "method"],
+                required: 3u64,
+            };
+            let mut f_params: Option<super::SubscribeRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "resources/subscribe")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::SubscribeRequest {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::SubscribeRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct SubscribeRequestParams {
         f_uri: Option<String>,
@@ -18791,6 +25534,47 @@ pub mod __de {
                 uri: __rt::required(self.f_uri, "uri")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::SubscribeRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a SubscribeRequestParams object",
+                keys: &["uri"],
+                required: 1u64,
+            };
+            let mut f_uri: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::SubscribeRequestParams {
+                uri: __rt::pull::required(f_uri, "uri")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::SubscribeRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -18837,6 +25621,51 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::TextContent {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a TextContent object",
+                keys: &["annotations", "text", "type"],
+                required: 6u64,
+            };
+            let mut f_annotations: Option<super::TextContentAnnotations> = None;
+            let mut f_text: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_text = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "text")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::TextContent {
+                annotations: f_annotations,
+                text: __rt::pull::required(f_text, "text")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::TextContent {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct TextContentAnnotations {
         f_audience: Option<Vec<super::Role>>,
@@ -18864,6 +25693,50 @@ pub mod __de {
                 priority: self.f_priority,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::TextContentAnnotations {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a TextContentAnnotations object",
+                keys: &["audience", "priority"],
+                required: 0u64,
+            };
+            let mut f_audience: Option<Vec<super::Role>> = None;
+            let mut f_priority: Option<__rt::Number> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_audience = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_priority = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::TextContentAnnotations {
+                audience: f_audience,
+                priority: f_priority,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::TextContentAnnotations {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -18913,6 +25786,53 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::TextResourceContents {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a TextResourceContents object",
+                keys: &["uri", "mimeType", "text"],
+                required: 5u64,
+            };
+            let mut f_uri: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut f_text: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_text = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::TextResourceContents {
+                uri: __rt::pull::required(f_uri, "uri")?,
+                mime_type: f_mime_type,
+                text: __rt::pull::required(f_text, "text")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::TextResourceContents {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct Tool {
         f_name: Option<String>,
@@ -18955,6 +25875,53 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::Tool {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Tool object",
+                keys: &["name", "description", "inputSchema"],
+                required: 5u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_input_schema: Option<super::ToolInputSchema> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_input_schema = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Tool {
+                name: __rt::pull::required(f_name, "name")?,
+                description: f_description,
+                input_schema: __rt::pull::required(f_input_schema, "inputSchema")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Tool {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ToolInputSchema {
         f_properties: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
@@ -18985,6 +25952,53 @@ pub mod __de {
                 required: self.f_required,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ToolInputSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ToolInputSchema object",
+                keys: &["properties", "required", "type"],
+                required: 4u64,
+            };
+            let mut f_properties: Option<
+                __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+            > = None;
+            let mut f_required: Option<Vec<String>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_properties = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "object")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ToolInputSchema {
+                properties: f_properties,
+                required: f_required,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ToolInputSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -19040,6 +26054,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ToolListChangedNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ToolListChangedNotification object",
+                keys: &["params", "method"],
+                required: 2u64,
+            };
+            let mut f_params: Option<super::ToolListChangedNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => {
+                            __rt::pull::const_str(p, "notifications/tools/list_changed")?
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ToolListChangedNotification {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ToolListChangedNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ToolListChangedNotificationParams {
         f_meta: Option<__rt::Map<String, __rt::Value>>,
@@ -19064,6 +26122,47 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ToolListChangedNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ToolListChangedNotificationParams object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ToolListChangedNotificationParams {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ToolListChangedNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -19121,6 +26220,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::UnsubscribeRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a UnsubscribeRequest object",
+                keys: &["params", "method"],
+                required: 3u64,
+            };
+            let mut f_params: Option<super::UnsubscribeRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "resources/unsubscribe")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::UnsubscribeRequest {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::UnsubscribeRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct UnsubscribeRequestParams {
         f_uri: Option<String>,
@@ -19146,6 +26287,230 @@ pub mod __de {
                 uri: __rt::required(self.f_uri, "uri")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::UnsubscribeRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a UnsubscribeRequestParams object",
+                keys: &["uri"],
+                required: 1u64,
+            };
+            let mut f_uri: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::UnsubscribeRequestParams {
+                uri: __rt::pull::required(f_uri, "uri")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::UnsubscribeRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Methods for super::ClientRequest {
+        const ENVELOPE: bool = false;
+        fn decode_method(
+            p: &mut __rt::pull::Parser<'_>,
+            method: &str,
+            start: __rt::pull::Start,
+        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+            match method {
+                "initialize" => {
+                    Some(
+                        <super::InitializeRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::Initialize),
+                    )
+                }
+                "ping" => {
+                    Some(
+                        <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::Ping),
+                    )
+                }
+                "resources/list" => {
+                    Some(
+                        <super::ListResourcesRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::ListResources),
+                    )
+                }
+                "resources/templates/list" => {
+                    Some(
+                        <super::ListResourceTemplatesRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::ListResourceTemplates),
+                    )
+                }
+                "resources/read" => {
+                    Some(
+                        <super::ReadResourceRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::ReadResource),
+                    )
+                }
+                "resources/subscribe" => {
+                    Some(
+                        <super::SubscribeRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::Subscribe),
+                    )
+                }
+                "resources/unsubscribe" => {
+                    Some(
+                        <super::UnsubscribeRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::Unsubscribe),
+                    )
+                }
+                "prompts/list" => {
+                    Some(
+                        <super::ListPromptsRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::ListPrompts),
+                    )
+                }
+                "prompts/get" => {
+                    Some(
+                        <super::GetPromptRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::GetPrompt),
+                    )
+                }
+                "tools/list" => {
+                    Some(
+                        <super::ListToolsRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::ListTools),
+                    )
+                }
+                "tools/call" => {
+                    Some(
+                        <super::CallToolRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::CallTool),
+                    )
+                }
+                "logging/setLevel" => {
+                    Some(
+                        <super::SetLevelRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::SetLevel),
+                    )
+                }
+                "completion/complete" => {
+                    Some(
+                        <super::CompleteRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::Complete),
+                    )
+                }
+                _ => None,
+            }
+        }
+        fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
+            Some(super::ClientRequest::Custom(raw))
+        }
+    }
+    impl __rt::pull::Methods for super::ClientNotification {
+        const ENVELOPE: bool = false;
+        fn decode_method(
+            p: &mut __rt::pull::Parser<'_>,
+            method: &str,
+            start: __rt::pull::Start,
+        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+            match method {
+                "notifications/cancelled" => {
+                    Some(
+                        <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientNotification::Cancelled),
+                    )
+                }
+                "notifications/initialized" => {
+                    Some(
+                        <super::InitializedNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientNotification::Initialized),
+                    )
+                }
+                "notifications/progress" => {
+                    Some(
+                        <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientNotification::Progress),
+                    )
+                }
+                "notifications/roots/list_changed" => {
+                    Some(
+                        <super::RootsListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientNotification::RootsListChanged),
+                    )
+                }
+                _ => None,
+            }
+        }
+        fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
+            Some(super::ClientNotification::Custom(raw))
         }
     }
     pub struct ClientMessage;
@@ -19179,6 +26544,150 @@ pub mod __de {
             }
         }
     }
+    impl __rt::pull::Decode for super::ClientMessage {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match __rt::pull::message::<
+                super::ClientRequest,
+                super::ClientNotification,
+                super::RequestId,
+                super::JsonRpcError,
+            >(p)? {
+                __rt::MessageParts::Request(Some(id), r) => {
+                    Ok(super::ClientMessage::Request(id, r))
+                }
+                __rt::MessageParts::Request(None, _) => {
+                    Err(p.error("missing member `id`"))
+                }
+                __rt::MessageParts::Notification(n) => {
+                    Ok(super::ClientMessage::Notification(n))
+                }
+                __rt::MessageParts::Response(r) => Ok(super::ClientMessage::Response(r)),
+                __rt::MessageParts::Error(e) => Ok(super::ClientMessage::Error(e)),
+            }
+        }
+    }
+    impl __rt::pull::Methods for super::ServerRequest {
+        const ENVELOPE: bool = false;
+        fn decode_method(
+            p: &mut __rt::pull::Parser<'_>,
+            method: &str,
+            start: __rt::pull::Start,
+        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+            match method {
+                "ping" => {
+                    Some(
+                        <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerRequest::Ping),
+                    )
+                }
+                "sampling/createMessage" => {
+                    Some(
+                        <super::CreateMessageRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerRequest::CreateMessage),
+                    )
+                }
+                "roots/list" => {
+                    Some(
+                        <super::ListRootsRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerRequest::ListRoots),
+                    )
+                }
+                _ => None,
+            }
+        }
+        fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
+            Some(super::ServerRequest::Custom(raw))
+        }
+    }
+    impl __rt::pull::Methods for super::ServerNotification {
+        const ENVELOPE: bool = false;
+        fn decode_method(
+            p: &mut __rt::pull::Parser<'_>,
+            method: &str,
+            start: __rt::pull::Start,
+        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+            match method {
+                "notifications/cancelled" => {
+                    Some(
+                        <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::Cancelled),
+                    )
+                }
+                "notifications/progress" => {
+                    Some(
+                        <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::Progress),
+                    )
+                }
+                "notifications/resources/list_changed" => {
+                    Some(
+                        <super::ResourceListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::ResourceListChanged),
+                    )
+                }
+                "notifications/resources/updated" => {
+                    Some(
+                        <super::ResourceUpdatedNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::ResourceUpdated),
+                    )
+                }
+                "notifications/prompts/list_changed" => {
+                    Some(
+                        <super::PromptListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::PromptListChanged),
+                    )
+                }
+                "notifications/tools/list_changed" => {
+                    Some(
+                        <super::ToolListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::ToolListChanged),
+                    )
+                }
+                "notifications/message" => {
+                    Some(
+                        <super::LoggingMessageNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::LoggingMessage),
+                    )
+                }
+                _ => None,
+            }
+        }
+        fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
+            Some(super::ServerNotification::Custom(raw))
+        }
+    }
     pub struct ServerMessage;
     impl<'de> __rt::serde::de::Visitor<'de> for ServerMessage {
         type Value = super::ServerMessage;
@@ -19201,6 +26710,30 @@ pub mod __de {
                 }
                 __rt::MessageParts::Request(None, _) => {
                     Err(<A::Error as __rt::serde::de::Error>::missing_field("id"))
+                }
+                __rt::MessageParts::Notification(n) => {
+                    Ok(super::ServerMessage::Notification(n))
+                }
+                __rt::MessageParts::Response(r) => Ok(super::ServerMessage::Response(r)),
+                __rt::MessageParts::Error(e) => Ok(super::ServerMessage::Error(e)),
+            }
+        }
+    }
+    impl __rt::pull::Decode for super::ServerMessage {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match __rt::pull::message::<
+                super::ServerRequest,
+                super::ServerNotification,
+                super::RequestId,
+                super::JsonRpcError,
+            >(p)? {
+                __rt::MessageParts::Request(Some(id), r) => {
+                    Ok(super::ServerMessage::Request(id, r))
+                }
+                __rt::MessageParts::Request(None, _) => {
+                    Err(p.error("missing member `id`"))
                 }
                 __rt::MessageParts::Notification(n) => {
                     Ok(super::ServerMessage::Notification(n))

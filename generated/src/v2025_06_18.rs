@@ -10264,7 +10264,7 @@ impl ClientMessage {
     pub fn from_json(
         text: &str,
     ) -> ::core::result::Result<Self, __rt::DecodeError<ServerMessage>> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str::<Self>(text)
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
                 let id = id
@@ -10438,7 +10438,7 @@ impl ServerMessage {
     pub fn from_json(
         text: &str,
     ) -> ::core::result::Result<Self, __rt::DecodeError<ClientMessage>> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str::<Self>(text)
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
                 let id = id
@@ -10509,7 +10509,7 @@ impl __rt::RequestMethod for CallToolRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<CallToolResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for CancelledNotification {
@@ -10530,7 +10530,7 @@ impl __rt::RequestMethod for CompleteRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for CreateMessageRequest {
@@ -10544,7 +10544,7 @@ impl __rt::RequestMethod for CreateMessageRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ElicitRequest {
@@ -10558,7 +10558,7 @@ impl __rt::RequestMethod for ElicitRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<ElicitResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for GetPromptRequest {
@@ -10572,7 +10572,7 @@ impl __rt::RequestMethod for GetPromptRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<GetPromptResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for InitializeRequest {
@@ -10586,7 +10586,7 @@ impl __rt::RequestMethod for InitializeRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<InitializeResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for InitializedNotification {
@@ -10607,7 +10607,7 @@ impl __rt::RequestMethod for ListPromptsRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListResourceTemplatesRequest {
@@ -10621,7 +10621,7 @@ impl __rt::RequestMethod for ListResourceTemplatesRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListResourcesRequest {
@@ -10635,7 +10635,7 @@ impl __rt::RequestMethod for ListResourcesRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListRootsRequest {
@@ -10649,7 +10649,7 @@ impl __rt::RequestMethod for ListRootsRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListToolsRequest {
@@ -10663,7 +10663,7 @@ impl __rt::RequestMethod for ListToolsRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for LoggingMessageNotification {
@@ -10684,7 +10684,7 @@ impl __rt::RequestMethod for PingRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for ProgressNotification {
@@ -10712,7 +10712,7 @@ impl __rt::RequestMethod for ReadResourceRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<ReadResourceResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for ResourceListChangedNotification {
@@ -10747,7 +10747,7 @@ impl __rt::RequestMethod for SetLevelRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for SubscribeRequest {
@@ -10761,7 +10761,7 @@ impl __rt::RequestMethod for SubscribeRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for ToolListChangedNotification {
@@ -10782,7 +10782,7 @@ impl __rt::RequestMethod for UnsubscribeRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 /// The request methods of this revision (both directions), in schema order.
@@ -11179,6 +11179,53 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::Annotations {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Annotations object",
+                keys: &["audience", "priority", "lastModified"],
+                required: 0u64,
+            };
+            let mut f_audience: Option<Vec<super::Role>> = None;
+            let mut f_priority: Option<__rt::Number> = None;
+            let mut f_last_modified: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_audience = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_priority = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_last_modified = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Annotations {
+                audience: f_audience,
+                priority: f_priority,
+                last_modified: f_last_modified,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Annotations {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct AudioContent {
         f_data: Option<String>,
@@ -11235,6 +11282,57 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::AudioContent {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a AudioContent object",
+                keys: &["data", "mimeType", "annotations", "_meta", "type"],
+                required: 19u64,
+            };
+            let mut f_data: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut f_annotations: Option<super::Annotations> = None;
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => __rt::pull::const_str(p, "audio")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::AudioContent {
+                data: __rt::pull::required(f_data, "data")?,
+                mime_type: __rt::pull::required(f_mime_type, "mimeType")?,
+                annotations: f_annotations,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::AudioContent {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct BaseMetadata {
         f_name: Option<String>,
@@ -11263,6 +11361,50 @@ pub mod __de {
                 title: self.f_title,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::BaseMetadata {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a BaseMetadata object",
+                keys: &["name", "title"],
+                required: 1u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::BaseMetadata {
+                name: __rt::pull::required(f_name, "name")?,
+                title: f_title,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::BaseMetadata {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -11316,6 +11458,56 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::BlobResourceContents {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a BlobResourceContents object",
+                keys: &["uri", "mimeType", "_meta", "blob"],
+                required: 9u64,
+            };
+            let mut f_uri: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_blob: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_blob = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::BlobResourceContents {
+                uri: __rt::pull::required(f_uri, "uri")?,
+                mime_type: f_mime_type,
+                meta: f_meta,
+                blob: __rt::pull::required(f_blob, "blob")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::BlobResourceContents {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct BooleanSchema {
         f_title: Option<String>,
@@ -11361,6 +11553,54 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::BooleanSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a BooleanSchema object",
+                keys: &["title", "description", "default", "type"],
+                required: 8u64,
+            };
+            let mut f_title: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_default: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => __rt::pull::const_str(p, "boolean")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::BooleanSchema {
+                title: f_title,
+                description: f_description,
+                default: f_default,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::BooleanSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct CallToolRequest {
         f_params: Option<super::CallToolRequestParams>,
@@ -11404,6 +11644,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::CallToolRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CallToolRequest object",
+                keys: &["params", "method"],
+                required: 3u64,
+            };
+            let mut f_params: Option<super::CallToolRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "tools/call")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CallToolRequest {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CallToolRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct CallToolRequestParams {
         f_name: Option<String>,
@@ -11432,6 +11714,50 @@ pub mod __de {
                 arguments: self.f_arguments,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CallToolRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CallToolRequestParams object",
+                keys: &["name", "arguments"],
+                required: 1u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_arguments: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CallToolRequestParams {
+                name: __rt::pull::required(f_name, "name")?,
+                arguments: f_arguments,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CallToolRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -11482,6 +11808,58 @@ pub mod __de {
                 is_error: self.f_is_error,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CallToolResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CallToolResult object",
+                keys: &["_meta", "content", "structuredContent", "isError"],
+                required: 2u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_content: Option<Vec<super::ContentBlock>> = None;
+            let mut f_structured_content: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_is_error: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => {
+                            f_structured_content = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        3usize => f_is_error = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CallToolResult {
+                meta: f_meta,
+                content: __rt::pull::required(f_content, "content")?,
+                structured_content: f_structured_content,
+                is_error: f_is_error,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CallToolResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -11539,6 +11917,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::CancelledNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CancelledNotification object",
+                keys: &["params", "method"],
+                required: 3u64,
+            };
+            let mut f_params: Option<super::CancelledNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "notifications/cancelled")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CancelledNotification {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CancelledNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct CancelledNotificationParams {
         f_request_id: Option<super::RequestId>,
@@ -11567,6 +11987,50 @@ pub mod __de {
                 reason: self.f_reason,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CancelledNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CancelledNotificationParams object",
+                keys: &["requestId", "reason"],
+                required: 1u64,
+            };
+            let mut f_request_id: Option<super::RequestId> = None;
+            let mut f_reason: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_request_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_reason = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CancelledNotificationParams {
+                request_id: __rt::pull::required(f_request_id, "requestId")?,
+                reason: f_reason,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CancelledNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -11606,6 +12070,58 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ClientCapabilities {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ClientCapabilities object",
+                keys: &["experimental", "roots", "sampling", "elicitation"],
+                required: 0u64,
+            };
+            let mut f_experimental: Option<
+                __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+            > = None;
+            let mut f_roots: Option<super::ClientCapabilitiesRoots> = None;
+            let mut f_sampling: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_elicitation: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_experimental = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_roots = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_sampling = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_elicitation = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ClientCapabilities {
+                experimental: f_experimental,
+                roots: f_roots,
+                sampling: f_sampling,
+                elicitation: f_elicitation,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ClientCapabilities {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ClientCapabilitiesRoots {
         f_list_changed: Option<bool>,
@@ -11632,6 +12148,47 @@ pub mod __de {
                 list_changed: self.f_list_changed,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ClientCapabilitiesRoots {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ClientCapabilitiesRoots object",
+                keys: &["listChanged"],
+                required: 0u64,
+            };
+            let mut f_list_changed: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ClientCapabilitiesRoots {
+                list_changed: f_list_changed,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ClientCapabilitiesRoots {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub enum ClientNotification__Tag {
@@ -11755,6 +12312,79 @@ pub mod __de {
             map: A,
         ) -> ::core::result::Result<Self::Value, A::Error> {
             __rt::visit_tagged::<super::ClientNotification, A>(map)
+        }
+    }
+    impl __rt::pull::Decode for super::ClientNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "method",
+                        &[
+                            "notifications/cancelled",
+                            "notifications/initialized",
+                            "notifications/progress",
+                            "notifications/roots/list_changed",
+                        ],
+                        "a ClientNotification object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientNotification::Cancelled)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::InitializedNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientNotification::Initialized)
+                                }
+                                __rt::pull::Tag::Known(2usize) => {
+                                    <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientNotification::Progress)
+                                }
+                                __rt::pull::Tag::Known(3usize) => {
+                                    <super::RootsListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientNotification::RootsListChanged)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::ClientNotification::Custom)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `method` in a ClientNotification object (one of `notifications/cancelled`, `notifications/initialized`, `notifications/progress`, `notifications/roots/list_changed`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a ClientNotification object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a ClientNotification (object)", found)),
+            }
         }
     }
     pub enum ClientRequest__Tag {
@@ -11978,6 +12608,151 @@ pub mod __de {
             map: A,
         ) -> ::core::result::Result<Self::Value, A::Error> {
             __rt::visit_tagged::<super::ClientRequest, A>(map)
+        }
+    }
+    impl __rt::pull::Decode for super::ClientRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "method",
+                        &[
+                            "initialize",
+                            "ping",
+                            "resources/list",
+                            "resources/templates/list",
+                            "resources/read",
+                            "resources/subscribe",
+                            "resources/unsubscribe",
+                            "prompts/list",
+                            "prompts/get",
+                            "tools/list",
+                            "tools/call",
+                            "logging/setLevel",
+                            "completion/complete",
+                        ],
+                        "a ClientRequest object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::InitializeRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::Initialize)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::Ping)
+                                }
+                                __rt::pull::Tag::Known(2usize) => {
+                                    <super::ListResourcesRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::ListResources)
+                                }
+                                __rt::pull::Tag::Known(3usize) => {
+                                    <super::ListResourceTemplatesRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::ListResourceTemplates)
+                                }
+                                __rt::pull::Tag::Known(4usize) => {
+                                    <super::ReadResourceRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::ReadResource)
+                                }
+                                __rt::pull::Tag::Known(5usize) => {
+                                    <super::SubscribeRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::Subscribe)
+                                }
+                                __rt::pull::Tag::Known(6usize) => {
+                                    <super::UnsubscribeRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::Unsubscribe)
+                                }
+                                __rt::pull::Tag::Known(7usize) => {
+                                    <super::ListPromptsRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::ListPrompts)
+                                }
+                                __rt::pull::Tag::Known(8usize) => {
+                                    <super::GetPromptRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::GetPrompt)
+                                }
+                                __rt::pull::Tag::Known(9usize) => {
+                                    <super::ListToolsRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::ListTools)
+                                }
+                                __rt::pull::Tag::Known(10usize) => {
+                                    <super::CallToolRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::CallTool)
+                                }
+                                __rt::pull::Tag::Known(11usize) => {
+                                    <super::SetLevelRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::SetLevel)
+                                }
+                                __rt::pull::Tag::Known(12usize) => {
+                                    <super::CompleteRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::Complete)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::ClientRequest::Custom)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `method` in a ClientRequest object (one of `initialize`, `ping`, `resources/list`, `resources/templates/list`, `resources/read`, `resources/subscribe`, `resources/unsubscribe`, `prompts/list`, `prompts/get`, `tools/list`, `tools/call`, `logging/setLevel`, `completion/complete`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a ClientRequest object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a ClientRequest (object)", found)),
+            }
         }
     }
     #[derive(Default)]
@@ -12582,6 +13357,281 @@ pub mod __de {
             __rt::drain_map(ClientResult__Merged0::default(), map)
         }
     }
+    impl __rt::pull::Decode for super::ClientResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => ClientResult__merged0(p),
+                found => Err(p.wrong("a ClientResult (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn ClientResult__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::ClientResult, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("_meta");
+        let s1 = obj.get("role");
+        let s2 = obj.get("content");
+        let s3 = obj.get("model");
+        let s4 = obj.get("stopReason");
+        let s5 = obj.get("roots");
+        let s6 = obj.get("action");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(
+                    k.as_str(), "_meta" | "role" | "content" | "model" | "stopReason" |
+                    "roots" | "action"
+                )
+            });
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s2 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object()
+                                || (((__rt::has_keys(Some(v), &["text"])
+                                    && v
+                                        .get("type")
+                                        .is_some_and(|x| x.as_str() == Some("text")))
+                                    || (__rt::has_keys(Some(v), &["data", "mimeType"])
+                                        && v
+                                            .get("type")
+                                            .is_some_and(|x| x.as_str() == Some("image")))
+                                    || (__rt::has_keys(Some(v), &["data", "mimeType"])
+                                        && v
+                                            .get("type")
+                                            .is_some_and(|x| x.as_str() == Some("audio")))))))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::McpResult)
+            }
+            Some((0usize, false)) => {
+                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::McpResult)
+                    .map_err(|e| e.context("McpResult"))
+            }
+            Some((1usize, true)) => {
+                <super::CreateMessageResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::CreateMessage)
+            }
+            Some((1usize, false)) => {
+                <super::CreateMessageResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::CreateMessage)
+                    .map_err(|e| e.context("CreateMessageResult"))
+            }
+            Some((2usize, true)) => {
+                <super::ListRootsResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::ListRoots)
+            }
+            Some((2usize, false)) => {
+                <super::ListRootsResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::ListRoots)
+                    .map_err(|e| e.context("ListRootsResult"))
+            }
+            Some((3usize, true)) => {
+                <super::ElicitResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::Elicit)
+            }
+            Some((3usize, false)) => {
+                <super::ElicitResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::Elicit)
+                    .map_err(|e| e.context("ElicitResult"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of ClientResult matches this object; expected one of: McpResult (with ); CreateMessage (with role, content, model); ListRoots (with roots); Elicit (with action)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct CompleteRequest {
         f_params: Option<super::CompleteRequestParams>,
@@ -12635,6 +13685,48 @@ pub mod __de {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CompleteRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CompleteRequest object",
+                keys: &["params", "method"],
+                required: 3u64,
+            };
+            let mut f_params: Option<super::CompleteRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "completion/complete")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CompleteRequest {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CompleteRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub enum CompleteRequestParamsRef__Tag {
@@ -12733,6 +13825,60 @@ pub mod __de {
             __rt::visit_tagged::<super::CompleteRequestParamsRef, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::CompleteRequestParamsRef {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "type",
+                        &["ref/prompt", "ref/resource"],
+                        "a CompleteRequestParamsRef object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::PromptReference as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::CompleteRequestParamsRef::Prompt)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::ResourceTemplateReference as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::CompleteRequestParamsRef::ResourceTemplate)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::CompleteRequestParamsRef::Unknown)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `type` in a CompleteRequestParamsRef object (one of `ref/prompt`, `ref/resource`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a CompleteRequestParamsRef object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a CompleteRequestParamsRef (object)", found)),
+            }
+        }
+    }
     #[derive(Default)]
     pub struct CompleteRequestParamsArgument {
         f_name: Option<String>,
@@ -12765,6 +13911,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::CompleteRequestParamsArgument {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CompleteRequestParamsArgument object",
+                keys: &["name", "value"],
+                required: 3u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_value: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_value = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CompleteRequestParamsArgument {
+                name: __rt::pull::required(f_name, "name")?,
+                value: __rt::pull::required(f_value, "value")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CompleteRequestParamsArgument {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct CompleteRequestParamsContext {
         f_arguments: Option<__rt::IndexMap<String, String>>,
@@ -12789,6 +13979,47 @@ pub mod __de {
                 arguments: self.f_arguments,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CompleteRequestParamsContext {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CompleteRequestParamsContext object",
+                keys: &["arguments"],
+                required: 0u64,
+            };
+            let mut f_arguments: Option<__rt::IndexMap<String, String>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CompleteRequestParamsContext {
+                arguments: f_arguments,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CompleteRequestParamsContext {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -12826,6 +14057,53 @@ pub mod __de {
                 context: self.f_context,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CompleteRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CompleteRequestParams object",
+                keys: &["ref", "argument", "context"],
+                required: 3u64,
+            };
+            let mut f_ref: Option<super::CompleteRequestParamsRef> = None;
+            let mut f_argument: Option<super::CompleteRequestParamsArgument> = None;
+            let mut f_context: Option<super::CompleteRequestParamsContext> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_ref = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_argument = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_context = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CompleteRequestParams {
+                r#ref: __rt::pull::required(f_ref, "ref")?,
+                argument: __rt::pull::required(f_argument, "argument")?,
+                context: f_context,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CompleteRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -12870,6 +14148,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::CompleteResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CompleteResult object",
+                keys: &["_meta", "completion"],
+                required: 2u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_completion: Option<super::CompleteResultCompletion> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_completion = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CompleteResult {
+                meta: f_meta,
+                completion: __rt::pull::required(f_completion, "completion")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CompleteResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct CompleteResultCompletion {
         f_values: Option<Vec<String>>,
@@ -12901,6 +14223,53 @@ pub mod __de {
                 has_more: self.f_has_more,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CompleteResultCompletion {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CompleteResultCompletion object",
+                keys: &["values", "total", "hasMore"],
+                required: 1u64,
+            };
+            let mut f_values: Option<Vec<String>> = None;
+            let mut f_total: Option<i64> = None;
+            let mut f_has_more: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_values = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_total = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_has_more = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CompleteResultCompletion {
+                values: __rt::pull::required(f_values, "values")?,
+                total: f_total,
+                has_more: f_has_more,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CompleteResultCompletion {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub enum ContentBlock__Tag {
@@ -13020,6 +14389,81 @@ pub mod __de {
             __rt::visit_tagged::<super::ContentBlock, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::ContentBlock {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "type",
+                        &["text", "image", "audio", "resource_link", "resource"],
+                        "a ContentBlock object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ContentBlock::Text)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ContentBlock::Image)
+                                }
+                                __rt::pull::Tag::Known(2usize) => {
+                                    <super::AudioContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ContentBlock::Audio)
+                                }
+                                __rt::pull::Tag::Known(3usize) => {
+                                    <super::ResourceLink as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ContentBlock::ResourceLink)
+                                }
+                                __rt::pull::Tag::Known(4usize) => {
+                                    <super::EmbeddedResource as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ContentBlock::EmbeddedResource)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::ContentBlock::Unknown)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `type` in a ContentBlock object (one of `text`, `image`, `audio`, `resource_link`, `resource`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a ContentBlock object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a ContentBlock (object)", found)),
+            }
+        }
+    }
     #[derive(Default)]
     pub struct CreateMessageRequest {
         f_params: Option<super::CreateMessageRequestParams>,
@@ -13073,6 +14517,61 @@ pub mod __de {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CreateMessageRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CreateMessageRequest object",
+                keys: &["params", "method"],
+                required: 3u64,
+            };
+            let mut f_params: Option<super::CreateMessageRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "sampling/createMessage")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CreateMessageRequest {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CreateMessageRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::CreateMessageRequestParamsIncludeContext {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &["allServers", "none", "thisServer"],
+                    "a CreateMessageRequestParamsIncludeContext",
+                )?],
+            )
         }
     }
     #[derive(Default)]
@@ -13138,6 +14637,83 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::CreateMessageRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CreateMessageRequestParams object",
+                keys: &[
+                    "messages",
+                    "modelPreferences",
+                    "systemPrompt",
+                    "includeContext",
+                    "temperature",
+                    "maxTokens",
+                    "stopSequences",
+                    "metadata",
+                ],
+                required: 33u64,
+            };
+            let mut f_messages: Option<Vec<super::SamplingMessage>> = None;
+            let mut f_model_preferences: Option<super::ModelPreferences> = None;
+            let mut f_system_prompt: Option<String> = None;
+            let mut f_include_context: Option<
+                super::CreateMessageRequestParamsIncludeContext,
+            > = None;
+            let mut f_temperature: Option<__rt::Number> = None;
+            let mut f_max_tokens: Option<i64> = None;
+            let mut f_stop_sequences: Option<Vec<String>> = None;
+            let mut f_metadata: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_messages = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => {
+                            f_model_preferences = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        2usize => f_system_prompt = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => {
+                            f_include_context = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        4usize => f_temperature = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_max_tokens = Some(__rt::pull::Decode::decode(p)?),
+                        6usize => f_stop_sequences = Some(__rt::pull::Decode::decode(p)?),
+                        7usize => f_metadata = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CreateMessageRequestParams {
+                messages: __rt::pull::required(f_messages, "messages")?,
+                model_preferences: f_model_preferences,
+                system_prompt: f_system_prompt,
+                include_context: f_include_context,
+                temperature: f_temperature,
+                max_tokens: __rt::pull::required(f_max_tokens, "maxTokens")?,
+                stop_sequences: f_stop_sequences,
+                metadata: f_metadata,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CreateMessageRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct CreateMessageResult {
         f_meta: Option<__rt::Map<String, __rt::Value>>,
@@ -13199,6 +14775,59 @@ pub mod __de {
                 stop_reason: self.f_stop_reason,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CreateMessageResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CreateMessageResult object",
+                keys: &["_meta", "role", "content", "model", "stopReason"],
+                required: 14u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_role: Option<super::Role> = None;
+            let mut f_content: Option<super::CreateMessageResultContent> = None;
+            let mut f_model: Option<String> = None;
+            let mut f_stop_reason: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_role = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_model = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_stop_reason = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CreateMessageResult {
+                meta: f_meta,
+                role: __rt::pull::required(f_role, "role")?,
+                content: __rt::pull::required(f_content, "content")?,
+                model: __rt::pull::required(f_model, "model")?,
+                stop_reason: f_stop_reason,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CreateMessageResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub enum CreateMessageResultContent__Tag {
@@ -13309,6 +14938,67 @@ pub mod __de {
             __rt::visit_tagged::<super::CreateMessageResultContent, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::CreateMessageResultContent {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "type",
+                        &["text", "image", "audio"],
+                        "a CreateMessageResultContent object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::CreateMessageResultContent::Text)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::CreateMessageResultContent::Image)
+                                }
+                                __rt::pull::Tag::Known(2usize) => {
+                                    <super::AudioContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::CreateMessageResultContent::Audio)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::CreateMessageResultContent::Unknown)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `type` in a CreateMessageResultContent object (one of `text`, `image`, `audio`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a CreateMessageResultContent object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a CreateMessageResultContent (object)", found)),
+            }
+        }
+    }
     #[derive(Default)]
     pub struct ElicitRequest {
         f_params: Option<super::ElicitRequestParams>,
@@ -13359,6 +15049,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ElicitRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ElicitRequest object",
+                keys: &["params", "method"],
+                required: 3u64,
+            };
+            let mut f_params: Option<super::ElicitRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "elicitation/create")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ElicitRequest {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ElicitRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ElicitRequestParamsRequestedSchema {
         f_properties: Option<__rt::IndexMap<String, super::PrimitiveSchemaDefinition>>,
@@ -13391,6 +15123,53 @@ pub mod __de {
                 required: self.f_required,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ElicitRequestParamsRequestedSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ElicitRequestParamsRequestedSchema object",
+                keys: &["properties", "required", "type"],
+                required: 5u64,
+            };
+            let mut f_properties: Option<
+                __rt::IndexMap<String, super::PrimitiveSchemaDefinition>,
+            > = None;
+            let mut f_required: Option<Vec<String>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_properties = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "object")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ElicitRequestParamsRequestedSchema {
+                properties: __rt::pull::required(f_properties, "properties")?,
+                required: f_required,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ElicitRequestParamsRequestedSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -13433,6 +15212,57 @@ pub mod __de {
                 )?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ElicitRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ElicitRequestParams object",
+                keys: &["message", "requestedSchema"],
+                required: 3u64,
+            };
+            let mut f_message: Option<String> = None;
+            let mut f_requested_schema: Option<
+                super::ElicitRequestParamsRequestedSchema,
+            > = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_message = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => {
+                            f_requested_schema = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ElicitRequestParams {
+                message: __rt::pull::required(f_message, "message")?,
+                requested_schema: __rt::pull::required(
+                    f_requested_schema,
+                    "requestedSchema",
+                )?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ElicitRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -13478,6 +15308,68 @@ pub mod __de {
                 content: self.f_content,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ElicitResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ElicitResult object",
+                keys: &["_meta", "action", "content"],
+                required: 2u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_action: Option<super::ElicitResultAction> = None;
+            let mut f_content: Option<
+                __rt::IndexMap<String, super::ElicitResultContentValue>,
+            > = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_action = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ElicitResult {
+                meta: f_meta,
+                action: __rt::pull::required(f_action, "action")?,
+                content: f_content,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ElicitResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::ElicitResultAction {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &["accept", "cancel", "decline"],
+                    "a ElicitResultAction",
+                )?],
+            )
         }
     }
     pub struct ElicitResultContentValue;
@@ -13555,6 +15447,39 @@ pub mod __de {
                 .map(super::ElicitResultContentValue::Array)
         }
     }
+    impl __rt::pull::Decode for super::ElicitResultContentValue {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Bool => {
+                    <bool as __rt::pull::Decode>::decode(p)
+                        .map(super::ElicitResultContentValue::Boolean)
+                }
+                __rt::pull::Kind::String => {
+                    <String as __rt::pull::Decode>::decode(p)
+                        .map(super::ElicitResultContentValue::String)
+                }
+                __rt::pull::Kind::Array => {
+                    <Vec<String> as __rt::pull::Decode>::decode(p)
+                        .map(super::ElicitResultContentValue::Array)
+                }
+                __rt::pull::Kind::Number => {
+                    <__rt::Number as __rt::pull::Decode>::decode(p)
+                        .map(super::ElicitResultContentValue::Number)
+                }
+                found => {
+                    Err(
+                        p
+                            .wrong(
+                                "a ElicitResultContentValue (boolean or integer or number or string or array)",
+                                found,
+                            ),
+                    )
+                }
+            }
+        }
+    }
     #[derive(Default)]
     pub struct EmbeddedResource {
         f_resource: Option<super::EmbeddedResourceResource>,
@@ -13600,6 +15525,54 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::EmbeddedResource {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a EmbeddedResource object",
+                keys: &["resource", "annotations", "_meta", "type"],
+                required: 9u64,
+            };
+            let mut f_resource: Option<super::EmbeddedResourceResource> = None;
+            let mut f_annotations: Option<super::Annotations> = None;
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_resource = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => __rt::pull::const_str(p, "resource")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::EmbeddedResource {
+                resource: __rt::pull::required(f_resource, "resource")?,
+                annotations: f_annotations,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::EmbeddedResource {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -13918,6 +15891,188 @@ pub mod __de {
             __rt::drain_map(EmbeddedResourceResource__Merged0::default(), map)
         }
     }
+    impl __rt::pull::Decode for super::EmbeddedResourceResource {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => EmbeddedResourceResource__merged0(p),
+                found => Err(p.wrong("a EmbeddedResourceResource (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn EmbeddedResourceResource__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::EmbeddedResourceResource, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("uri");
+        let s1 = obj.get("mimeType");
+        let s2 = obj.get("_meta");
+        let s3 = obj.get("text");
+        let s4 = obj.get("blob");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(k.as_str(), "uri" | "mimeType" | "_meta" | "text" | "blob")
+            });
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EmbeddedResourceResource::Text)
+            }
+            Some((0usize, false)) => {
+                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EmbeddedResourceResource::Text)
+                    .map_err(|e| e.context("TextResourceContents"))
+            }
+            Some((1usize, true)) => {
+                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EmbeddedResourceResource::Blob)
+            }
+            Some((1usize, false)) => {
+                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EmbeddedResourceResource::Blob)
+                    .map_err(|e| e.context("BlobResourceContents"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of EmbeddedResourceResource matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct EnumSchema {
         f_title: Option<String>,
@@ -13975,6 +16130,57 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::EnumSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a EnumSchema object",
+                keys: &["title", "description", "enum", "enumNames", "type"],
+                required: 20u64,
+            };
+            let mut f_title: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_enum: Option<Vec<String>> = None;
+            let mut f_enum_names: Option<Vec<String>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_enum = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_enum_names = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => __rt::pull::const_str(p, "string")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::EnumSchema {
+                title: f_title,
+                description: f_description,
+                r#enum: __rt::pull::required(f_enum, "enum")?,
+                enum_names: f_enum_names,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::EnumSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct GetPromptRequest {
         f_params: Option<super::GetPromptRequestParams>,
@@ -14020,6 +16226,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::GetPromptRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a GetPromptRequest object",
+                keys: &["params", "method"],
+                required: 3u64,
+            };
+            let mut f_params: Option<super::GetPromptRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "prompts/get")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::GetPromptRequest {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::GetPromptRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct GetPromptRequestParams {
         f_name: Option<String>,
@@ -14048,6 +16296,50 @@ pub mod __de {
                 arguments: self.f_arguments,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::GetPromptRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a GetPromptRequestParams object",
+                keys: &["name", "arguments"],
+                required: 1u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_arguments: Option<__rt::IndexMap<String, String>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::GetPromptRequestParams {
+                name: __rt::pull::required(f_name, "name")?,
+                arguments: f_arguments,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::GetPromptRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -14096,6 +16388,53 @@ pub mod __de {
                 messages: __rt::required(self.f_messages, "messages")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::GetPromptResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a GetPromptResult object",
+                keys: &["_meta", "description", "messages"],
+                required: 4u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_messages: Option<Vec<super::PromptMessage>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_messages = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::GetPromptResult {
+                meta: f_meta,
+                description: f_description,
+                messages: __rt::pull::required(f_messages, "messages")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::GetPromptResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -14154,6 +16493,57 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ImageContent {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ImageContent object",
+                keys: &["data", "mimeType", "annotations", "_meta", "type"],
+                required: 19u64,
+            };
+            let mut f_data: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut f_annotations: Option<super::Annotations> = None;
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => __rt::pull::const_str(p, "image")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ImageContent {
+                data: __rt::pull::required(f_data, "data")?,
+                mime_type: __rt::pull::required(f_mime_type, "mimeType")?,
+                annotations: f_annotations,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ImageContent {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct Implementation {
         f_name: Option<String>,
@@ -14189,6 +16579,53 @@ pub mod __de {
                 version: __rt::required(self.f_version, "version")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::Implementation {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Implementation object",
+                keys: &["name", "title", "version"],
+                required: 5u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut f_version: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_version = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Implementation {
+                name: __rt::pull::required(f_name, "name")?,
+                title: f_title,
+                version: __rt::pull::required(f_version, "version")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Implementation {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -14232,6 +16669,48 @@ pub mod __de {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::InitializeRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a InitializeRequest object",
+                keys: &["params", "method"],
+                required: 3u64,
+            };
+            let mut f_params: Option<super::InitializeRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "initialize")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::InitializeRequest {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::InitializeRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -14280,6 +16759,58 @@ pub mod __de {
                 client_info: __rt::required(self.f_client_info, "clientInfo")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::InitializeRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a InitializeRequestParams object",
+                keys: &["protocolVersion", "capabilities", "clientInfo"],
+                required: 7u64,
+            };
+            let mut f_protocol_version: Option<String> = None;
+            let mut f_capabilities: Option<super::ClientCapabilities> = None;
+            let mut f_client_info: Option<super::Implementation> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => {
+                            f_protocol_version = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        1usize => f_capabilities = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_client_info = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::InitializeRequestParams {
+                protocol_version: __rt::pull::required(
+                    f_protocol_version,
+                    "protocolVersion",
+                )?,
+                capabilities: __rt::pull::required(f_capabilities, "capabilities")?,
+                client_info: __rt::pull::required(f_client_info, "clientInfo")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::InitializeRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -14356,6 +16887,70 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::InitializeResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a InitializeResult object",
+                keys: &[
+                    "_meta",
+                    "protocolVersion",
+                    "capabilities",
+                    "serverInfo",
+                    "instructions",
+                ],
+                required: 14u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_protocol_version: Option<String> = None;
+            let mut f_capabilities: Option<super::ServerCapabilities> = None;
+            let mut f_server_info: Option<super::Implementation> = None;
+            let mut f_instructions: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => {
+                            f_protocol_version = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        2usize => f_capabilities = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_server_info = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_instructions = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::InitializeResult {
+                meta: f_meta,
+                protocol_version: __rt::pull::required(
+                    f_protocol_version,
+                    "protocolVersion",
+                )?,
+                capabilities: __rt::pull::required(f_capabilities, "capabilities")?,
+                server_info: __rt::pull::required(f_server_info, "serverInfo")?,
+                instructions: f_instructions,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::InitializeResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct InitializedNotification {
         f_params: Option<super::InitializedNotificationParams>,
@@ -14409,6 +17004,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::InitializedNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a InitializedNotification object",
+                keys: &["params", "method"],
+                required: 2u64,
+            };
+            let mut f_params: Option<super::InitializedNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "notifications/initialized")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::InitializedNotification {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::InitializedNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct InitializedNotificationParams {
         f_meta: Option<__rt::Map<String, __rt::Value>>,
@@ -14433,6 +17070,47 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::InitializedNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a InitializedNotificationParams object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::InitializedNotificationParams {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::InitializedNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -14488,6 +17166,51 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::JsonRpcError {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a JSONRPCError object",
+                keys: &["id", "error", "jsonrpc"],
+                required: 7u64,
+            };
+            let mut f_id: Option<Option<super::RequestId>> = None;
+            let mut f_error: Option<super::JsonRpcErrorError> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_error = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::JsonRpcError {
+                id: __rt::pull::required(f_id, "id")?,
+                error: __rt::pull::required(f_error, "error")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::JsonRpcError {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct JsonRpcErrorError {
         f_code: Option<i64>,
@@ -14523,6 +17246,53 @@ pub mod __de {
                 data: self.f_data,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::JsonRpcErrorError {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a JsonRpcErrorError object",
+                keys: &["code", "message", "data"],
+                required: 3u64,
+            };
+            let mut f_code: Option<i64> = None;
+            let mut f_message: Option<String> = None;
+            let mut f_data: Option<__rt::Value> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_code = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_message = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::JsonRpcErrorError {
+                code: __rt::pull::required(f_code, "code")?,
+                message: __rt::pull::required(f_message, "message")?,
+                data: f_data,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::JsonRpcErrorError {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -15091,6 +17861,314 @@ pub mod __de {
             __rt::drain_map(JsonRpcMessage__Merged0::default(), map)
         }
     }
+    impl __rt::pull::Decode for super::JsonRpcMessage {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => JsonRpcMessage__merged0(p),
+                found => Err(p.wrong("a JSONRPCMessage (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn JsonRpcMessage__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::JsonRpcMessage, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("jsonrpc");
+        let s1 = obj.get("id");
+        let s2 = obj.get("method");
+        let s3 = obj.get("params");
+        let s4 = obj.get("result");
+        let s5 = obj.get("error");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(
+                    k.as_str(), "jsonrpc" | "id" | "method" | "params" | "result" |
+                    "error"
+                )
+            });
+        if let Some(v) = s0 {
+            if !(v.as_str() == Some("2.0")) {
+                return Err(
+                    p
+                        .error(
+                            format!(
+                                "invalid value for `{}`: expected {}, found {}", "jsonrpc",
+                                "\"2.0\"", v
+                            ),
+                        ),
+                );
+            }
+        }
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("2.0") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)
+                            || __rt::is_kind(v, __rt::Kind::String))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s3 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object() || (true)))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("2.0") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s3 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object() || (true)))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("2.0") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)
+                            || __rt::is_kind(v, __rt::Kind::String))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("2.0") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Null)
+                            || __rt::is_kind(v, __rt::Kind::Integer)
+                            || __rt::is_kind(v, __rt::Kind::String))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Request)
+            }
+            Some((0usize, false)) => {
+                <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Request)
+                    .map_err(|e| e.context("JsonRpcRequest"))
+            }
+            Some((1usize, true)) => {
+                <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Notification)
+            }
+            Some((1usize, false)) => {
+                <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Notification)
+                    .map_err(|e| e.context("JsonRpcNotification"))
+            }
+            Some((2usize, true)) => {
+                <super::JsonRpcResponse as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Response)
+            }
+            Some((2usize, false)) => {
+                <super::JsonRpcResponse as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Response)
+                    .map_err(|e| e.context("JsonRpcResponse"))
+            }
+            Some((3usize, true)) => {
+                <super::JsonRpcError as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Error)
+            }
+            Some((3usize, false)) => {
+                <super::JsonRpcError as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Error)
+                    .map_err(|e| e.context("JsonRpcError"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of JSONRPCMessage matches this object; expected one of: Request (with jsonrpc, id, method); Notification (with jsonrpc, method); Response (with jsonrpc, id, result); Error (with jsonrpc, id, error)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct JsonRpcNotification {
         f_method: Option<String>,
@@ -15139,6 +18217,51 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::JsonRpcNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a JSONRPCNotification object",
+                keys: &["method", "params", "jsonrpc"],
+                required: 5u64,
+            };
+            let mut f_method: Option<String> = None;
+            let mut f_params: Option<super::JsonRpcNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_method = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::JsonRpcNotification {
+                method: __rt::pull::required(f_method, "method")?,
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::JsonRpcNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct JsonRpcNotificationParams {
         f_meta: Option<__rt::Map<String, __rt::Value>>,
@@ -15163,6 +18286,47 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::JsonRpcNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a JsonRpcNotificationParams object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::JsonRpcNotificationParams {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::JsonRpcNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -15222,6 +18386,54 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::JsonRpcRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a JSONRPCRequest object",
+                keys: &["id", "method", "params", "jsonrpc"],
+                required: 11u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_method: Option<String> = None;
+            let mut f_params: Option<super::JsonRpcRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_method = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::JsonRpcRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                method: __rt::pull::required(f_method, "method")?,
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::JsonRpcRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct JsonRpcRequestParamsMeta {
         f_progress_token: Option<super::ProgressToken>,
@@ -15250,6 +18462,47 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::JsonRpcRequestParamsMeta {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a JsonRpcRequestParamsMeta object",
+                keys: &["progressToken"],
+                required: 0u64,
+            };
+            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::JsonRpcRequestParamsMeta {
+                progress_token: f_progress_token,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::JsonRpcRequestParamsMeta {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct JsonRpcRequestParams {
         f_meta: Option<super::JsonRpcRequestParamsMeta>,
@@ -15274,6 +18527,47 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::JsonRpcRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a JsonRpcRequestParams object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<super::JsonRpcRequestParamsMeta> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::JsonRpcRequestParams {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::JsonRpcRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -15329,6 +18623,51 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::JsonRpcResponse {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a JSONRPCResponse object",
+                keys: &["id", "result", "jsonrpc"],
+                required: 7u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_result: Option<super::McpResult> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::JsonRpcResponse {
+                id: __rt::pull::required(f_id, "id")?,
+                result: __rt::pull::required(f_result, "result")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::JsonRpcResponse {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListPromptsRequest {
         f_params: Option<super::ListPromptsRequestParams>,
@@ -15372,6 +18711,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ListPromptsRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListPromptsRequest object",
+                keys: &["params", "method"],
+                required: 2u64,
+            };
+            let mut f_params: Option<super::ListPromptsRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "prompts/list")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListPromptsRequest {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListPromptsRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListPromptsRequestParams {
         f_cursor: Option<String>,
@@ -15396,6 +18777,47 @@ pub mod __de {
                 cursor: self.f_cursor,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListPromptsRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListPromptsRequestParams object",
+                keys: &["cursor"],
+                required: 0u64,
+            };
+            let mut f_cursor: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListPromptsRequestParams {
+                cursor: f_cursor,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListPromptsRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -15444,6 +18866,53 @@ pub mod __de {
                 prompts: __rt::required(self.f_prompts, "prompts")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListPromptsResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListPromptsResult object",
+                keys: &["_meta", "nextCursor", "prompts"],
+                required: 4u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_next_cursor: Option<String> = None;
+            let mut f_prompts: Option<Vec<super::Prompt>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_prompts = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListPromptsResult {
+                meta: f_meta,
+                next_cursor: f_next_cursor,
+                prompts: __rt::pull::required(f_prompts, "prompts")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListPromptsResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -15499,6 +18968,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ListResourceTemplatesRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListResourceTemplatesRequest object",
+                keys: &["params", "method"],
+                required: 2u64,
+            };
+            let mut f_params: Option<super::ListResourceTemplatesRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "resources/templates/list")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListResourceTemplatesRequest {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListResourceTemplatesRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListResourceTemplatesRequestParams {
         f_cursor: Option<String>,
@@ -15523,6 +19034,47 @@ pub mod __de {
                 cursor: self.f_cursor,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListResourceTemplatesRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListResourceTemplatesRequestParams object",
+                keys: &["cursor"],
+                required: 0u64,
+            };
+            let mut f_cursor: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListResourceTemplatesRequestParams {
+                cursor: f_cursor,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListResourceTemplatesRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -15580,6 +19132,58 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ListResourceTemplatesResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListResourceTemplatesResult object",
+                keys: &["_meta", "nextCursor", "resourceTemplates"],
+                required: 4u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_next_cursor: Option<String> = None;
+            let mut f_resource_templates: Option<Vec<super::ResourceTemplate>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => {
+                            f_resource_templates = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListResourceTemplatesResult {
+                meta: f_meta,
+                next_cursor: f_next_cursor,
+                resource_templates: __rt::pull::required(
+                    f_resource_templates,
+                    "resourceTemplates",
+                )?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListResourceTemplatesResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListResourcesRequest {
         f_params: Option<super::ListResourcesRequestParams>,
@@ -15628,6 +19232,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ListResourcesRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListResourcesRequest object",
+                keys: &["params", "method"],
+                required: 2u64,
+            };
+            let mut f_params: Option<super::ListResourcesRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "resources/list")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListResourcesRequest {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListResourcesRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListResourcesRequestParams {
         f_cursor: Option<String>,
@@ -15652,6 +19298,47 @@ pub mod __de {
                 cursor: self.f_cursor,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListResourcesRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListResourcesRequestParams object",
+                keys: &["cursor"],
+                required: 0u64,
+            };
+            let mut f_cursor: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListResourcesRequestParams {
+                cursor: f_cursor,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListResourcesRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -15702,6 +19389,53 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ListResourcesResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListResourcesResult object",
+                keys: &["_meta", "nextCursor", "resources"],
+                required: 4u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_next_cursor: Option<String> = None;
+            let mut f_resources: Option<Vec<super::Resource>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_resources = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListResourcesResult {
+                meta: f_meta,
+                next_cursor: f_next_cursor,
+                resources: __rt::pull::required(f_resources, "resources")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListResourcesResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListRootsRequest {
         f_params: Option<super::ListRootsRequestParams>,
@@ -15743,6 +19477,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ListRootsRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListRootsRequest object",
+                keys: &["params", "method"],
+                required: 2u64,
+            };
+            let mut f_params: Option<super::ListRootsRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "roots/list")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListRootsRequest {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListRootsRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListRootsRequestParamsMeta {
         f_progress_token: Option<super::ProgressToken>,
@@ -15771,6 +19547,47 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ListRootsRequestParamsMeta {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListRootsRequestParamsMeta object",
+                keys: &["progressToken"],
+                required: 0u64,
+            };
+            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListRootsRequestParamsMeta {
+                progress_token: f_progress_token,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListRootsRequestParamsMeta {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListRootsRequestParams {
         f_meta: Option<super::ListRootsRequestParamsMeta>,
@@ -15795,6 +19612,47 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListRootsRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListRootsRequestParams object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<super::ListRootsRequestParamsMeta> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListRootsRequestParams {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListRootsRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -15839,6 +19697,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ListRootsResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListRootsResult object",
+                keys: &["_meta", "roots"],
+                required: 2u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_roots: Option<Vec<super::Root>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_roots = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListRootsResult {
+                meta: f_meta,
+                roots: __rt::pull::required(f_roots, "roots")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListRootsResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListToolsRequest {
         f_params: Option<super::ListToolsRequestParams>,
@@ -15880,6 +19782,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ListToolsRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListToolsRequest object",
+                keys: &["params", "method"],
+                required: 2u64,
+            };
+            let mut f_params: Option<super::ListToolsRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "tools/list")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListToolsRequest {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListToolsRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListToolsRequestParams {
         f_cursor: Option<String>,
@@ -15904,6 +19848,47 @@ pub mod __de {
                 cursor: self.f_cursor,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListToolsRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListToolsRequestParams object",
+                keys: &["cursor"],
+                required: 0u64,
+            };
+            let mut f_cursor: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListToolsRequestParams {
+                cursor: f_cursor,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListToolsRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -15952,6 +19937,75 @@ pub mod __de {
                 tools: __rt::required(self.f_tools, "tools")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListToolsResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListToolsResult object",
+                keys: &["_meta", "nextCursor", "tools"],
+                required: 4u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_next_cursor: Option<String> = None;
+            let mut f_tools: Option<Vec<super::Tool>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_tools = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListToolsResult {
+                meta: f_meta,
+                next_cursor: f_next_cursor,
+                tools: __rt::pull::required(f_tools, "tools")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListToolsResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::LoggingLevel {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &[
+                        "alert",
+                        "critical",
+                        "debug",
+                        "emergency",
+                        "error",
+                        "info",
+                        "notice",
+                        "warning",
+                    ],
+                    "a LoggingLevel",
+                )?],
+            )
         }
     }
     #[derive(Default)]
@@ -16009,6 +20063,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::LoggingMessageNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a LoggingMessageNotification object",
+                keys: &["params", "method"],
+                required: 3u64,
+            };
+            let mut f_params: Option<super::LoggingMessageNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "notifications/message")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::LoggingMessageNotification {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::LoggingMessageNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct LoggingMessageNotificationParams {
         f_level: Option<super::LoggingLevel>,
@@ -16044,6 +20140,53 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::LoggingMessageNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a LoggingMessageNotificationParams object",
+                keys: &["level", "logger", "data"],
+                required: 5u64,
+            };
+            let mut f_level: Option<super::LoggingLevel> = None;
+            let mut f_logger: Option<String> = None;
+            let mut f_data: Option<__rt::Value> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_level = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_logger = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::LoggingMessageNotificationParams {
+                level: __rt::pull::required(f_level, "level")?,
+                logger: f_logger,
+                data: __rt::pull::required(f_data, "data")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::LoggingMessageNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ModelHint {
         f_name: Option<String>,
@@ -16068,6 +20211,47 @@ pub mod __de {
                 name: self.f_name,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ModelHint {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ModelHint object",
+                keys: &["name"],
+                required: 0u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ModelHint {
+                name: f_name,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ModelHint {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -16115,6 +20299,65 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ModelPreferences {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ModelPreferences object",
+                keys: &[
+                    "hints",
+                    "costPriority",
+                    "speedPriority",
+                    "intelligencePriority",
+                ],
+                required: 0u64,
+            };
+            let mut f_hints: Option<Vec<super::ModelHint>> = None;
+            let mut f_cost_priority: Option<__rt::Number> = None;
+            let mut f_speed_priority: Option<__rt::Number> = None;
+            let mut f_intelligence_priority: Option<__rt::Number> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_hints = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_cost_priority = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_speed_priority = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => {
+                            f_intelligence_priority = Some(
+                                __rt::pull::Decode::decode(p)?,
+                            );
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ModelPreferences {
+                hints: f_hints,
+                cost_priority: f_cost_priority,
+                speed_priority: f_speed_priority,
+                intelligence_priority: f_intelligence_priority,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ModelPreferences {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct Notification {
         f_method: Option<String>,
@@ -16145,6 +20388,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::Notification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Notification object",
+                keys: &["method", "params"],
+                required: 1u64,
+            };
+            let mut f_method: Option<String> = None;
+            let mut f_params: Option<super::NotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_method = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Notification {
+                method: __rt::pull::required(f_method, "method")?,
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Notification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct NotificationParams {
         f_meta: Option<__rt::Map<String, __rt::Value>>,
@@ -16169,6 +20456,47 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::NotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a NotificationParams object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::NotificationParams {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::NotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -16219,6 +20547,72 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::NumberSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a NumberSchema object",
+                keys: &["type", "title", "description", "minimum", "maximum"],
+                required: 1u64,
+            };
+            let mut f_type: Option<super::NumberSchemaType> = None;
+            let mut f_title: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_minimum: Option<__rt::Number> = None;
+            let mut f_maximum: Option<__rt::Number> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_type = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_minimum = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_maximum = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::NumberSchema {
+                r#type: __rt::pull::required(f_type, "type")?,
+                title: f_title,
+                description: f_description,
+                minimum: f_minimum,
+                maximum: f_maximum,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::NumberSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::NumberSchemaType {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &["integer", "number"],
+                    "a NumberSchemaType",
+                )?],
+            )
+        }
+    }
     #[derive(Default)]
     pub struct PaginatedRequest {
         f_method: Option<String>,
@@ -16249,6 +20643,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::PaginatedRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PaginatedRequest object",
+                keys: &["method", "params"],
+                required: 1u64,
+            };
+            let mut f_method: Option<String> = None;
+            let mut f_params: Option<super::PaginatedRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_method = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PaginatedRequest {
+                method: __rt::pull::required(f_method, "method")?,
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PaginatedRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct PaginatedRequestParams {
         f_cursor: Option<String>,
@@ -16273,6 +20711,47 @@ pub mod __de {
                 cursor: self.f_cursor,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::PaginatedRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PaginatedRequestParams object",
+                keys: &["cursor"],
+                required: 0u64,
+            };
+            let mut f_cursor: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PaginatedRequestParams {
+                cursor: f_cursor,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PaginatedRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -16302,6 +20781,50 @@ pub mod __de {
                 next_cursor: self.f_next_cursor,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::PaginatedResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PaginatedResult object",
+                keys: &["_meta", "nextCursor"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_next_cursor: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PaginatedResult {
+                meta: f_meta,
+                next_cursor: f_next_cursor,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PaginatedResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -16343,6 +20866,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::PingRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PingRequest object",
+                keys: &["params", "method"],
+                required: 2u64,
+            };
+            let mut f_params: Option<super::PingRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "ping")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PingRequest {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PingRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct PingRequestParamsMeta {
         f_progress_token: Option<super::ProgressToken>,
@@ -16371,6 +20936,47 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::PingRequestParamsMeta {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PingRequestParamsMeta object",
+                keys: &["progressToken"],
+                required: 0u64,
+            };
+            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PingRequestParamsMeta {
+                progress_token: f_progress_token,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PingRequestParamsMeta {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct PingRequestParams {
         f_meta: Option<super::PingRequestParamsMeta>,
@@ -16395,6 +21001,47 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::PingRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PingRequestParams object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<super::PingRequestParamsMeta> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PingRequestParams {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PingRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -16928,6 +21575,277 @@ pub mod __de {
             __rt::visit_tagged::<super::PrimitiveSchemaDefinition, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::PrimitiveSchemaDefinition {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "type",
+                        &["string", "integer", "number", "boolean"],
+                        "a PrimitiveSchemaDefinition object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    __rt::pull::whole(
+                                        p,
+                                        start,
+                                        PrimitiveSchemaDefinition__merged0,
+                                    )
+                                }
+                                __rt::pull::Tag::Known(1usize)
+                                | __rt::pull::Tag::Known(2usize) => {
+                                    <super::NumberSchema as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::PrimitiveSchemaDefinition::Number)
+                                }
+                                __rt::pull::Tag::Known(3usize) => {
+                                    <super::BooleanSchema as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::PrimitiveSchemaDefinition::Boolean)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::PrimitiveSchemaDefinition::Unknown)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `type` in a PrimitiveSchemaDefinition object (one of `string`, `integer`, `number`, `boolean`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a PrimitiveSchemaDefinition object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a PrimitiveSchemaDefinition (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn PrimitiveSchemaDefinition__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("type");
+        let s1 = obj.get("title");
+        let s2 = obj.get("description");
+        let s3 = obj.get("minLength");
+        let s4 = obj.get("maxLength");
+        let s5 = obj.get("format");
+        let s6 = obj.get("enum");
+        let s7 = obj.get("enumNames");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(
+                    k.as_str(), "type" | "title" | "description" | "minLength" |
+                    "maxLength" | "format" | "enum" | "enumNames"
+                )
+            });
+        if let Some(v) = s0 {
+            if !(v.as_str() == Some("string")) {
+                return Err(
+                    p
+                        .error(
+                            format!(
+                                "invalid value for `{}`: expected {}, found {}", "type",
+                                "\"string\"", v
+                            ),
+                        ),
+                );
+            }
+        }
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("string") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("string") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s7 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::StringSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::PrimitiveSchemaDefinition::String)
+            }
+            Some((0usize, false)) => {
+                <super::StringSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::PrimitiveSchemaDefinition::String)
+                    .map_err(|e| e.context("StringSchema"))
+            }
+            Some((1usize, true)) => {
+                <super::EnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::PrimitiveSchemaDefinition::Enum)
+            }
+            Some((1usize, false)) => {
+                <super::EnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::PrimitiveSchemaDefinition::Enum)
+                    .map_err(|e| e.context("EnumSchema"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of PrimitiveSchemaDefinition matches this object; expected one of: String (with type); Enum (with type, enum)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct ProgressNotification {
         f_params: Option<super::ProgressNotificationParams>,
@@ -16983,6 +21901,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ProgressNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ProgressNotification object",
+                keys: &["params", "method"],
+                required: 3u64,
+            };
+            let mut f_params: Option<super::ProgressNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "notifications/progress")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ProgressNotification {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ProgressNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ProgressNotificationParams {
         f_progress_token: Option<super::ProgressToken>,
@@ -17028,6 +21988,56 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ProgressNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ProgressNotificationParams object",
+                keys: &["progressToken", "progress", "total", "message"],
+                required: 3u64,
+            };
+            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut f_progress: Option<__rt::Number> = None;
+            let mut f_total: Option<__rt::Number> = None;
+            let mut f_message: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_progress = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_total = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_message = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ProgressNotificationParams {
+                progress_token: __rt::pull::required(f_progress_token, "progressToken")?,
+                progress: __rt::pull::required(f_progress, "progress")?,
+                total: f_total,
+                message: f_message,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ProgressNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     pub struct ProgressToken;
     impl<'de> __rt::serde::de::Visitor<'de> for ProgressToken {
         type Value = super::ProgressToken;
@@ -17066,6 +22076,23 @@ pub mod __de {
                     __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                 )
                 .map(super::ProgressToken::String)
+        }
+    }
+    impl __rt::pull::Decode for super::ProgressToken {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::String => {
+                    <String as __rt::pull::Decode>::decode(p)
+                        .map(super::ProgressToken::String)
+                }
+                __rt::pull::Kind::Number => {
+                    <i64 as __rt::pull::Decode>::decode(p)
+                        .map(super::ProgressToken::Integer)
+                }
+                found => Err(p.wrong("a ProgressToken (integer or string)", found)),
+            }
         }
     }
     #[derive(Default)]
@@ -17107,6 +22134,59 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::Prompt {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Prompt object",
+                keys: &["name", "title", "description", "arguments", "_meta"],
+                required: 1u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_arguments: Option<Vec<super::PromptArgument>> = None;
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Prompt {
+                name: __rt::pull::required(f_name, "name")?,
+                title: f_title,
+                description: f_description,
+                arguments: f_arguments,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Prompt {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct PromptArgument {
         f_name: Option<String>,
@@ -17141,6 +22221,56 @@ pub mod __de {
                 required: self.f_required,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::PromptArgument {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PromptArgument object",
+                keys: &["name", "title", "description", "required"],
+                required: 1u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_required: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PromptArgument {
+                name: __rt::pull::required(f_name, "name")?,
+                title: f_title,
+                description: f_description,
+                required: f_required,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PromptArgument {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -17196,6 +22326,53 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::PromptListChangedNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PromptListChangedNotification object",
+                keys: &["params", "method"],
+                required: 2u64,
+            };
+            let mut f_params: Option<super::PromptListChangedNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => {
+                            __rt::pull::const_str(
+                                p,
+                                "notifications/prompts/list_changed",
+                            )?
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PromptListChangedNotification {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PromptListChangedNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct PromptListChangedNotificationParams {
         f_meta: Option<__rt::Map<String, __rt::Value>>,
@@ -17220,6 +22397,47 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::PromptListChangedNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PromptListChangedNotificationParams object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PromptListChangedNotificationParams {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PromptListChangedNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -17254,6 +22472,50 @@ pub mod __de {
                 content: __rt::required(self.f_content, "content")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::PromptMessage {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PromptMessage object",
+                keys: &["role", "content"],
+                required: 3u64,
+            };
+            let mut f_role: Option<super::Role> = None;
+            let mut f_content: Option<super::ContentBlock> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_role = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PromptMessage {
+                role: __rt::pull::required(f_role, "role")?,
+                content: __rt::pull::required(f_content, "content")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PromptMessage {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -17300,6 +22562,51 @@ pub mod __de {
                 title: self.f_title,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::PromptReference {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PromptReference object",
+                keys: &["name", "title", "type"],
+                required: 5u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "ref/prompt")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PromptReference {
+                name: __rt::pull::required(f_name, "name")?,
+                title: f_title,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PromptReference {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -17352,6 +22659,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ReadResourceRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ReadResourceRequest object",
+                keys: &["params", "method"],
+                required: 3u64,
+            };
+            let mut f_params: Option<super::ReadResourceRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "resources/read")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ReadResourceRequest {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ReadResourceRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ReadResourceRequestParams {
         f_uri: Option<String>,
@@ -17377,6 +22726,47 @@ pub mod __de {
                 uri: __rt::required(self.f_uri, "uri")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ReadResourceRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ReadResourceRequestParams object",
+                keys: &["uri"],
+                required: 1u64,
+            };
+            let mut f_uri: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ReadResourceRequestParams {
+                uri: __rt::pull::required(f_uri, "uri")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ReadResourceRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -17419,6 +22809,50 @@ pub mod __de {
                 contents: __rt::required(self.f_contents, "contents")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ReadResourceResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ReadResourceResult object",
+                keys: &["_meta", "contents"],
+                required: 2u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_contents: Option<Vec<super::ReadResourceResultContentsItem>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_contents = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ReadResourceResult {
+                meta: f_meta,
+                contents: __rt::pull::required(f_contents, "contents")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ReadResourceResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -17737,6 +23171,191 @@ pub mod __de {
             __rt::drain_map(ReadResourceResultContentsItem__Merged0::default(), map)
         }
     }
+    impl __rt::pull::Decode for super::ReadResourceResultContentsItem {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => ReadResourceResultContentsItem__merged0(p),
+                found => Err(p.wrong("a ReadResourceResultContentsItem (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn ReadResourceResultContentsItem__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<
+        super::ReadResourceResultContentsItem,
+        __rt::pull::Error,
+    > {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("uri");
+        let s1 = obj.get("mimeType");
+        let s2 = obj.get("_meta");
+        let s3 = obj.get("text");
+        let s4 = obj.get("blob");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(k.as_str(), "uri" | "mimeType" | "_meta" | "text" | "blob")
+            });
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ReadResourceResultContentsItem::Text)
+            }
+            Some((0usize, false)) => {
+                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ReadResourceResultContentsItem::Text)
+                    .map_err(|e| e.context("TextResourceContents"))
+            }
+            Some((1usize, true)) => {
+                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ReadResourceResultContentsItem::Blob)
+            }
+            Some((1usize, false)) => {
+                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ReadResourceResultContentsItem::Blob)
+                    .map_err(|e| e.context("BlobResourceContents"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of ReadResourceResultContentsItem matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct Request {
         f_method: Option<String>,
@@ -17767,6 +23386,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::Request {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Request object",
+                keys: &["method", "params"],
+                required: 1u64,
+            };
+            let mut f_method: Option<String> = None;
+            let mut f_params: Option<super::RequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_method = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Request {
+                method: __rt::pull::required(f_method, "method")?,
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Request {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct RequestParamsMeta {
         f_progress_token: Option<super::ProgressToken>,
@@ -17795,6 +23458,47 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::RequestParamsMeta {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a RequestParamsMeta object",
+                keys: &["progressToken"],
+                required: 0u64,
+            };
+            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::RequestParamsMeta {
+                progress_token: f_progress_token,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::RequestParamsMeta {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct RequestParams {
         f_meta: Option<super::RequestParamsMeta>,
@@ -17819,6 +23523,47 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::RequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a RequestParams object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<super::RequestParamsMeta> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::RequestParams {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::RequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub struct RequestId;
@@ -17859,6 +23604,22 @@ pub mod __de {
                     __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                 )
                 .map(super::RequestId::String)
+        }
+    }
+    impl __rt::pull::Decode for super::RequestId {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::String => {
+                    <String as __rt::pull::Decode>::decode(p)
+                        .map(super::RequestId::String)
+                }
+                __rt::pull::Kind::Number => {
+                    <i64 as __rt::pull::Decode>::decode(p).map(super::RequestId::Integer)
+                }
+                found => Err(p.wrong("a RequestId (integer or string)", found)),
+            }
         }
     }
     #[derive(Default)]
@@ -17911,6 +23672,77 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::Resource {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Resource object",
+                keys: &[
+                    "name",
+                    "title",
+                    "uri",
+                    "description",
+                    "mimeType",
+                    "annotations",
+                    "size",
+                    "_meta",
+                ],
+                required: 5u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut f_uri: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut f_annotations: Option<super::Annotations> = None;
+            let mut f_size: Option<i64> = None;
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        6usize => f_size = Some(__rt::pull::Decode::decode(p)?),
+                        7usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Resource {
+                name: __rt::pull::required(f_name, "name")?,
+                title: f_title,
+                uri: __rt::pull::required(f_uri, "uri")?,
+                description: f_description,
+                mime_type: f_mime_type,
+                annotations: f_annotations,
+                size: f_size,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Resource {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ResourceContents {
         f_uri: Option<String>,
@@ -17942,6 +23774,53 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ResourceContents {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceContents object",
+                keys: &["uri", "mimeType", "_meta"],
+                required: 1u64,
+            };
+            let mut f_uri: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceContents {
+                uri: __rt::pull::required(f_uri, "uri")?,
+                mime_type: f_mime_type,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceContents {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -18014,6 +23893,79 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ResourceLink {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceLink object",
+                keys: &[
+                    "name",
+                    "title",
+                    "uri",
+                    "description",
+                    "mimeType",
+                    "annotations",
+                    "size",
+                    "_meta",
+                    "type",
+                ],
+                required: 261u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut f_uri: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut f_annotations: Option<super::Annotations> = None;
+            let mut f_size: Option<i64> = None;
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        6usize => f_size = Some(__rt::pull::Decode::decode(p)?),
+                        7usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        8usize => __rt::pull::const_str(p, "resource_link")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceLink {
+                name: __rt::pull::required(f_name, "name")?,
+                title: f_title,
+                uri: __rt::pull::required(f_uri, "uri")?,
+                description: f_description,
+                mime_type: f_mime_type,
+                annotations: f_annotations,
+                size: f_size,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceLink {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ResourceListChangedNotification {
         f_params: Option<super::ResourceListChangedNotificationParams>,
@@ -18067,6 +24019,53 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ResourceListChangedNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceListChangedNotification object",
+                keys: &["params", "method"],
+                required: 2u64,
+            };
+            let mut f_params: Option<super::ResourceListChangedNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => {
+                            __rt::pull::const_str(
+                                p,
+                                "notifications/resources/list_changed",
+                            )?
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceListChangedNotification {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceListChangedNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ResourceListChangedNotificationParams {
         f_meta: Option<__rt::Map<String, __rt::Value>>,
@@ -18091,6 +24090,47 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ResourceListChangedNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceListChangedNotificationParams object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceListChangedNotificationParams {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceListChangedNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -18147,6 +24187,73 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ResourceTemplate {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceTemplate object",
+                keys: &[
+                    "name",
+                    "title",
+                    "uriTemplate",
+                    "description",
+                    "mimeType",
+                    "annotations",
+                    "_meta",
+                ],
+                required: 5u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut f_uri_template: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut f_annotations: Option<super::Annotations> = None;
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_uri_template = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        6usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceTemplate {
+                name: __rt::pull::required(f_name, "name")?,
+                title: f_title,
+                uri_template: __rt::pull::required(f_uri_template, "uriTemplate")?,
+                description: f_description,
+                mime_type: f_mime_type,
+                annotations: f_annotations,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceTemplate {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ResourceTemplateReference {
         f_uri: Option<String>,
@@ -18188,6 +24295,48 @@ pub mod __de {
                 uri: __rt::required(self.f_uri, "uri")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ResourceTemplateReference {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceTemplateReference object",
+                keys: &["uri", "type"],
+                required: 3u64,
+            };
+            let mut f_uri: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "ref/resource")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceTemplateReference {
+                uri: __rt::pull::required(f_uri, "uri")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceTemplateReference {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -18245,6 +24394,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ResourceUpdatedNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceUpdatedNotification object",
+                keys: &["params", "method"],
+                required: 3u64,
+            };
+            let mut f_params: Option<super::ResourceUpdatedNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => {
+                            __rt::pull::const_str(p, "notifications/resources/updated")?
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceUpdatedNotification {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceUpdatedNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ResourceUpdatedNotificationParams {
         f_uri: Option<String>,
@@ -18270,6 +24463,47 @@ pub mod __de {
                 uri: __rt::required(self.f_uri, "uri")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ResourceUpdatedNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceUpdatedNotificationParams object",
+                keys: &["uri"],
+                required: 1u64,
+            };
+            let mut f_uri: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceUpdatedNotificationParams {
+                uri: __rt::pull::required(f_uri, "uri")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceUpdatedNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -18308,6 +24542,54 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::McpResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Result object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::McpResult {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::McpResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::Role {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(Self::ALL[__rt::pull::one_of(p, &["assistant", "user"], "a Role")?])
+        }
+    }
     #[derive(Default)]
     pub struct Root {
         f_uri: Option<String>,
@@ -18339,6 +24621,53 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::Root {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Root object",
+                keys: &["uri", "name", "_meta"],
+                required: 1u64,
+            };
+            let mut f_uri: Option<String> = None;
+            let mut f_name: Option<String> = None;
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Root {
+                uri: __rt::pull::required(f_uri, "uri")?,
+                name: f_name,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Root {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -18394,6 +24723,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::RootsListChangedNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a RootsListChangedNotification object",
+                keys: &["params", "method"],
+                required: 2u64,
+            };
+            let mut f_params: Option<super::RootsListChangedNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => {
+                            __rt::pull::const_str(p, "notifications/roots/list_changed")?
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::RootsListChangedNotification {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::RootsListChangedNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct RootsListChangedNotificationParams {
         f_meta: Option<__rt::Map<String, __rt::Value>>,
@@ -18418,6 +24791,47 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::RootsListChangedNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a RootsListChangedNotificationParams object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::RootsListChangedNotificationParams {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::RootsListChangedNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -18452,6 +24866,50 @@ pub mod __de {
                 content: __rt::required(self.f_content, "content")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::SamplingMessage {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a SamplingMessage object",
+                keys: &["role", "content"],
+                required: 3u64,
+            };
+            let mut f_role: Option<super::Role> = None;
+            let mut f_content: Option<super::SamplingMessageContent> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_role = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::SamplingMessage {
+                role: __rt::pull::required(f_role, "role")?,
+                content: __rt::pull::required(f_content, "content")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::SamplingMessage {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub enum SamplingMessageContent__Tag {
@@ -18554,6 +25012,67 @@ pub mod __de {
             __rt::visit_tagged::<super::SamplingMessageContent, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::SamplingMessageContent {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "type",
+                        &["text", "image", "audio"],
+                        "a SamplingMessageContent object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::SamplingMessageContent::Text)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::SamplingMessageContent::Image)
+                                }
+                                __rt::pull::Tag::Known(2usize) => {
+                                    <super::AudioContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::SamplingMessageContent::Audio)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::SamplingMessageContent::Unknown)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `type` in a SamplingMessageContent object (one of `text`, `image`, `audio`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a SamplingMessageContent object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a SamplingMessageContent (object)", found)),
+            }
+        }
+    }
     #[derive(Default)]
     pub struct ServerCapabilities {
         f_experimental: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
@@ -18597,6 +25116,71 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ServerCapabilities {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ServerCapabilities object",
+                keys: &[
+                    "experimental",
+                    "logging",
+                    "completions",
+                    "prompts",
+                    "resources",
+                    "tools",
+                ],
+                required: 0u64,
+            };
+            let mut f_experimental: Option<
+                __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+            > = None;
+            let mut f_logging: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_completions: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_prompts: Option<super::ServerCapabilitiesPrompts> = None;
+            let mut f_resources: Option<super::ServerCapabilitiesResources> = None;
+            let mut f_tools: Option<super::ServerCapabilitiesTools> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_experimental = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_logging = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_completions = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_prompts = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_resources = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_tools = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ServerCapabilities {
+                experimental: f_experimental,
+                logging: f_logging,
+                completions: f_completions,
+                prompts: f_prompts,
+                resources: f_resources,
+                tools: f_tools,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ServerCapabilities {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ServerCapabilitiesPrompts {
         f_list_changed: Option<bool>,
@@ -18623,6 +25207,47 @@ pub mod __de {
                 list_changed: self.f_list_changed,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ServerCapabilitiesPrompts {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ServerCapabilitiesPrompts object",
+                keys: &["listChanged"],
+                required: 0u64,
+            };
+            let mut f_list_changed: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ServerCapabilitiesPrompts {
+                list_changed: f_list_changed,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ServerCapabilitiesPrompts {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -18656,6 +25281,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ServerCapabilitiesResources {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ServerCapabilitiesResources object",
+                keys: &["subscribe", "listChanged"],
+                required: 0u64,
+            };
+            let mut f_subscribe: Option<bool> = None;
+            let mut f_list_changed: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_subscribe = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ServerCapabilitiesResources {
+                subscribe: f_subscribe,
+                list_changed: f_list_changed,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ServerCapabilitiesResources {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ServerCapabilitiesTools {
         f_list_changed: Option<bool>,
@@ -18682,6 +25351,47 @@ pub mod __de {
                 list_changed: self.f_list_changed,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ServerCapabilitiesTools {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ServerCapabilitiesTools object",
+                keys: &["listChanged"],
+                required: 0u64,
+            };
+            let mut f_list_changed: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ServerCapabilitiesTools {
+                list_changed: f_list_changed,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ServerCapabilitiesTools {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub enum ServerNotification__Tag {
@@ -18846,6 +25556,103 @@ pub mod __de {
             __rt::visit_tagged::<super::ServerNotification, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::ServerNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "method",
+                        &[
+                            "notifications/cancelled",
+                            "notifications/progress",
+                            "notifications/resources/list_changed",
+                            "notifications/resources/updated",
+                            "notifications/prompts/list_changed",
+                            "notifications/tools/list_changed",
+                            "notifications/message",
+                        ],
+                        "a ServerNotification object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::Cancelled)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::Progress)
+                                }
+                                __rt::pull::Tag::Known(2usize) => {
+                                    <super::ResourceListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::ResourceListChanged)
+                                }
+                                __rt::pull::Tag::Known(3usize) => {
+                                    <super::ResourceUpdatedNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::ResourceUpdated)
+                                }
+                                __rt::pull::Tag::Known(4usize) => {
+                                    <super::PromptListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::PromptListChanged)
+                                }
+                                __rt::pull::Tag::Known(5usize) => {
+                                    <super::ToolListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::ToolListChanged)
+                                }
+                                __rt::pull::Tag::Known(6usize) => {
+                                    <super::LoggingMessageNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::LoggingMessage)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::ServerNotification::Custom)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `method` in a ServerNotification object (one of `notifications/cancelled`, `notifications/progress`, `notifications/resources/list_changed`, `notifications/resources/updated`, `notifications/prompts/list_changed`, `notifications/tools/list_changed`, `notifications/message`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a ServerNotification object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a ServerNotification (object)", found)),
+            }
+        }
+    }
     pub enum ServerRequest__Tag {
         G0(PingRequest),
         G1(CreateMessageRequest),
@@ -18962,6 +25769,79 @@ pub mod __de {
             map: A,
         ) -> ::core::result::Result<Self::Value, A::Error> {
             __rt::visit_tagged::<super::ServerRequest, A>(map)
+        }
+    }
+    impl __rt::pull::Decode for super::ServerRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "method",
+                        &[
+                            "ping",
+                            "sampling/createMessage",
+                            "roots/list",
+                            "elicitation/create",
+                        ],
+                        "a ServerRequest object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerRequest::Ping)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::CreateMessageRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerRequest::CreateMessage)
+                                }
+                                __rt::pull::Tag::Known(2usize) => {
+                                    <super::ListRootsRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerRequest::ListRoots)
+                                }
+                                __rt::pull::Tag::Known(3usize) => {
+                                    <super::ElicitRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerRequest::Elicit)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::ServerRequest::Custom)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `method` in a ServerRequest object (one of `ping`, `sampling/createMessage`, `roots/list`, `elicitation/create`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a ServerRequest object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a ServerRequest (object)", found)),
+            }
         }
     }
     #[derive(Default)]
@@ -21457,6 +28337,592 @@ pub mod __de {
             __rt::drain_map(ServerResult__Merged0::default(), map)
         }
     }
+    impl __rt::pull::Decode for super::ServerResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => ServerResult__merged0(p),
+                found => Err(p.wrong("a ServerResult (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn ServerResult__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::ServerResult, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("_meta");
+        let s1 = obj.get("protocolVersion");
+        let s2 = obj.get("capabilities");
+        let s3 = obj.get("serverInfo");
+        let s4 = obj.get("instructions");
+        let s5 = obj.get("nextCursor");
+        let s6 = obj.get("resources");
+        let s7 = obj.get("resourceTemplates");
+        let s8 = obj.get("contents");
+        let s9 = obj.get("prompts");
+        let s10 = obj.get("description");
+        let s11 = obj.get("messages");
+        let s12 = obj.get("tools");
+        let s13 = obj.get("content");
+        let s14 = obj.get("structuredContent");
+        let s15 = obj.get("isError");
+        let s16 = obj.get("completion");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(
+                    k.as_str(), "_meta" | "protocolVersion" | "capabilities" |
+                    "serverInfo" | "instructions" | "nextCursor" | "resources" |
+                    "resourceTemplates" | "contents" | "prompts" | "description" |
+                    "messages" | "tools" | "content" | "structuredContent" | "isError" |
+                    "completion"
+                )
+            });
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s7 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s8 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s9 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s10 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s11 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s12 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s13 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s14 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s15 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Boolean)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s16 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::McpResult)
+            }
+            Some((0usize, false)) => {
+                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::McpResult)
+                    .map_err(|e| e.context("McpResult"))
+            }
+            Some((1usize, true)) => {
+                <super::InitializeResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::Initialize)
+            }
+            Some((1usize, false)) => {
+                <super::InitializeResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::Initialize)
+                    .map_err(|e| e.context("InitializeResult"))
+            }
+            Some((2usize, true)) => {
+                <super::ListResourcesResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListResources)
+            }
+            Some((2usize, false)) => {
+                <super::ListResourcesResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListResources)
+                    .map_err(|e| e.context("ListResourcesResult"))
+            }
+            Some((3usize, true)) => {
+                <super::ListResourceTemplatesResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListResourceTemplates)
+            }
+            Some((3usize, false)) => {
+                <super::ListResourceTemplatesResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListResourceTemplates)
+                    .map_err(|e| e.context("ListResourceTemplatesResult"))
+            }
+            Some((4usize, true)) => {
+                <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ReadResource)
+            }
+            Some((4usize, false)) => {
+                <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ReadResource)
+                    .map_err(|e| e.context("ReadResourceResult"))
+            }
+            Some((5usize, true)) => {
+                <super::ListPromptsResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListPrompts)
+            }
+            Some((5usize, false)) => {
+                <super::ListPromptsResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListPrompts)
+                    .map_err(|e| e.context("ListPromptsResult"))
+            }
+            Some((6usize, true)) => {
+                <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::GetPrompt)
+            }
+            Some((6usize, false)) => {
+                <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::GetPrompt)
+                    .map_err(|e| e.context("GetPromptResult"))
+            }
+            Some((7usize, true)) => {
+                <super::ListToolsResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListTools)
+            }
+            Some((7usize, false)) => {
+                <super::ListToolsResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListTools)
+                    .map_err(|e| e.context("ListToolsResult"))
+            }
+            Some((8usize, true)) => {
+                <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::CallTool)
+            }
+            Some((8usize, false)) => {
+                <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::CallTool)
+                    .map_err(|e| e.context("CallToolResult"))
+            }
+            Some((9usize, true)) => {
+                <super::CompleteResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::Complete)
+            }
+            Some((9usize, false)) => {
+                <super::CompleteResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::Complete)
+                    .map_err(|e| e.context("CompleteResult"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of ServerResult matches this object; expected one of: McpResult (with ); Initialize (with protocolVersion, capabilities, serverInfo); ListResources (with resources); ListResourceTemplates (with resourceTemplates); ReadResource (with contents); ListPrompts (with prompts); GetPrompt (with messages); ListTools (with tools); CallTool (with content); Complete (with completion)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct SetLevelRequest {
         f_params: Option<super::SetLevelRequestParams>,
@@ -21507,6 +28973,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::SetLevelRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a SetLevelRequest object",
+                keys: &["params", "method"],
+                required: 3u64,
+            };
+            let mut f_params: Option<super::SetLevelRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "logging/setLevel")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::SetLevelRequest {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::SetLevelRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct SetLevelRequestParams {
         f_level: Option<super::LoggingLevel>,
@@ -21532,6 +29040,47 @@ pub mod __de {
                 level: __rt::required(self.f_level, "level")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::SetLevelRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a SetLevelRequestParams object",
+                keys: &["level"],
+                required: 1u64,
+            };
+            let mut f_level: Option<super::LoggingLevel> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_level = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::SetLevelRequestParams {
+                level: __rt::pull::required(f_level, "level")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::SetLevelRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -21592,6 +29141,80 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::StringSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a StringSchema object",
+                keys: &[
+                    "title",
+                    "description",
+                    "minLength",
+                    "maxLength",
+                    "format",
+                    "type",
+                ],
+                required: 32u64,
+            };
+            let mut f_title: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_min_length: Option<i64> = None;
+            let mut f_max_length: Option<i64> = None;
+            let mut f_format: Option<super::StringSchemaFormat> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_min_length = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_max_length = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_format = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => __rt::pull::const_str(p, "string")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::StringSchema {
+                title: f_title,
+                description: f_description,
+                min_length: f_min_length,
+                max_length: f_max_length,
+                format: f_format,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::StringSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::StringSchemaFormat {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &["date", "date-time", "email", "uri"],
+                    "a StringSchemaFormat",
+                )?],
+            )
+        }
+    }
     #[derive(Default)]
     pub struct SubscribeRequest {
         f_params: Option<super::SubscribeRequestParams>,
@@ -21647,6 +29270,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::SubscribeRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a SubscribeRequest object",
+                keys: &["params", "method"],
+                required: 3u64,
+            };
+            let mut f_params: Option<super::SubscribeRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "resources/subscribe")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::SubscribeRequest {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::SubscribeRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct SubscribeRequestParams {
         f_uri: Option<String>,
@@ -21672,6 +29337,47 @@ pub mod __de {
                 uri: __rt::required(self.f_uri, "uri")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::SubscribeRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a SubscribeRequestParams object",
+                keys: &["uri"],
+                required: 1u64,
+            };
+            let mut f_uri: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::SubscribeRequestParams {
+                uri: __rt::pull::required(f_uri, "uri")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::SubscribeRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -21719,6 +29425,54 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::TextContent {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a TextContent object",
+                keys: &["text", "annotations", "_meta", "type"],
+                required: 9u64,
+            };
+            let mut f_text: Option<String> = None;
+            let mut f_annotations: Option<super::Annotations> = None;
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_text = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => __rt::pull::const_str(p, "text")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::TextContent {
+                text: __rt::pull::required(f_text, "text")?,
+                annotations: f_annotations,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::TextContent {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -21770,6 +29524,56 @@ pub mod __de {
                 text: __rt::required(self.f_text, "text")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::TextResourceContents {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a TextResourceContents object",
+                keys: &["uri", "mimeType", "_meta", "text"],
+                required: 9u64,
+            };
+            let mut f_uri: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_text: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_text = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::TextResourceContents {
+                uri: __rt::pull::required(f_uri, "uri")?,
+                mime_type: f_mime_type,
+                meta: f_meta,
+                text: __rt::pull::required(f_text, "text")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::TextResourceContents {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -21828,6 +29632,73 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::Tool {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Tool object",
+                keys: &[
+                    "name",
+                    "title",
+                    "description",
+                    "inputSchema",
+                    "outputSchema",
+                    "annotations",
+                    "_meta",
+                ],
+                required: 9u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_input_schema: Option<super::ToolInputSchema> = None;
+            let mut f_output_schema: Option<super::ToolOutputSchema> = None;
+            let mut f_annotations: Option<super::ToolAnnotations> = None;
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_input_schema = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_output_schema = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        6usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Tool {
+                name: __rt::pull::required(f_name, "name")?,
+                title: f_title,
+                description: f_description,
+                input_schema: __rt::pull::required(f_input_schema, "inputSchema")?,
+                output_schema: f_output_schema,
+                annotations: f_annotations,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Tool {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ToolInputSchema {
         f_properties: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
@@ -21860,6 +29731,53 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ToolInputSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ToolInputSchema object",
+                keys: &["properties", "required", "type"],
+                required: 4u64,
+            };
+            let mut f_properties: Option<
+                __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+            > = None;
+            let mut f_required: Option<Vec<String>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_properties = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "object")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ToolInputSchema {
+                properties: f_properties,
+                required: f_required,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ToolInputSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ToolOutputSchema {
         f_properties: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
@@ -21890,6 +29808,53 @@ pub mod __de {
                 required: self.f_required,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ToolOutputSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ToolOutputSchema object",
+                keys: &["properties", "required", "type"],
+                required: 4u64,
+            };
+            let mut f_properties: Option<
+                __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+            > = None;
+            let mut f_required: Option<Vec<String>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_properties = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "object")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ToolOutputSchema {
+                properties: f_properties,
+                required: f_required,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ToolOutputSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -21936,6 +29901,71 @@ pub mod __de {
                 open_world_hint: self.f_open_world_hint,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ToolAnnotations {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ToolAnnotations object",
+                keys: &[
+                    "title",
+                    "readOnlyHint",
+                    "destructiveHint",
+                    "idempotentHint",
+                    "openWorldHint",
+                ],
+                required: 0u64,
+            };
+            let mut f_title: Option<String> = None;
+            let mut f_read_only_hint: Option<bool> = None;
+            let mut f_destructive_hint: Option<bool> = None;
+            let mut f_idempotent_hint: Option<bool> = None;
+            let mut f_open_world_hint: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_read_only_hint = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => {
+                            f_destructive_hint = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        3usize => {
+                            f_idempotent_hint = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        4usize => {
+                            f_open_world_hint = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ToolAnnotations {
+                title: f_title,
+                read_only_hint: f_read_only_hint,
+                destructive_hint: f_destructive_hint,
+                idempotent_hint: f_idempotent_hint,
+                open_world_hint: f_open_world_hint,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ToolAnnotations {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -21991,6 +30021,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ToolListChangedNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ToolListChangedNotification object",
+                keys: &["params", "method"],
+                required: 2u64,
+            };
+            let mut f_params: Option<super::ToolListChangedNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => {
+                            __rt::pull::const_str(p, "notifications/tools/list_changed")?
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ToolListChangedNotification {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ToolListChangedNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ToolListChangedNotificationParams {
         f_meta: Option<__rt::Map<String, __rt::Value>>,
@@ -22015,6 +30089,47 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ToolListChangedNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ToolListChangedNotificationParams object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ToolListChangedNotificationParams {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ToolListChangedNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -22072,6 +30187,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::UnsubscribeRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a UnsubscribeRequest object",
+                keys: &["params", "method"],
+                required: 3u64,
+            };
+            let mut f_params: Option<super::UnsubscribeRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "resources/unsubscribe")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::UnsubscribeRequest {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::UnsubscribeRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct UnsubscribeRequestParams {
         f_uri: Option<String>,
@@ -22097,6 +30254,230 @@ pub mod __de {
                 uri: __rt::required(self.f_uri, "uri")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::UnsubscribeRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a UnsubscribeRequestParams object",
+                keys: &["uri"],
+                required: 1u64,
+            };
+            let mut f_uri: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::UnsubscribeRequestParams {
+                uri: __rt::pull::required(f_uri, "uri")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::UnsubscribeRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Methods for super::ClientRequest {
+        const ENVELOPE: bool = false;
+        fn decode_method(
+            p: &mut __rt::pull::Parser<'_>,
+            method: &str,
+            start: __rt::pull::Start,
+        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+            match method {
+                "initialize" => {
+                    Some(
+                        <super::InitializeRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::Initialize),
+                    )
+                }
+                "ping" => {
+                    Some(
+                        <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::Ping),
+                    )
+                }
+                "resources/list" => {
+                    Some(
+                        <super::ListResourcesRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::ListResources),
+                    )
+                }
+                "resources/templates/list" => {
+                    Some(
+                        <super::ListResourceTemplatesRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::ListResourceTemplates),
+                    )
+                }
+                "resources/read" => {
+                    Some(
+                        <super::ReadResourceRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::ReadResource),
+                    )
+                }
+                "resources/subscribe" => {
+                    Some(
+                        <super::SubscribeRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::Subscribe),
+                    )
+                }
+                "resources/unsubscribe" => {
+                    Some(
+                        <super::UnsubscribeRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::Unsubscribe),
+                    )
+                }
+                "prompts/list" => {
+                    Some(
+                        <super::ListPromptsRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::ListPrompts),
+                    )
+                }
+                "prompts/get" => {
+                    Some(
+                        <super::GetPromptRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::GetPrompt),
+                    )
+                }
+                "tools/list" => {
+                    Some(
+                        <super::ListToolsRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::ListTools),
+                    )
+                }
+                "tools/call" => {
+                    Some(
+                        <super::CallToolRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::CallTool),
+                    )
+                }
+                "logging/setLevel" => {
+                    Some(
+                        <super::SetLevelRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::SetLevel),
+                    )
+                }
+                "completion/complete" => {
+                    Some(
+                        <super::CompleteRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::Complete),
+                    )
+                }
+                _ => None,
+            }
+        }
+        fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
+            Some(super::ClientRequest::Custom(raw))
+        }
+    }
+    impl __rt::pull::Methods for super::ClientNotification {
+        const ENVELOPE: bool = false;
+        fn decode_method(
+            p: &mut __rt::pull::Parser<'_>,
+            method: &str,
+            start: __rt::pull::Start,
+        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+            match method {
+                "notifications/cancelled" => {
+                    Some(
+                        <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientNotification::Cancelled),
+                    )
+                }
+                "notifications/initialized" => {
+                    Some(
+                        <super::InitializedNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientNotification::Initialized),
+                    )
+                }
+                "notifications/progress" => {
+                    Some(
+                        <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientNotification::Progress),
+                    )
+                }
+                "notifications/roots/list_changed" => {
+                    Some(
+                        <super::RootsListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientNotification::RootsListChanged),
+                    )
+                }
+                _ => None,
+            }
+        }
+        fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
+            Some(super::ClientNotification::Custom(raw))
         }
     }
     pub struct ClientMessage;
@@ -22130,6 +30511,159 @@ pub mod __de {
             }
         }
     }
+    impl __rt::pull::Decode for super::ClientMessage {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match __rt::pull::message::<
+                super::ClientRequest,
+                super::ClientNotification,
+                super::RequestId,
+                super::JsonRpcError,
+            >(p)? {
+                __rt::MessageParts::Request(Some(id), r) => {
+                    Ok(super::ClientMessage::Request(id, r))
+                }
+                __rt::MessageParts::Request(None, _) => {
+                    Err(p.error("missing member `id`"))
+                }
+                __rt::MessageParts::Notification(n) => {
+                    Ok(super::ClientMessage::Notification(n))
+                }
+                __rt::MessageParts::Response(r) => Ok(super::ClientMessage::Response(r)),
+                __rt::MessageParts::Error(e) => Ok(super::ClientMessage::Error(e)),
+            }
+        }
+    }
+    impl __rt::pull::Methods for super::ServerRequest {
+        const ENVELOPE: bool = false;
+        fn decode_method(
+            p: &mut __rt::pull::Parser<'_>,
+            method: &str,
+            start: __rt::pull::Start,
+        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+            match method {
+                "ping" => {
+                    Some(
+                        <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerRequest::Ping),
+                    )
+                }
+                "sampling/createMessage" => {
+                    Some(
+                        <super::CreateMessageRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerRequest::CreateMessage),
+                    )
+                }
+                "roots/list" => {
+                    Some(
+                        <super::ListRootsRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerRequest::ListRoots),
+                    )
+                }
+                "elicitation/create" => {
+                    Some(
+                        <super::ElicitRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerRequest::Elicit),
+                    )
+                }
+                _ => None,
+            }
+        }
+        fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
+            Some(super::ServerRequest::Custom(raw))
+        }
+    }
+    impl __rt::pull::Methods for super::ServerNotification {
+        const ENVELOPE: bool = false;
+        fn decode_method(
+            p: &mut __rt::pull::Parser<'_>,
+            method: &str,
+            start: __rt::pull::Start,
+        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+            match method {
+                "notifications/cancelled" => {
+                    Some(
+                        <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::Cancelled),
+                    )
+                }
+                "notifications/progress" => {
+                    Some(
+                        <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::Progress),
+                    )
+                }
+                "notifications/resources/list_changed" => {
+                    Some(
+                        <super::ResourceListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::ResourceListChanged),
+                    )
+                }
+                "notifications/resources/updated" => {
+                    Some(
+                        <super::ResourceUpdatedNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::ResourceUpdated),
+                    )
+                }
+                "notifications/prompts/list_changed" => {
+                    Some(
+                        <super::PromptListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::PromptListChanged),
+                    )
+                }
+                "notifications/tools/list_changed" => {
+                    Some(
+                        <super::ToolListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::ToolListChanged),
+                    )
+                }
+                "notifications/message" => {
+                    Some(
+                        <super::LoggingMessageNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::LoggingMessage),
+                    )
+                }
+                _ => None,
+            }
+        }
+        fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
+            Some(super::ServerNotification::Custom(raw))
+        }
+    }
     pub struct ServerMessage;
     impl<'de> __rt::serde::de::Visitor<'de> for ServerMessage {
         type Value = super::ServerMessage;
@@ -22152,6 +30686,30 @@ pub mod __de {
                 }
                 __rt::MessageParts::Request(None, _) => {
                     Err(<A::Error as __rt::serde::de::Error>::missing_field("id"))
+                }
+                __rt::MessageParts::Notification(n) => {
+                    Ok(super::ServerMessage::Notification(n))
+                }
+                __rt::MessageParts::Response(r) => Ok(super::ServerMessage::Response(r)),
+                __rt::MessageParts::Error(e) => Ok(super::ServerMessage::Error(e)),
+            }
+        }
+    }
+    impl __rt::pull::Decode for super::ServerMessage {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match __rt::pull::message::<
+                super::ServerRequest,
+                super::ServerNotification,
+                super::RequestId,
+                super::JsonRpcError,
+            >(p)? {
+                __rt::MessageParts::Request(Some(id), r) => {
+                    Ok(super::ServerMessage::Request(id, r))
+                }
+                __rt::MessageParts::Request(None, _) => {
+                    Err(p.error("missing member `id`"))
                 }
                 __rt::MessageParts::Notification(n) => {
                     Ok(super::ServerMessage::Notification(n))

@@ -15504,7 +15504,7 @@ impl ClientMessage {
     pub fn from_json(
         text: &str,
     ) -> ::core::result::Result<Self, __rt::DecodeError<ServerMessage>> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str::<Self>(text)
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
                 let id = id
@@ -15696,7 +15696,7 @@ impl ServerMessage {
     pub fn from_json(
         text: &str,
     ) -> ::core::result::Result<Self, __rt::DecodeError<ClientMessage>> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str::<Self>(text)
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
                 let id = id
@@ -15756,7 +15756,7 @@ impl __rt::RequestMethod for CallToolRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<CallToolResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for CancelTaskRequest {
@@ -15770,7 +15770,7 @@ impl __rt::RequestMethod for CancelTaskRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<CancelTaskResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for CancelledNotification {
@@ -15791,7 +15791,7 @@ impl __rt::RequestMethod for CompleteRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for CreateMessageRequest {
@@ -15805,7 +15805,7 @@ impl __rt::RequestMethod for CreateMessageRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ElicitRequest {
@@ -15819,7 +15819,7 @@ impl __rt::RequestMethod for ElicitRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<ElicitResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for ElicitationCompleteNotification {
@@ -15840,7 +15840,7 @@ impl __rt::RequestMethod for GetPromptRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<GetPromptResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for GetTaskPayloadRequest {
@@ -15854,7 +15854,7 @@ impl __rt::RequestMethod for GetTaskPayloadRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<GetTaskPayloadResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for GetTaskRequest {
@@ -15868,7 +15868,7 @@ impl __rt::RequestMethod for GetTaskRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<GetTaskResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for InitializeRequest {
@@ -15882,7 +15882,7 @@ impl __rt::RequestMethod for InitializeRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<InitializeResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for InitializedNotification {
@@ -15903,7 +15903,7 @@ impl __rt::RequestMethod for ListPromptsRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListResourceTemplatesRequest {
@@ -15917,7 +15917,7 @@ impl __rt::RequestMethod for ListResourceTemplatesRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListResourcesRequest {
@@ -15931,7 +15931,7 @@ impl __rt::RequestMethod for ListResourcesRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListRootsRequest {
@@ -15945,7 +15945,7 @@ impl __rt::RequestMethod for ListRootsRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListTasksRequest {
@@ -15959,7 +15959,7 @@ impl __rt::RequestMethod for ListTasksRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<ListTasksResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListToolsRequest {
@@ -15973,7 +15973,7 @@ impl __rt::RequestMethod for ListToolsRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for LoggingMessageNotification {
@@ -15994,7 +15994,7 @@ impl __rt::RequestMethod for PingRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for ProgressNotification {
@@ -16022,7 +16022,7 @@ impl __rt::RequestMethod for ReadResourceRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<ReadResourceResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for ResourceListChangedNotification {
@@ -16057,7 +16057,7 @@ impl __rt::RequestMethod for SetLevelRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for SubscribeRequest {
@@ -16071,7 +16071,7 @@ impl __rt::RequestMethod for SubscribeRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for TaskStatusNotification {
@@ -16099,7 +16099,7 @@ impl __rt::RequestMethod for UnsubscribeRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 /// The request methods of this revision (both directions), in schema order.
@@ -16747,6 +16747,53 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::Annotations {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Annotations object",
+                keys: &["audience", "priority", "lastModified"],
+                required: 0u64,
+            };
+            let mut f_audience: Option<Vec<super::Role>> = None;
+            let mut f_priority: Option<__rt::Number> = None;
+            let mut f_last_modified: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_audience = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_priority = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_last_modified = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Annotations {
+                audience: f_audience,
+                priority: f_priority,
+                last_modified: f_last_modified,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Annotations {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct AudioContent {
         f_data: Option<String>,
@@ -16803,6 +16850,57 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::AudioContent {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a AudioContent object",
+                keys: &["data", "mimeType", "annotations", "_meta", "type"],
+                required: 19u64,
+            };
+            let mut f_data: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut f_annotations: Option<super::Annotations> = None;
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => __rt::pull::const_str(p, "audio")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::AudioContent {
+                data: __rt::pull::required(f_data, "data")?,
+                mime_type: __rt::pull::required(f_mime_type, "mimeType")?,
+                annotations: f_annotations,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::AudioContent {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct BaseMetadata {
         f_name: Option<String>,
@@ -16831,6 +16929,50 @@ pub mod __de {
                 title: self.f_title,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::BaseMetadata {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a BaseMetadata object",
+                keys: &["name", "title"],
+                required: 1u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::BaseMetadata {
+                name: __rt::pull::required(f_name, "name")?,
+                title: f_title,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::BaseMetadata {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -16884,6 +17026,56 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::BlobResourceContents {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a BlobResourceContents object",
+                keys: &["uri", "mimeType", "_meta", "blob"],
+                required: 9u64,
+            };
+            let mut f_uri: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_blob: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_blob = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::BlobResourceContents {
+                uri: __rt::pull::required(f_uri, "uri")?,
+                mime_type: f_mime_type,
+                meta: f_meta,
+                blob: __rt::pull::required(f_blob, "blob")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::BlobResourceContents {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct BooleanSchema {
         f_title: Option<String>,
@@ -16927,6 +17119,54 @@ pub mod __de {
                 default: self.f_default,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::BooleanSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a BooleanSchema object",
+                keys: &["title", "description", "default", "type"],
+                required: 8u64,
+            };
+            let mut f_title: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_default: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => __rt::pull::const_str(p, "boolean")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::BooleanSchema {
+                title: f_title,
+                description: f_description,
+                default: f_default,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::BooleanSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -16984,6 +17224,52 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::CallToolRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CallToolRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 15u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::CallToolRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "tools/call")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CallToolRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CallToolRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct CallToolRequestParams {
         f_meta: Option<super::CallToolRequestParamsMeta>,
@@ -17020,6 +17306,56 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::CallToolRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CallToolRequestParams object",
+                keys: &["_meta", "task", "name", "arguments"],
+                required: 4u64,
+            };
+            let mut f_meta: Option<super::CallToolRequestParamsMeta> = None;
+            let mut f_task: Option<super::TaskMetadata> = None;
+            let mut f_name: Option<String> = None;
+            let mut f_arguments: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_task = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CallToolRequestParams {
+                meta: f_meta,
+                task: f_task,
+                name: __rt::pull::required(f_name, "name")?,
+                arguments: f_arguments,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CallToolRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct CallToolRequestParamsMeta {
         f_progress_token: Option<super::ProgressToken>,
@@ -17046,6 +17382,47 @@ pub mod __de {
                 progress_token: self.f_progress_token,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CallToolRequestParamsMeta {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CallToolRequestParamsMeta object",
+                keys: &["progressToken"],
+                required: 0u64,
+            };
+            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CallToolRequestParamsMeta {
+                progress_token: f_progress_token,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CallToolRequestParamsMeta {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -17096,6 +17473,58 @@ pub mod __de {
                 is_error: self.f_is_error,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CallToolResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CallToolResult object",
+                keys: &["_meta", "content", "structuredContent", "isError"],
+                required: 2u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_content: Option<Vec<super::ContentBlock>> = None;
+            let mut f_structured_content: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_is_error: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => {
+                            f_structured_content = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        3usize => f_is_error = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CallToolResult {
+                meta: f_meta,
+                content: __rt::pull::required(f_content, "content")?,
+                structured_content: f_structured_content,
+                is_error: f_is_error,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CallToolResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -17155,6 +17584,52 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::CancelTaskRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CancelTaskRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 15u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::CancelTaskRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "tasks/cancel")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CancelTaskRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CancelTaskRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct CancelTaskRequestParams {
         f_task_id: Option<String>,
@@ -17180,6 +17655,47 @@ pub mod __de {
                 task_id: __rt::required(self.f_task_id, "taskId")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CancelTaskRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CancelTaskRequestParams object",
+                keys: &["taskId"],
+                required: 1u64,
+            };
+            let mut f_task_id: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_task_id = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CancelTaskRequestParams {
+                task_id: __rt::pull::required(f_task_id, "taskId")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CancelTaskRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -17269,6 +17785,82 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::CancelTaskResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CancelTaskResult object",
+                keys: &[
+                    "_meta",
+                    "taskId",
+                    "status",
+                    "statusMessage",
+                    "createdAt",
+                    "lastUpdatedAt",
+                    "ttl",
+                    "pollInterval",
+                ],
+                required: 118u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_task_id: Option<String> = None;
+            let mut f_status: Option<super::TaskStatus> = None;
+            let mut f_status_message: Option<String> = None;
+            let mut f_created_at: Option<String> = None;
+            let mut f_last_updated_at: Option<String> = None;
+            let mut f_ttl: Option<Option<i64>> = None;
+            let mut f_poll_interval: Option<i64> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_task_id = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_status = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_status_message = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_created_at = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => {
+                            f_last_updated_at = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        6usize => f_ttl = Some(__rt::pull::Decode::decode(p)?),
+                        7usize => f_poll_interval = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CancelTaskResult {
+                meta: f_meta,
+                task_id: __rt::pull::required(f_task_id, "taskId")?,
+                status: __rt::pull::required(f_status, "status")?,
+                status_message: f_status_message,
+                created_at: __rt::pull::required(f_created_at, "createdAt")?,
+                last_updated_at: __rt::pull::required(
+                    f_last_updated_at,
+                    "lastUpdatedAt",
+                )?,
+                ttl: __rt::pull::required(f_ttl, "ttl")?,
+                poll_interval: f_poll_interval,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CancelTaskResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct CancelledNotification {
         f_params: Option<super::CancelledNotificationParams>,
@@ -17332,6 +17924,49 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::CancelledNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CancelledNotification object",
+                keys: &["params", "jsonrpc", "method"],
+                required: 7u64,
+            };
+            let mut f_params: Option<super::CancelledNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "2.0")?,
+                        2usize => __rt::pull::const_str(p, "notifications/cancelled")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CancelledNotification {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CancelledNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct CancelledNotificationParams {
         f_meta: Option<__rt::Map<String, __rt::Value>>,
@@ -17362,6 +17997,53 @@ pub mod __de {
                 reason: self.f_reason,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CancelledNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CancelledNotificationParams object",
+                keys: &["_meta", "requestId", "reason"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_request_id: Option<super::RequestId> = None;
+            let mut f_reason: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_request_id = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_reason = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CancelledNotificationParams {
+                meta: f_meta,
+                request_id: f_request_id,
+                reason: f_reason,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CancelledNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -17404,6 +18086,61 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ClientCapabilities {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ClientCapabilities object",
+                keys: &["experimental", "roots", "sampling", "elicitation", "tasks"],
+                required: 0u64,
+            };
+            let mut f_experimental: Option<
+                __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+            > = None;
+            let mut f_roots: Option<super::ClientCapabilitiesRoots> = None;
+            let mut f_sampling: Option<super::ClientCapabilitiesSampling> = None;
+            let mut f_elicitation: Option<super::ClientCapabilitiesElicitation> = None;
+            let mut f_tasks: Option<super::ClientCapabilitiesTasks> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_experimental = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_roots = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_sampling = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_elicitation = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_tasks = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ClientCapabilities {
+                experimental: f_experimental,
+                roots: f_roots,
+                sampling: f_sampling,
+                elicitation: f_elicitation,
+                tasks: f_tasks,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ClientCapabilities {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ClientCapabilitiesRoots {
         f_list_changed: Option<bool>,
@@ -17430,6 +18167,47 @@ pub mod __de {
                 list_changed: self.f_list_changed,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ClientCapabilitiesRoots {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ClientCapabilitiesRoots object",
+                keys: &["listChanged"],
+                required: 0u64,
+            };
+            let mut f_list_changed: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ClientCapabilitiesRoots {
+                list_changed: f_list_changed,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ClientCapabilitiesRoots {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -17461,6 +18239,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ClientCapabilitiesSampling {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ClientCapabilitiesSampling object",
+                keys: &["context", "tools"],
+                required: 0u64,
+            };
+            let mut f_context: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_tools: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_context = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_tools = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ClientCapabilitiesSampling {
+                context: f_context,
+                tools: f_tools,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ClientCapabilitiesSampling {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ClientCapabilitiesElicitation {
         f_form: Option<__rt::Map<String, __rt::Value>>,
@@ -17490,6 +18312,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ClientCapabilitiesElicitation {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ClientCapabilitiesElicitation object",
+                keys: &["form", "url"],
+                required: 0u64,
+            };
+            let mut f_form: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_url: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_form = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_url = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ClientCapabilitiesElicitation {
+                form: f_form,
+                url: f_url,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ClientCapabilitiesElicitation {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ClientCapabilitiesTasksRequestsSampling {
         f_create_message: Option<__rt::Map<String, __rt::Value>>,
@@ -17516,6 +18382,47 @@ pub mod __de {
                 create_message: self.f_create_message,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ClientCapabilitiesTasksRequestsSampling {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ClientCapabilitiesTasksRequestsSampling object",
+                keys: &["createMessage"],
+                required: 0u64,
+            };
+            let mut f_create_message: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_create_message = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ClientCapabilitiesTasksRequestsSampling {
+                create_message: f_create_message,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ClientCapabilitiesTasksRequestsSampling {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -17547,6 +18454,47 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ClientCapabilitiesTasksRequestsElicitation {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ClientCapabilitiesTasksRequestsElicitation object",
+                keys: &["create"],
+                required: 0u64,
+            };
+            let mut f_create: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_create = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ClientCapabilitiesTasksRequestsElicitation {
+                create: f_create,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ClientCapabilitiesTasksRequestsElicitation {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ClientCapabilitiesTasksRequests {
         f_sampling: Option<super::ClientCapabilitiesTasksRequestsSampling>,
@@ -17574,6 +18522,52 @@ pub mod __de {
                 elicitation: self.f_elicitation,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ClientCapabilitiesTasksRequests {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ClientCapabilitiesTasksRequests object",
+                keys: &["sampling", "elicitation"],
+                required: 0u64,
+            };
+            let mut f_sampling: Option<super::ClientCapabilitiesTasksRequestsSampling> = None;
+            let mut f_elicitation: Option<
+                super::ClientCapabilitiesTasksRequestsElicitation,
+            > = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_sampling = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_elicitation = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ClientCapabilitiesTasksRequests {
+                sampling: f_sampling,
+                elicitation: f_elicitation,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ClientCapabilitiesTasksRequests {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -17606,6 +18600,53 @@ pub mod __de {
                 requests: self.f_requests,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ClientCapabilitiesTasks {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ClientCapabilitiesTasks object",
+                keys: &["list", "cancel", "requests"],
+                required: 0u64,
+            };
+            let mut f_list: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_cancel: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_requests: Option<super::ClientCapabilitiesTasksRequests> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_list = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_cancel = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_requests = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ClientCapabilitiesTasks {
+                list: f_list,
+                cancel: f_cancel,
+                requests: f_requests,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ClientCapabilitiesTasks {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub enum ClientNotification__Tag {
@@ -17742,6 +18783,87 @@ pub mod __de {
             map: A,
         ) -> ::core::result::Result<Self::Value, A::Error> {
             __rt::visit_tagged::<super::ClientNotification, A>(map)
+        }
+    }
+    impl __rt::pull::Decode for super::ClientNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "method",
+                        &[
+                            "notifications/cancelled",
+                            "notifications/initialized",
+                            "notifications/progress",
+                            "notifications/tasks/status",
+                            "notifications/roots/list_changed",
+                        ],
+                        "a ClientNotification object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientNotification::Cancelled)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::InitializedNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientNotification::Initialized)
+                                }
+                                __rt::pull::Tag::Known(2usize) => {
+                                    <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientNotification::Progress)
+                                }
+                                __rt::pull::Tag::Known(3usize) => {
+                                    <super::TaskStatusNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientNotification::TaskStatus)
+                                }
+                                __rt::pull::Tag::Known(4usize) => {
+                                    <super::RootsListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientNotification::RootsListChanged)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::ClientNotification::Custom)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `method` in a ClientNotification object (one of `notifications/cancelled`, `notifications/initialized`, `notifications/progress`, `notifications/tasks/status`, `notifications/roots/list_changed`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a ClientNotification object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a ClientNotification (object)", found)),
+            }
         }
     }
     pub enum ClientRequest__Tag {
@@ -18009,6 +19131,183 @@ pub mod __de {
             map: A,
         ) -> ::core::result::Result<Self::Value, A::Error> {
             __rt::visit_tagged::<super::ClientRequest, A>(map)
+        }
+    }
+    impl __rt::pull::Decode for super::ClientRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "method",
+                        &[
+                            "initialize",
+                            "ping",
+                            "resources/list",
+                            "resources/templates/list",
+                            "resources/read",
+                            "resources/subscribe",
+                            "resources/unsubscribe",
+                            "prompts/list",
+                            "prompts/get",
+                            "tools/list",
+                            "tools/call",
+                            "tasks/get",
+                            "tasks/result",
+                            "tasks/cancel",
+                            "tasks/list",
+                            "logging/setLevel",
+                            "completion/complete",
+                        ],
+                        "a ClientRequest object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::InitializeRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::Initialize)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::Ping)
+                                }
+                                __rt::pull::Tag::Known(2usize) => {
+                                    <super::ListResourcesRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::ListResources)
+                                }
+                                __rt::pull::Tag::Known(3usize) => {
+                                    <super::ListResourceTemplatesRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::ListResourceTemplates)
+                                }
+                                __rt::pull::Tag::Known(4usize) => {
+                                    <super::ReadResourceRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::ReadResource)
+                                }
+                                __rt::pull::Tag::Known(5usize) => {
+                                    <super::SubscribeRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::Subscribe)
+                                }
+                                __rt::pull::Tag::Known(6usize) => {
+                                    <super::UnsubscribeRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::Unsubscribe)
+                                }
+                                __rt::pull::Tag::Known(7usize) => {
+                                    <super::ListPromptsRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::ListPrompts)
+                                }
+                                __rt::pull::Tag::Known(8usize) => {
+                                    <super::GetPromptRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::GetPrompt)
+                                }
+                                __rt::pull::Tag::Known(9usize) => {
+                                    <super::ListToolsRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::ListTools)
+                                }
+                                __rt::pull::Tag::Known(10usize) => {
+                                    <super::CallToolRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::CallTool)
+                                }
+                                __rt::pull::Tag::Known(11usize) => {
+                                    <super::GetTaskRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::GetTask)
+                                }
+                                __rt::pull::Tag::Known(12usize) => {
+                                    <super::GetTaskPayloadRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::GetTaskPayload)
+                                }
+                                __rt::pull::Tag::Known(13usize) => {
+                                    <super::CancelTaskRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::CancelTask)
+                                }
+                                __rt::pull::Tag::Known(14usize) => {
+                                    <super::ListTasksRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::ListTasks)
+                                }
+                                __rt::pull::Tag::Known(15usize) => {
+                                    <super::SetLevelRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::SetLevel)
+                                }
+                                __rt::pull::Tag::Known(16usize) => {
+                                    <super::CompleteRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::Complete)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::ClientRequest::Custom)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `method` in a ClientRequest object (one of `initialize`, `ping`, `resources/list`, `resources/templates/list`, `resources/read`, `resources/subscribe`, `resources/unsubscribe`, `prompts/list`, `prompts/get`, `tools/list`, `tools/call`, `tasks/get`, `tasks/result`, `tasks/cancel`, `tasks/list`, `logging/setLevel`, `completion/complete`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a ClientRequest object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a ClientRequest (object)", found)),
+            }
         }
     }
     #[derive(Default)]
@@ -20014,6 +21313,606 @@ pub mod __de {
             __rt::drain_map(ClientResult__Merged0::default(), map)
         }
     }
+    impl __rt::pull::Decode for super::ClientResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => ClientResult__merged0(p),
+                found => Err(p.wrong("a ClientResult (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn ClientResult__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::ClientResult, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("_meta");
+        let s1 = obj.get("taskId");
+        let s2 = obj.get("status");
+        let s3 = obj.get("statusMessage");
+        let s4 = obj.get("createdAt");
+        let s5 = obj.get("lastUpdatedAt");
+        let s6 = obj.get("ttl");
+        let s7 = obj.get("pollInterval");
+        let s8 = obj.get("nextCursor");
+        let s9 = obj.get("tasks");
+        let s10 = obj.get("role");
+        let s11 = obj.get("content");
+        let s12 = obj.get("model");
+        let s13 = obj.get("stopReason");
+        let s14 = obj.get("roots");
+        let s15 = obj.get("action");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(
+                    k.as_str(), "_meta" | "taskId" | "status" | "statusMessage" |
+                    "createdAt" | "lastUpdatedAt" | "ttl" | "pollInterval" | "nextCursor"
+                    | "tasks" | "role" | "content" | "model" | "stopReason" | "roots" |
+                    "action"
+                )
+            });
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Null)
+                            || __rt::is_kind(v, __rt::Kind::Integer))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s7 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Null)
+                            || __rt::is_kind(v, __rt::Kind::Integer))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s7 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s8 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s9 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s10 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s11 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Array)
+                            || __rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object()
+                                || (((__rt::has_keys(Some(v), &["text"])
+                                    && v
+                                        .get("type")
+                                        .is_some_and(|x| x.as_str() == Some("text")))
+                                    || (__rt::has_keys(Some(v), &["data", "mimeType"])
+                                        && v
+                                            .get("type")
+                                            .is_some_and(|x| x.as_str() == Some("image")))
+                                    || (__rt::has_keys(Some(v), &["data", "mimeType"])
+                                        && v
+                                            .get("type")
+                                            .is_some_and(|x| x.as_str() == Some("audio")))
+                                    || (__rt::has_keys(Some(v), &["id", "name", "input"])
+                                        && v
+                                            .get("type")
+                                            .is_some_and(|x| x.as_str() == Some("tool_use")))
+                                    || (__rt::has_keys(Some(v), &["toolUseId", "content"])
+                                        && v
+                                            .get("type")
+                                            .is_some_and(|x| x.as_str() == Some("tool_result")))))))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s12 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s13 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s14 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s11 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s15 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::McpResult)
+            }
+            Some((0usize, false)) => {
+                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::McpResult)
+                    .map_err(|e| e.context("McpResult"))
+            }
+            Some((1usize, true)) => {
+                <super::GetTaskResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::GetTask)
+            }
+            Some((1usize, false)) => {
+                <super::GetTaskResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::GetTask)
+                    .map_err(|e| e.context("GetTaskResult"))
+            }
+            Some((2usize, true)) => {
+                <super::GetTaskPayloadResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::GetTaskPayload)
+            }
+            Some((2usize, false)) => {
+                <super::GetTaskPayloadResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::GetTaskPayload)
+                    .map_err(|e| e.context("GetTaskPayloadResult"))
+            }
+            Some((3usize, true)) => {
+                <super::CancelTaskResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::CancelTask)
+            }
+            Some((3usize, false)) => {
+                <super::CancelTaskResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::CancelTask)
+                    .map_err(|e| e.context("CancelTaskResult"))
+            }
+            Some((4usize, true)) => {
+                <super::ListTasksResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::ListTasks)
+            }
+            Some((4usize, false)) => {
+                <super::ListTasksResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::ListTasks)
+                    .map_err(|e| e.context("ListTasksResult"))
+            }
+            Some((5usize, true)) => {
+                <super::CreateMessageResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::CreateMessage)
+            }
+            Some((5usize, false)) => {
+                <super::CreateMessageResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::CreateMessage)
+                    .map_err(|e| e.context("CreateMessageResult"))
+            }
+            Some((6usize, true)) => {
+                <super::ListRootsResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::ListRoots)
+            }
+            Some((6usize, false)) => {
+                <super::ListRootsResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::ListRoots)
+                    .map_err(|e| e.context("ListRootsResult"))
+            }
+            Some((7usize, true)) => {
+                <super::ElicitResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::Elicit)
+            }
+            Some((7usize, false)) => {
+                <super::ElicitResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ClientResult::Elicit)
+                    .map_err(|e| e.context("ElicitResult"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of ClientResult matches this object; expected one of: McpResult (with ); GetTask (with taskId, status, createdAt, lastUpdatedAt, ttl); GetTaskPayload (with ); CancelTask (with taskId, status, createdAt, lastUpdatedAt, ttl); ListTasks (with tasks); CreateMessage (with role, content, model); ListRoots (with roots); Elicit (with action)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct CompleteRequest {
         f_id: Option<super::RequestId>,
@@ -20081,6 +21980,52 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::CompleteRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CompleteRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 15u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::CompleteRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "completion/complete")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CompleteRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CompleteRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct CompleteRequestParams {
         f_meta: Option<super::CompleteRequestParamsMeta>,
@@ -20121,6 +22066,56 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::CompleteRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CompleteRequestParams object",
+                keys: &["_meta", "ref", "argument", "context"],
+                required: 6u64,
+            };
+            let mut f_meta: Option<super::CompleteRequestParamsMeta> = None;
+            let mut f_ref: Option<super::CompleteRequestParamsRef> = None;
+            let mut f_argument: Option<super::CompleteRequestParamsArgument> = None;
+            let mut f_context: Option<super::CompleteRequestParamsContext> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_ref = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_argument = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_context = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CompleteRequestParams {
+                meta: f_meta,
+                r#ref: __rt::pull::required(f_ref, "ref")?,
+                argument: __rt::pull::required(f_argument, "argument")?,
+                context: f_context,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CompleteRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct CompleteRequestParamsMeta {
         f_progress_token: Option<super::ProgressToken>,
@@ -20147,6 +22142,47 @@ pub mod __de {
                 progress_token: self.f_progress_token,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CompleteRequestParamsMeta {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CompleteRequestParamsMeta object",
+                keys: &["progressToken"],
+                required: 0u64,
+            };
+            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CompleteRequestParamsMeta {
+                progress_token: f_progress_token,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CompleteRequestParamsMeta {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub enum CompleteRequestParamsRef__Tag {
@@ -20245,6 +22281,60 @@ pub mod __de {
             __rt::visit_tagged::<super::CompleteRequestParamsRef, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::CompleteRequestParamsRef {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "type",
+                        &["ref/prompt", "ref/resource"],
+                        "a CompleteRequestParamsRef object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::PromptReference as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::CompleteRequestParamsRef::Prompt)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::ResourceTemplateReference as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::CompleteRequestParamsRef::ResourceTemplate)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::CompleteRequestParamsRef::Unknown)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `type` in a CompleteRequestParamsRef object (one of `ref/prompt`, `ref/resource`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a CompleteRequestParamsRef object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a CompleteRequestParamsRef (object)", found)),
+            }
+        }
+    }
     #[derive(Default)]
     pub struct CompleteRequestParamsArgument {
         f_name: Option<String>,
@@ -20277,6 +22367,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::CompleteRequestParamsArgument {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CompleteRequestParamsArgument object",
+                keys: &["name", "value"],
+                required: 3u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_value: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_value = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CompleteRequestParamsArgument {
+                name: __rt::pull::required(f_name, "name")?,
+                value: __rt::pull::required(f_value, "value")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CompleteRequestParamsArgument {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct CompleteRequestParamsContext {
         f_arguments: Option<__rt::IndexMap<String, String>>,
@@ -20301,6 +22435,47 @@ pub mod __de {
                 arguments: self.f_arguments,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CompleteRequestParamsContext {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CompleteRequestParamsContext object",
+                keys: &["arguments"],
+                required: 0u64,
+            };
+            let mut f_arguments: Option<__rt::IndexMap<String, String>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CompleteRequestParamsContext {
+                arguments: f_arguments,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CompleteRequestParamsContext {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -20345,6 +22520,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::CompleteResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CompleteResult object",
+                keys: &["_meta", "completion"],
+                required: 2u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_completion: Option<super::CompleteResultCompletion> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_completion = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CompleteResult {
+                meta: f_meta,
+                completion: __rt::pull::required(f_completion, "completion")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CompleteResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct CompleteResultCompletion {
         f_values: Option<Vec<String>>,
@@ -20376,6 +22595,53 @@ pub mod __de {
                 has_more: self.f_has_more,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CompleteResultCompletion {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CompleteResultCompletion object",
+                keys: &["values", "total", "hasMore"],
+                required: 1u64,
+            };
+            let mut f_values: Option<Vec<String>> = None;
+            let mut f_total: Option<i64> = None;
+            let mut f_has_more: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_values = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_total = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_has_more = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CompleteResultCompletion {
+                values: __rt::pull::required(f_values, "values")?,
+                total: f_total,
+                has_more: f_has_more,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CompleteResultCompletion {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub enum ContentBlock__Tag {
@@ -20495,6 +22761,81 @@ pub mod __de {
             __rt::visit_tagged::<super::ContentBlock, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::ContentBlock {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "type",
+                        &["text", "image", "audio", "resource_link", "resource"],
+                        "a ContentBlock object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ContentBlock::Text)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ContentBlock::Image)
+                                }
+                                __rt::pull::Tag::Known(2usize) => {
+                                    <super::AudioContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ContentBlock::Audio)
+                                }
+                                __rt::pull::Tag::Known(3usize) => {
+                                    <super::ResourceLink as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ContentBlock::ResourceLink)
+                                }
+                                __rt::pull::Tag::Known(4usize) => {
+                                    <super::EmbeddedResource as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ContentBlock::EmbeddedResource)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::ContentBlock::Unknown)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `type` in a ContentBlock object (one of `text`, `image`, `audio`, `resource_link`, `resource`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a ContentBlock object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a ContentBlock (object)", found)),
+            }
+        }
+    }
     #[derive(Default)]
     pub struct CreateMessageRequest {
         f_id: Option<super::RequestId>,
@@ -20560,6 +22901,52 @@ pub mod __de {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CreateMessageRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CreateMessageRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 15u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::CreateMessageRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "sampling/createMessage")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CreateMessageRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CreateMessageRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -20637,6 +23024,99 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::CreateMessageRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CreateMessageRequestParams object",
+                keys: &[
+                    "_meta",
+                    "task",
+                    "messages",
+                    "modelPreferences",
+                    "systemPrompt",
+                    "includeContext",
+                    "temperature",
+                    "maxTokens",
+                    "stopSequences",
+                    "metadata",
+                    "tools",
+                    "toolChoice",
+                ],
+                required: 132u64,
+            };
+            let mut f_meta: Option<super::CreateMessageRequestParamsMeta> = None;
+            let mut f_task: Option<super::TaskMetadata> = None;
+            let mut f_messages: Option<Vec<super::SamplingMessage>> = None;
+            let mut f_model_preferences: Option<super::ModelPreferences> = None;
+            let mut f_system_prompt: Option<String> = None;
+            let mut f_include_context: Option<
+                super::CreateMessageRequestParamsIncludeContext,
+            > = None;
+            let mut f_temperature: Option<__rt::Number> = None;
+            let mut f_max_tokens: Option<i64> = None;
+            let mut f_stop_sequences: Option<Vec<String>> = None;
+            let mut f_metadata: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_tools: Option<Vec<super::Tool>> = None;
+            let mut f_tool_choice: Option<super::ToolChoice> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_task = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_messages = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => {
+                            f_model_preferences = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        4usize => f_system_prompt = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => {
+                            f_include_context = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        6usize => f_temperature = Some(__rt::pull::Decode::decode(p)?),
+                        7usize => f_max_tokens = Some(__rt::pull::Decode::decode(p)?),
+                        8usize => f_stop_sequences = Some(__rt::pull::Decode::decode(p)?),
+                        9usize => f_metadata = Some(__rt::pull::Decode::decode(p)?),
+                        10usize => f_tools = Some(__rt::pull::Decode::decode(p)?),
+                        11usize => f_tool_choice = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CreateMessageRequestParams {
+                meta: f_meta,
+                task: f_task,
+                messages: __rt::pull::required(f_messages, "messages")?,
+                model_preferences: f_model_preferences,
+                system_prompt: f_system_prompt,
+                include_context: f_include_context,
+                temperature: f_temperature,
+                max_tokens: __rt::pull::required(f_max_tokens, "maxTokens")?,
+                stop_sequences: f_stop_sequences,
+                metadata: f_metadata,
+                tools: f_tools,
+                tool_choice: f_tool_choice,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CreateMessageRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct CreateMessageRequestParamsMeta {
         f_progress_token: Option<super::ProgressToken>,
@@ -20663,6 +23143,60 @@ pub mod __de {
                 progress_token: self.f_progress_token,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CreateMessageRequestParamsMeta {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CreateMessageRequestParamsMeta object",
+                keys: &["progressToken"],
+                required: 0u64,
+            };
+            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CreateMessageRequestParamsMeta {
+                progress_token: f_progress_token,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CreateMessageRequestParamsMeta {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::CreateMessageRequestParamsIncludeContext {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &["allServers", "none", "thisServer"],
+                    "a CreateMessageRequestParamsIncludeContext",
+                )?],
+            )
         }
     }
     #[derive(Default)]
@@ -20726,6 +23260,59 @@ pub mod __de {
                 stop_reason: self.f_stop_reason,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CreateMessageResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CreateMessageResult object",
+                keys: &["_meta", "role", "content", "model", "stopReason"],
+                required: 14u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_role: Option<super::Role> = None;
+            let mut f_content: Option<super::CreateMessageResultContent> = None;
+            let mut f_model: Option<String> = None;
+            let mut f_stop_reason: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_role = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_model = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_stop_reason = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CreateMessageResult {
+                meta: f_meta,
+                role: __rt::pull::required(f_role, "role")?,
+                content: __rt::pull::required(f_content, "content")?,
+                model: __rt::pull::required(f_model, "model")?,
+                stop_reason: f_stop_reason,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CreateMessageResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub enum CreateMessageResultContent__Tag {
@@ -20871,6 +23458,89 @@ pub mod __de {
             __rt::visit_tagged::<super::CreateMessageResultContent, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::CreateMessageResultContent {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Array => {
+                    <Vec<
+                        super::SamplingMessageContentBlock,
+                    > as __rt::pull::Decode>::decode(p)
+                        .map(super::CreateMessageResultContent::Array)
+                }
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "type",
+                        &["text", "image", "audio", "tool_use", "tool_result"],
+                        "a CreateMessageResultContent object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::CreateMessageResultContent::Text)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::CreateMessageResultContent::Image)
+                                }
+                                __rt::pull::Tag::Known(2usize) => {
+                                    <super::AudioContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::CreateMessageResultContent::Audio)
+                                }
+                                __rt::pull::Tag::Known(3usize) => {
+                                    <super::ToolUseContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::CreateMessageResultContent::ToolUse)
+                                }
+                                __rt::pull::Tag::Known(4usize) => {
+                                    <super::ToolResultContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::CreateMessageResultContent::ToolResult)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::CreateMessageResultContent::Unknown)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `type` in a CreateMessageResultContent object (one of `text`, `image`, `audio`, `tool_use`, `tool_result`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a CreateMessageResultContent object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => {
+                    Err(p.wrong("a CreateMessageResultContent (array or object)", found))
+                }
+            }
+        }
+    }
     #[derive(Default)]
     pub struct CreateTaskResult {
         f_meta: Option<__rt::Map<String, __rt::Value>>,
@@ -20899,6 +23569,50 @@ pub mod __de {
                 task: __rt::required(self.f_task, "task")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CreateTaskResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CreateTaskResult object",
+                keys: &["_meta", "task"],
+                required: 2u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_task: Option<super::Task> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_task = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CreateTaskResult {
+                meta: f_meta,
+                task: __rt::pull::required(f_task, "task")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CreateTaskResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -20963,6 +23677,52 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ElicitRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ElicitRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 15u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::ElicitRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "elicitation/create")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ElicitRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ElicitRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ElicitRequestFormParams {
         f_meta: Option<super::ElicitRequestFormParamsMeta>,
@@ -21023,6 +23783,66 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ElicitRequestFormParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ElicitRequestFormParams object",
+                keys: &["_meta", "task", "mode", "message", "requestedSchema"],
+                required: 24u64,
+            };
+            let mut f_meta: Option<super::ElicitRequestFormParamsMeta> = None;
+            let mut f_task: Option<super::TaskMetadata> = None;
+            let mut f_mode: Option<super::ElicitRequestFormParamsMode> = None;
+            let mut f_message: Option<String> = None;
+            let mut f_requested_schema: Option<
+                super::ElicitRequestFormParamsRequestedSchema,
+            > = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_task = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_mode = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_message = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => {
+                            f_requested_schema = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ElicitRequestFormParams {
+                meta: f_meta,
+                task: f_task,
+                mode: f_mode,
+                message: __rt::pull::required(f_message, "message")?,
+                requested_schema: __rt::pull::required(
+                    f_requested_schema,
+                    "requestedSchema",
+                )?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ElicitRequestFormParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ElicitRequestFormParamsMeta {
         f_progress_token: Option<super::ProgressToken>,
@@ -21049,6 +23869,60 @@ pub mod __de {
                 progress_token: self.f_progress_token,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ElicitRequestFormParamsMeta {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ElicitRequestFormParamsMeta object",
+                keys: &["progressToken"],
+                required: 0u64,
+            };
+            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ElicitRequestFormParamsMeta {
+                progress_token: f_progress_token,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ElicitRequestFormParamsMeta {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::ElicitRequestFormParamsMode {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &["form"],
+                    "a ElicitRequestFormParamsMode",
+                )?],
+            )
         }
     }
     #[derive(Default)]
@@ -21086,6 +23960,56 @@ pub mod __de {
                 required: self.f_required,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ElicitRequestFormParamsRequestedSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ElicitRequestFormParamsRequestedSchema object",
+                keys: &["$schema", "properties", "required", "type"],
+                required: 10u64,
+            };
+            let mut f_schema: Option<String> = None;
+            let mut f_properties: Option<
+                __rt::IndexMap<String, super::PrimitiveSchemaDefinition>,
+            > = None;
+            let mut f_required: Option<Vec<String>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_schema = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_properties = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => __rt::pull::const_str(p, "object")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ElicitRequestFormParamsRequestedSchema {
+                schema: f_schema,
+                properties: __rt::pull::required(f_properties, "properties")?,
+                required: f_required,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ElicitRequestFormParamsRequestedSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub enum ElicitRequestParams__Tag {
@@ -21170,6 +24094,59 @@ pub mod __de {
             __rt::visit_tagged::<super::ElicitRequestParams, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::ElicitRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "mode",
+                        &["url", "form"],
+                        "a ElicitRequestParams object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::ElicitRequestUrlParams as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ElicitRequestParams::Url)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::ElicitRequestFormParams as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ElicitRequestParams::Form)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::ElicitRequestParams::Unknown)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    <super::ElicitRequestFormParams as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ElicitRequestParams::Form)
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a ElicitRequestParams object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a ElicitRequestParams (object)", found)),
+            }
+        }
+    }
     #[derive(Default)]
     pub struct ElicitRequestUrlParams {
         f_meta: Option<super::ElicitRequestUrlParamsMeta>,
@@ -21232,6 +24209,60 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ElicitRequestUrlParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ElicitRequestURLParams object",
+                keys: &["_meta", "task", "message", "elicitationId", "url", "mode"],
+                required: 60u64,
+            };
+            let mut f_meta: Option<super::ElicitRequestUrlParamsMeta> = None;
+            let mut f_task: Option<super::TaskMetadata> = None;
+            let mut f_message: Option<String> = None;
+            let mut f_elicitation_id: Option<String> = None;
+            let mut f_url: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_task = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_message = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_elicitation_id = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_url = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => __rt::pull::const_str(p, "url")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ElicitRequestUrlParams {
+                meta: f_meta,
+                task: f_task,
+                message: __rt::pull::required(f_message, "message")?,
+                elicitation_id: __rt::pull::required(f_elicitation_id, "elicitationId")?,
+                url: __rt::pull::required(f_url, "url")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ElicitRequestUrlParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ElicitRequestUrlParamsMeta {
         f_progress_token: Option<super::ProgressToken>,
@@ -21258,6 +24289,47 @@ pub mod __de {
                 progress_token: self.f_progress_token,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ElicitRequestUrlParamsMeta {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ElicitRequestUrlParamsMeta object",
+                keys: &["progressToken"],
+                required: 0u64,
+            };
+            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ElicitRequestUrlParamsMeta {
+                progress_token: f_progress_token,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ElicitRequestUrlParamsMeta {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -21303,6 +24375,68 @@ pub mod __de {
                 content: self.f_content,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ElicitResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ElicitResult object",
+                keys: &["_meta", "action", "content"],
+                required: 2u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_action: Option<super::ElicitResultAction> = None;
+            let mut f_content: Option<
+                __rt::IndexMap<String, super::ElicitResultContentValue>,
+            > = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_action = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ElicitResult {
+                meta: f_meta,
+                action: __rt::pull::required(f_action, "action")?,
+                content: f_content,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ElicitResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::ElicitResultAction {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &["accept", "cancel", "decline"],
+                    "a ElicitResultAction",
+                )?],
+            )
         }
     }
     pub struct ElicitResultContentValue;
@@ -21380,6 +24514,39 @@ pub mod __de {
                 .map(super::ElicitResultContentValue::Array)
         }
     }
+    impl __rt::pull::Decode for super::ElicitResultContentValue {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Bool => {
+                    <bool as __rt::pull::Decode>::decode(p)
+                        .map(super::ElicitResultContentValue::Boolean)
+                }
+                __rt::pull::Kind::String => {
+                    <String as __rt::pull::Decode>::decode(p)
+                        .map(super::ElicitResultContentValue::String)
+                }
+                __rt::pull::Kind::Array => {
+                    <Vec<String> as __rt::pull::Decode>::decode(p)
+                        .map(super::ElicitResultContentValue::Array)
+                }
+                __rt::pull::Kind::Number => {
+                    <__rt::Number as __rt::pull::Decode>::decode(p)
+                        .map(super::ElicitResultContentValue::Number)
+                }
+                found => {
+                    Err(
+                        p
+                            .wrong(
+                                "a ElicitResultContentValue (boolean or integer or number or string or array)",
+                                found,
+                            ),
+                    )
+                }
+            }
+        }
+    }
     #[derive(Default)]
     pub struct ElicitationCompleteNotification {
         f_params: Option<super::ElicitationCompleteNotificationParams>,
@@ -21443,6 +24610,54 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ElicitationCompleteNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ElicitationCompleteNotification object",
+                keys: &["params", "jsonrpc", "method"],
+                required: 7u64,
+            };
+            let mut f_params: Option<super::ElicitationCompleteNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "2.0")?,
+                        2usize => {
+                            __rt::pull::const_str(
+                                p,
+                                "notifications/elicitation/complete",
+                            )?
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ElicitationCompleteNotification {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ElicitationCompleteNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ElicitationCompleteNotificationParams {
         f_elicitation_id: Option<String>,
@@ -21472,6 +24687,47 @@ pub mod __de {
                 elicitation_id: __rt::required(self.f_elicitation_id, "elicitationId")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ElicitationCompleteNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ElicitationCompleteNotificationParams object",
+                keys: &["elicitationId"],
+                required: 1u64,
+            };
+            let mut f_elicitation_id: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_elicitation_id = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ElicitationCompleteNotificationParams {
+                elicitation_id: __rt::pull::required(f_elicitation_id, "elicitationId")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ElicitationCompleteNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -21519,6 +24775,54 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::EmbeddedResource {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a EmbeddedResource object",
+                keys: &["resource", "annotations", "_meta", "type"],
+                required: 9u64,
+            };
+            let mut f_resource: Option<super::EmbeddedResourceResource> = None;
+            let mut f_annotations: Option<super::Annotations> = None;
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_resource = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => __rt::pull::const_str(p, "resource")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::EmbeddedResource {
+                resource: __rt::pull::required(f_resource, "resource")?,
+                annotations: f_annotations,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::EmbeddedResource {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -21835,6 +25139,188 @@ pub mod __de {
             map: A,
         ) -> ::core::result::Result<Self::Value, A::Error> {
             __rt::drain_map(EmbeddedResourceResource__Merged0::default(), map)
+        }
+    }
+    impl __rt::pull::Decode for super::EmbeddedResourceResource {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => EmbeddedResourceResource__merged0(p),
+                found => Err(p.wrong("a EmbeddedResourceResource (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn EmbeddedResourceResource__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::EmbeddedResourceResource, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("uri");
+        let s1 = obj.get("mimeType");
+        let s2 = obj.get("_meta");
+        let s3 = obj.get("text");
+        let s4 = obj.get("blob");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(k.as_str(), "uri" | "mimeType" | "_meta" | "text" | "blob")
+            });
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EmbeddedResourceResource::Text)
+            }
+            Some((0usize, false)) => {
+                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EmbeddedResourceResource::Text)
+                    .map_err(|e| e.context("TextResourceContents"))
+            }
+            Some((1usize, true)) => {
+                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EmbeddedResourceResource::Blob)
+            }
+            Some((1usize, false)) => {
+                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EmbeddedResourceResource::Blob)
+                    .map_err(|e| e.context("BlobResourceContents"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of EmbeddedResourceResource matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
+                        ),
+                )
+            }
         }
     }
     #[derive(Default)]
@@ -22875,6 +26361,580 @@ pub mod __de {
             __rt::visit_tagged::<super::EnumSchema, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::EnumSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "type",
+                        &["string", "array"],
+                        "a EnumSchema object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    __rt::pull::whole(p, start, EnumSchema__merged0)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    __rt::pull::whole(p, start, EnumSchema__merged1)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::EnumSchema::Unknown)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `type` in a EnumSchema object (one of `string`, `array`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a EnumSchema object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a EnumSchema (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn EnumSchema__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::EnumSchema, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("type");
+        let s1 = obj.get("title");
+        let s2 = obj.get("description");
+        let s3 = obj.get("enum");
+        let s4 = obj.get("default");
+        let s5 = obj.get("oneOf");
+        let s6 = obj.get("enumNames");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(
+                    k.as_str(), "type" | "title" | "description" | "enum" | "default" |
+                    "oneOf" | "enumNames"
+                )
+            });
+        if let Some(v) = s0 {
+            if !(v.as_str() == Some("string")) {
+                return Err(
+                    p
+                        .error(
+                            format!(
+                                "invalid value for `{}`: expected {}, found {}", "type",
+                                "\"string\"", v
+                            ),
+                        ),
+                );
+            }
+        }
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("string") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("string") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("string") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EnumSchema::UntitledSingleSelectEnum)
+            }
+            Some((0usize, false)) => {
+                <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EnumSchema::UntitledSingleSelectEnum)
+                    .map_err(|e| e.context("UntitledSingleSelectEnumSchema"))
+            }
+            Some((1usize, true)) => {
+                <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EnumSchema::TitledSingleSelectEnum)
+            }
+            Some((1usize, false)) => {
+                <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EnumSchema::TitledSingleSelectEnum)
+                    .map_err(|e| e.context("TitledSingleSelectEnumSchema"))
+            }
+            Some((2usize, true)) => {
+                <super::LegacyTitledEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EnumSchema::LegacyTitledEnum)
+            }
+            Some((2usize, false)) => {
+                <super::LegacyTitledEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EnumSchema::LegacyTitledEnum)
+                    .map_err(|e| e.context("LegacyTitledEnumSchema"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of EnumSchema matches this object; expected one of: UntitledSingleSelectEnum (with type, enum); TitledSingleSelectEnum (with type, oneOf); LegacyTitledEnum (with type, enum)",
+                        ),
+                )
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn EnumSchema__merged1(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::EnumSchema, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("type");
+        let s1 = obj.get("title");
+        let s2 = obj.get("description");
+        let s3 = obj.get("minItems");
+        let s4 = obj.get("maxItems");
+        let s5 = obj.get("items");
+        let s6 = obj.get("default");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(
+                    k.as_str(), "type" | "title" | "description" | "minItems" |
+                    "maxItems" | "items" | "default"
+                )
+            });
+        if let Some(v) = s0 {
+            if !(v.as_str() == Some("array")) {
+                return Err(
+                    p
+                        .error(
+                            format!(
+                                "invalid value for `{}`: expected {}, found {}", "type",
+                                "\"array\"", v
+                            ),
+                        ),
+                );
+            }
+        }
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("array") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object()
+                                || ((__rt::has_keys(Some(v), &["enum"])
+                                    && v
+                                        .get("type")
+                                        .is_some_and(|x| x.as_str() == Some("string"))))))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("array") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object()
+                                || ((__rt::has_keys(Some(v), &["anyOf"])))))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EnumSchema::UntitledMultiSelectEnum)
+            }
+            Some((0usize, false)) => {
+                <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EnumSchema::UntitledMultiSelectEnum)
+                    .map_err(|e| e.context("UntitledMultiSelectEnumSchema"))
+            }
+            Some((1usize, true)) => {
+                <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EnumSchema::TitledMultiSelectEnum)
+            }
+            Some((1usize, false)) => {
+                <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EnumSchema::TitledMultiSelectEnum)
+                    .map_err(|e| e.context("TitledMultiSelectEnumSchema"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of EnumSchema matches this object; expected one of: UntitledMultiSelectEnum (with type, items); TitledMultiSelectEnum (with type, items)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct Error {
         f_code: Option<i64>,
@@ -22910,6 +26970,53 @@ pub mod __de {
                 data: self.f_data,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::Error {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Error object",
+                keys: &["code", "message", "data"],
+                required: 3u64,
+            };
+            let mut f_code: Option<i64> = None;
+            let mut f_message: Option<String> = None;
+            let mut f_data: Option<__rt::Value> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_code = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_message = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Error {
+                code: __rt::pull::required(f_code, "code")?,
+                message: __rt::pull::required(f_message, "message")?,
+                data: f_data,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Error {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -22969,6 +27076,52 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::GetPromptRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a GetPromptRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 15u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::GetPromptRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "prompts/get")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::GetPromptRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::GetPromptRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct GetPromptRequestParams {
         f_meta: Option<super::GetPromptRequestParamsMeta>,
@@ -23002,6 +27155,53 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::GetPromptRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a GetPromptRequestParams object",
+                keys: &["_meta", "name", "arguments"],
+                required: 2u64,
+            };
+            let mut f_meta: Option<super::GetPromptRequestParamsMeta> = None;
+            let mut f_name: Option<String> = None;
+            let mut f_arguments: Option<__rt::IndexMap<String, String>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::GetPromptRequestParams {
+                meta: f_meta,
+                name: __rt::pull::required(f_name, "name")?,
+                arguments: f_arguments,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::GetPromptRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct GetPromptRequestParamsMeta {
         f_progress_token: Option<super::ProgressToken>,
@@ -23028,6 +27228,47 @@ pub mod __de {
                 progress_token: self.f_progress_token,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::GetPromptRequestParamsMeta {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a GetPromptRequestParamsMeta object",
+                keys: &["progressToken"],
+                required: 0u64,
+            };
+            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::GetPromptRequestParamsMeta {
+                progress_token: f_progress_token,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::GetPromptRequestParamsMeta {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -23076,6 +27317,53 @@ pub mod __de {
                 messages: __rt::required(self.f_messages, "messages")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::GetPromptResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a GetPromptResult object",
+                keys: &["_meta", "description", "messages"],
+                required: 4u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_messages: Option<Vec<super::PromptMessage>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_messages = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::GetPromptResult {
+                meta: f_meta,
+                description: f_description,
+                messages: __rt::pull::required(f_messages, "messages")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::GetPromptResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -23135,6 +27423,52 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::GetTaskPayloadRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a GetTaskPayloadRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 15u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::GetTaskPayloadRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "tasks/result")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::GetTaskPayloadRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::GetTaskPayloadRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct GetTaskPayloadRequestParams {
         f_task_id: Option<String>,
@@ -23160,6 +27494,47 @@ pub mod __de {
                 task_id: __rt::required(self.f_task_id, "taskId")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::GetTaskPayloadRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a GetTaskPayloadRequestParams object",
+                keys: &["taskId"],
+                required: 1u64,
+            };
+            let mut f_task_id: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_task_id = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::GetTaskPayloadRequestParams {
+                task_id: __rt::pull::required(f_task_id, "taskId")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::GetTaskPayloadRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -23196,6 +27571,47 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::GetTaskPayloadResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a GetTaskPayloadResult object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::GetTaskPayloadResult {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::GetTaskPayloadResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -23253,6 +27669,52 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::GetTaskRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a GetTaskRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 15u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::GetTaskRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "tasks/get")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::GetTaskRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::GetTaskRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct GetTaskRequestParams {
         f_task_id: Option<String>,
@@ -23278,6 +27740,47 @@ pub mod __de {
                 task_id: __rt::required(self.f_task_id, "taskId")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::GetTaskRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a GetTaskRequestParams object",
+                keys: &["taskId"],
+                required: 1u64,
+            };
+            let mut f_task_id: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_task_id = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::GetTaskRequestParams {
+                task_id: __rt::pull::required(f_task_id, "taskId")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::GetTaskRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -23367,6 +27870,82 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::GetTaskResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a GetTaskResult object",
+                keys: &[
+                    "_meta",
+                    "taskId",
+                    "status",
+                    "statusMessage",
+                    "createdAt",
+                    "lastUpdatedAt",
+                    "ttl",
+                    "pollInterval",
+                ],
+                required: 118u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_task_id: Option<String> = None;
+            let mut f_status: Option<super::TaskStatus> = None;
+            let mut f_status_message: Option<String> = None;
+            let mut f_created_at: Option<String> = None;
+            let mut f_last_updated_at: Option<String> = None;
+            let mut f_ttl: Option<Option<i64>> = None;
+            let mut f_poll_interval: Option<i64> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_task_id = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_status = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_status_message = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_created_at = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => {
+                            f_last_updated_at = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        6usize => f_ttl = Some(__rt::pull::Decode::decode(p)?),
+                        7usize => f_poll_interval = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::GetTaskResult {
+                meta: f_meta,
+                task_id: __rt::pull::required(f_task_id, "taskId")?,
+                status: __rt::pull::required(f_status, "status")?,
+                status_message: f_status_message,
+                created_at: __rt::pull::required(f_created_at, "createdAt")?,
+                last_updated_at: __rt::pull::required(
+                    f_last_updated_at,
+                    "lastUpdatedAt",
+                )?,
+                ttl: __rt::pull::required(f_ttl, "ttl")?,
+                poll_interval: f_poll_interval,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::GetTaskResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct Icon {
         f_src: Option<String>,
@@ -23403,6 +27982,63 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::Icon {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Icon object",
+                keys: &["src", "mimeType", "sizes", "theme"],
+                required: 1u64,
+            };
+            let mut f_src: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut f_sizes: Option<Vec<String>> = None;
+            let mut f_theme: Option<super::IconTheme> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_src = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_sizes = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_theme = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Icon {
+                src: __rt::pull::required(f_src, "src")?,
+                mime_type: f_mime_type,
+                sizes: f_sizes,
+                theme: f_theme,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Icon {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::IconTheme {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(Self::ALL[__rt::pull::one_of(p, &["dark", "light"], "a IconTheme")?])
+        }
+    }
     #[derive(Default)]
     pub struct Icons {
         f_icons: Option<Vec<super::Icon>>,
@@ -23427,6 +28063,47 @@ pub mod __de {
                 icons: self.f_icons,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::Icons {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Icons object",
+                keys: &["icons"],
+                required: 0u64,
+            };
+            let mut f_icons: Option<Vec<super::Icon>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_icons = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Icons {
+                icons: f_icons,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Icons {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -23485,6 +28162,57 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ImageContent {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ImageContent object",
+                keys: &["data", "mimeType", "annotations", "_meta", "type"],
+                required: 19u64,
+            };
+            let mut f_data: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut f_annotations: Option<super::Annotations> = None;
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => __rt::pull::const_str(p, "image")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ImageContent {
+                data: __rt::pull::required(f_data, "data")?,
+                mime_type: __rt::pull::required(f_mime_type, "mimeType")?,
+                annotations: f_annotations,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ImageContent {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct Implementation {
         f_name: Option<String>,
@@ -23529,6 +28257,69 @@ pub mod __de {
                 website_url: self.f_website_url,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::Implementation {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Implementation object",
+                keys: &[
+                    "name",
+                    "title",
+                    "icons",
+                    "version",
+                    "description",
+                    "websiteUrl",
+                ],
+                required: 9u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut f_icons: Option<Vec<super::Icon>> = None;
+            let mut f_version: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_website_url: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_icons = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_version = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_website_url = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Implementation {
+                name: __rt::pull::required(f_name, "name")?,
+                title: f_title,
+                icons: f_icons,
+                version: __rt::pull::required(f_version, "version")?,
+                description: f_description,
+                website_url: f_website_url,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Implementation {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -23586,6 +28377,52 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::InitializeRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a InitializeRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 15u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::InitializeRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "initialize")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::InitializeRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::InitializeRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct InitializeRequestParams {
         f_meta: Option<super::InitializeRequestParamsMeta>,
@@ -23637,6 +28474,61 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::InitializeRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a InitializeRequestParams object",
+                keys: &["_meta", "protocolVersion", "capabilities", "clientInfo"],
+                required: 14u64,
+            };
+            let mut f_meta: Option<super::InitializeRequestParamsMeta> = None;
+            let mut f_protocol_version: Option<String> = None;
+            let mut f_capabilities: Option<super::ClientCapabilities> = None;
+            let mut f_client_info: Option<super::Implementation> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => {
+                            f_protocol_version = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        2usize => f_capabilities = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_client_info = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::InitializeRequestParams {
+                meta: f_meta,
+                protocol_version: __rt::pull::required(
+                    f_protocol_version,
+                    "protocolVersion",
+                )?,
+                capabilities: __rt::pull::required(f_capabilities, "capabilities")?,
+                client_info: __rt::pull::required(f_client_info, "clientInfo")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::InitializeRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct InitializeRequestParamsMeta {
         f_progress_token: Option<super::ProgressToken>,
@@ -23663,6 +28555,47 @@ pub mod __de {
                 progress_token: self.f_progress_token,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::InitializeRequestParamsMeta {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a InitializeRequestParamsMeta object",
+                keys: &["progressToken"],
+                required: 0u64,
+            };
+            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::InitializeRequestParamsMeta {
+                progress_token: f_progress_token,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::InitializeRequestParamsMeta {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -23739,6 +28672,70 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::InitializeResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a InitializeResult object",
+                keys: &[
+                    "_meta",
+                    "protocolVersion",
+                    "capabilities",
+                    "serverInfo",
+                    "instructions",
+                ],
+                required: 14u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_protocol_version: Option<String> = None;
+            let mut f_capabilities: Option<super::ServerCapabilities> = None;
+            let mut f_server_info: Option<super::Implementation> = None;
+            let mut f_instructions: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => {
+                            f_protocol_version = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        2usize => f_capabilities = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_server_info = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_instructions = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::InitializeResult {
+                meta: f_meta,
+                protocol_version: __rt::pull::required(
+                    f_protocol_version,
+                    "protocolVersion",
+                )?,
+                capabilities: __rt::pull::required(f_capabilities, "capabilities")?,
+                server_info: __rt::pull::required(f_server_info, "serverInfo")?,
+                instructions: f_instructions,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::InitializeResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct InitializedNotification {
         f_params: Option<super::NotificationParams>,
@@ -23794,6 +28791,49 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::InitializedNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a InitializedNotification object",
+                keys: &["params", "jsonrpc", "method"],
+                required: 6u64,
+            };
+            let mut f_params: Option<super::NotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "2.0")?,
+                        2usize => __rt::pull::const_str(p, "notifications/initialized")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::InitializedNotification {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::InitializedNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct JsonRpcErrorResponse {
         f_id: Option<Option<super::RequestId>>,
@@ -23839,6 +28879,51 @@ pub mod __de {
                 error: __rt::required(self.f_error, "error")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::JsonRpcErrorResponse {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a JSONRPCErrorResponse object",
+                keys: &["id", "error", "jsonrpc"],
+                required: 6u64,
+            };
+            let mut f_id: Option<Option<super::RequestId>> = None;
+            let mut f_error: Option<super::Error> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_error = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::JsonRpcErrorResponse {
+                id: f_id.flatten(),
+                error: __rt::pull::required(f_error, "error")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::JsonRpcErrorResponse {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -24418,6 +29503,307 @@ pub mod __de {
             __rt::drain_map(JsonRpcMessage__Merged0::default(), map)
         }
     }
+    impl __rt::pull::Decode for super::JsonRpcMessage {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => JsonRpcMessage__merged0(p),
+                found => Err(p.wrong("a JSONRPCMessage (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn JsonRpcMessage__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::JsonRpcMessage, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("jsonrpc");
+        let s1 = obj.get("id");
+        let s2 = obj.get("method");
+        let s3 = obj.get("params");
+        let s4 = obj.get("result");
+        let s5 = obj.get("error");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(
+                    k.as_str(), "jsonrpc" | "id" | "method" | "params" | "result" |
+                    "error"
+                )
+            });
+        if let Some(v) = s0 {
+            if !(v.as_str() == Some("2.0")) {
+                return Err(
+                    p
+                        .error(
+                            format!(
+                                "invalid value for `{}`: expected {}, found {}", "jsonrpc",
+                                "\"2.0\"", v
+                            ),
+                        ),
+                );
+            }
+        }
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("2.0") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)
+                            || __rt::is_kind(v, __rt::Kind::String))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("2.0") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("2.0") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)
+                            || __rt::is_kind(v, __rt::Kind::String))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("2.0") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Null)
+                            || __rt::is_kind(v, __rt::Kind::Integer)
+                            || __rt::is_kind(v, __rt::Kind::String))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Request)
+            }
+            Some((0usize, false)) => {
+                <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Request)
+                    .map_err(|e| e.context("JsonRpcRequest"))
+            }
+            Some((1usize, true)) => {
+                <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Notification)
+            }
+            Some((1usize, false)) => {
+                <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Notification)
+                    .map_err(|e| e.context("JsonRpcNotification"))
+            }
+            Some((2usize, true)) => {
+                <super::JsonRpcResultResponse as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Result)
+            }
+            Some((2usize, false)) => {
+                <super::JsonRpcResultResponse as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Result)
+                    .map_err(|e| e.context("JsonRpcResultResponse"))
+            }
+            Some((3usize, true)) => {
+                <super::JsonRpcErrorResponse as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Error)
+            }
+            Some((3usize, false)) => {
+                <super::JsonRpcErrorResponse as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Error)
+                    .map_err(|e| e.context("JsonRpcErrorResponse"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of JSONRPCMessage matches this object; expected one of: Request (with jsonrpc, id, method); Notification (with jsonrpc, method); Result (with jsonrpc, id, result); Error (with jsonrpc, error)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct JsonRpcNotification {
         f_method: Option<String>,
@@ -24464,6 +29850,51 @@ pub mod __de {
                 params: self.f_params,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::JsonRpcNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a JSONRPCNotification object",
+                keys: &["method", "params", "jsonrpc"],
+                required: 5u64,
+            };
+            let mut f_method: Option<String> = None;
+            let mut f_params: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_method = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::JsonRpcNotification {
+                method: __rt::pull::required(f_method, "method")?,
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::JsonRpcNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -24521,6 +29952,54 @@ pub mod __de {
                 params: self.f_params,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::JsonRpcRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a JSONRPCRequest object",
+                keys: &["id", "method", "params", "jsonrpc"],
+                required: 11u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_method: Option<String> = None;
+            let mut f_params: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_method = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::JsonRpcRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                method: __rt::pull::required(f_method, "method")?,
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::JsonRpcRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -24801,6 +30280,182 @@ pub mod __de {
             __rt::drain_map(JsonRpcResponse__Merged0::default(), map)
         }
     }
+    impl __rt::pull::Decode for super::JsonRpcResponse {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => JsonRpcResponse__merged0(p),
+                found => Err(p.wrong("a JSONRPCResponse (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn JsonRpcResponse__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::JsonRpcResponse, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("jsonrpc");
+        let s1 = obj.get("id");
+        let s2 = obj.get("result");
+        let s3 = obj.get("error");
+        let rest = obj
+            .keys()
+            .any(|k| !matches!(k.as_str(), "jsonrpc" | "id" | "result" | "error"));
+        if let Some(v) = s0 {
+            if !(v.as_str() == Some("2.0")) {
+                return Err(
+                    p
+                        .error(
+                            format!(
+                                "invalid value for `{}`: expected {}, found {}", "jsonrpc",
+                                "\"2.0\"", v
+                            ),
+                        ),
+                );
+            }
+        }
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("2.0") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)
+                            || __rt::is_kind(v, __rt::Kind::String))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("2.0") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Null)
+                            || __rt::is_kind(v, __rt::Kind::Integer)
+                            || __rt::is_kind(v, __rt::Kind::String))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::JsonRpcResultResponse as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcResponse::Result)
+            }
+            Some((0usize, false)) => {
+                <super::JsonRpcResultResponse as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcResponse::Result)
+                    .map_err(|e| e.context("JsonRpcResultResponse"))
+            }
+            Some((1usize, true)) => {
+                <super::JsonRpcErrorResponse as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcResponse::Error)
+            }
+            Some((1usize, false)) => {
+                <super::JsonRpcErrorResponse as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcResponse::Error)
+                    .map_err(|e| e.context("JsonRpcErrorResponse"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of JSONRPCResponse matches this object; expected one of: Result (with jsonrpc, id, result); Error (with jsonrpc, error)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct JsonRpcResultResponse {
         f_id: Option<super::RequestId>,
@@ -24852,6 +30507,51 @@ pub mod __de {
                 result: __rt::required(self.f_result, "result")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::JsonRpcResultResponse {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a JSONRPCResultResponse object",
+                keys: &["id", "result", "jsonrpc"],
+                required: 7u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_result: Option<super::McpResult> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::JsonRpcResultResponse {
+                id: __rt::pull::required(f_id, "id")?,
+                result: __rt::pull::required(f_result, "result")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::JsonRpcResultResponse {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -24915,6 +30615,60 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::LegacyTitledEnumSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a LegacyTitledEnumSchema object",
+                keys: &["title", "description", "enum", "enumNames", "default", "type"],
+                required: 36u64,
+            };
+            let mut f_title: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_enum: Option<Vec<String>> = None;
+            let mut f_enum_names: Option<Vec<String>> = None;
+            let mut f_default: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_enum = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_enum_names = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => __rt::pull::const_str(p, "string")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::LegacyTitledEnumSchema {
+                title: f_title,
+                description: f_description,
+                r#enum: __rt::pull::required(f_enum, "enum")?,
+                enum_names: f_enum_names,
+                default: f_default,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::LegacyTitledEnumSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListPromptsRequest {
         f_id: Option<super::RequestId>,
@@ -24971,6 +30725,52 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ListPromptsRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListPromptsRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 13u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::PaginatedRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "prompts/list")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListPromptsRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListPromptsRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListPromptsResult {
         f_meta: Option<__rt::Map<String, __rt::Value>>,
@@ -25017,6 +30817,53 @@ pub mod __de {
                 prompts: __rt::required(self.f_prompts, "prompts")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListPromptsResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListPromptsResult object",
+                keys: &["_meta", "nextCursor", "prompts"],
+                required: 4u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_next_cursor: Option<String> = None;
+            let mut f_prompts: Option<Vec<super::Prompt>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_prompts = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListPromptsResult {
+                meta: f_meta,
+                next_cursor: f_next_cursor,
+                prompts: __rt::pull::required(f_prompts, "prompts")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListPromptsResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -25085,6 +30932,52 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ListResourceTemplatesRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListResourceTemplatesRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 13u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::PaginatedRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "resources/templates/list")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListResourceTemplatesRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListResourceTemplatesRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListResourceTemplatesResult {
         f_meta: Option<__rt::Map<String, __rt::Value>>,
@@ -25138,6 +31031,58 @@ pub mod __de {
                 )?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListResourceTemplatesResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListResourceTemplatesResult object",
+                keys: &["_meta", "nextCursor", "resourceTemplates"],
+                required: 4u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_next_cursor: Option<String> = None;
+            let mut f_resource_templates: Option<Vec<super::ResourceTemplate>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => {
+                            f_resource_templates = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListResourceTemplatesResult {
+                meta: f_meta,
+                next_cursor: f_next_cursor,
+                resource_templates: __rt::pull::required(
+                    f_resource_templates,
+                    "resourceTemplates",
+                )?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListResourceTemplatesResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -25201,6 +31146,52 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ListResourcesRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListResourcesRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 13u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::PaginatedRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "resources/list")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListResourcesRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListResourcesRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListResourcesResult {
         f_meta: Option<__rt::Map<String, __rt::Value>>,
@@ -25247,6 +31238,53 @@ pub mod __de {
                 resources: __rt::required(self.f_resources, "resources")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListResourcesResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListResourcesResult object",
+                keys: &["_meta", "nextCursor", "resources"],
+                required: 4u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_next_cursor: Option<String> = None;
+            let mut f_resources: Option<Vec<super::Resource>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_resources = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListResourcesResult {
+                meta: f_meta,
+                next_cursor: f_next_cursor,
+                resources: __rt::pull::required(f_resources, "resources")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListResourcesResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -25303,6 +31341,52 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ListRootsRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListRootsRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 13u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::RequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "roots/list")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListRootsRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListRootsRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListRootsResult {
         f_meta: Option<__rt::Map<String, __rt::Value>>,
@@ -25343,6 +31427,50 @@ pub mod __de {
                 roots: __rt::required(self.f_roots, "roots")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListRootsResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListRootsResult object",
+                keys: &["_meta", "roots"],
+                required: 2u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_roots: Option<Vec<super::Root>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_roots = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListRootsResult {
+                meta: f_meta,
+                roots: __rt::pull::required(f_roots, "roots")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListRootsResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -25399,6 +31527,52 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ListTasksRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListTasksRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 13u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::PaginatedRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "tasks/list")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListTasksRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListTasksRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListTasksResult {
         f_meta: Option<__rt::Map<String, __rt::Value>>,
@@ -25445,6 +31619,53 @@ pub mod __de {
                 tasks: __rt::required(self.f_tasks, "tasks")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListTasksResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListTasksResult object",
+                keys: &["_meta", "nextCursor", "tasks"],
+                required: 4u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_next_cursor: Option<String> = None;
+            let mut f_tasks: Option<Vec<super::Task>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_tasks = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListTasksResult {
+                meta: f_meta,
+                next_cursor: f_next_cursor,
+                tasks: __rt::pull::required(f_tasks, "tasks")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListTasksResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -25501,6 +31722,52 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ListToolsRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListToolsRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 13u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::PaginatedRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "tools/list")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListToolsRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListToolsRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListToolsResult {
         f_meta: Option<__rt::Map<String, __rt::Value>>,
@@ -25547,6 +31814,75 @@ pub mod __de {
                 tools: __rt::required(self.f_tools, "tools")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListToolsResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListToolsResult object",
+                keys: &["_meta", "nextCursor", "tools"],
+                required: 4u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_next_cursor: Option<String> = None;
+            let mut f_tools: Option<Vec<super::Tool>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_tools = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListToolsResult {
+                meta: f_meta,
+                next_cursor: f_next_cursor,
+                tools: __rt::pull::required(f_tools, "tools")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListToolsResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::LoggingLevel {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &[
+                        "alert",
+                        "critical",
+                        "debug",
+                        "emergency",
+                        "error",
+                        "info",
+                        "notice",
+                        "warning",
+                    ],
+                    "a LoggingLevel",
+                )?],
+            )
         }
     }
     #[derive(Default)]
@@ -25612,6 +31948,49 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::LoggingMessageNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a LoggingMessageNotification object",
+                keys: &["params", "jsonrpc", "method"],
+                required: 7u64,
+            };
+            let mut f_params: Option<super::LoggingMessageNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "2.0")?,
+                        2usize => __rt::pull::const_str(p, "notifications/message")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::LoggingMessageNotification {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::LoggingMessageNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct LoggingMessageNotificationParams {
         f_meta: Option<__rt::Map<String, __rt::Value>>,
@@ -25650,6 +32029,56 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::LoggingMessageNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a LoggingMessageNotificationParams object",
+                keys: &["_meta", "level", "logger", "data"],
+                required: 10u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_level: Option<super::LoggingLevel> = None;
+            let mut f_logger: Option<String> = None;
+            let mut f_data: Option<__rt::Value> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_level = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_logger = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::LoggingMessageNotificationParams {
+                meta: f_meta,
+                level: __rt::pull::required(f_level, "level")?,
+                logger: f_logger,
+                data: __rt::pull::required(f_data, "data")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::LoggingMessageNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ModelHint {
         f_name: Option<String>,
@@ -25674,6 +32103,47 @@ pub mod __de {
                 name: self.f_name,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ModelHint {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ModelHint object",
+                keys: &["name"],
+                required: 0u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ModelHint {
+                name: f_name,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ModelHint {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -25719,6 +32189,65 @@ pub mod __de {
                 intelligence_priority: self.f_intelligence_priority,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ModelPreferences {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ModelPreferences object",
+                keys: &[
+                    "hints",
+                    "costPriority",
+                    "speedPriority",
+                    "intelligencePriority",
+                ],
+                required: 0u64,
+            };
+            let mut f_hints: Option<Vec<super::ModelHint>> = None;
+            let mut f_cost_priority: Option<__rt::Number> = None;
+            let mut f_speed_priority: Option<__rt::Number> = None;
+            let mut f_intelligence_priority: Option<__rt::Number> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_hints = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_cost_priority = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_speed_priority = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => {
+                            f_intelligence_priority = Some(
+                                __rt::pull::Decode::decode(p)?,
+                            );
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ModelPreferences {
+                hints: f_hints,
+                cost_priority: f_cost_priority,
+                speed_priority: f_speed_priority,
+                intelligence_priority: f_intelligence_priority,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ModelPreferences {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -26156,6 +32685,263 @@ pub mod __de {
             __rt::drain_map(MultiSelectEnumSchema__Merged0::default(), map)
         }
     }
+    impl __rt::pull::Decode for super::MultiSelectEnumSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => MultiSelectEnumSchema__merged0(p),
+                found => Err(p.wrong("a MultiSelectEnumSchema (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn MultiSelectEnumSchema__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::MultiSelectEnumSchema, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("type");
+        let s1 = obj.get("title");
+        let s2 = obj.get("description");
+        let s3 = obj.get("minItems");
+        let s4 = obj.get("maxItems");
+        let s5 = obj.get("items");
+        let s6 = obj.get("default");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(
+                    k.as_str(), "type" | "title" | "description" | "minItems" |
+                    "maxItems" | "items" | "default"
+                )
+            });
+        if let Some(v) = s0 {
+            if !(v.as_str() == Some("array")) {
+                return Err(
+                    p
+                        .error(
+                            format!(
+                                "invalid value for `{}`: expected {}, found {}", "type",
+                                "\"array\"", v
+                            ),
+                        ),
+                );
+            }
+        }
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("array") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object()
+                                || ((__rt::has_keys(Some(v), &["enum"])
+                                    && v
+                                        .get("type")
+                                        .is_some_and(|x| x.as_str() == Some("string"))))))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("array") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object()
+                                || ((__rt::has_keys(Some(v), &["anyOf"])))))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::MultiSelectEnumSchema::UntitledMultiSelectEnum)
+            }
+            Some((0usize, false)) => {
+                <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::MultiSelectEnumSchema::UntitledMultiSelectEnum)
+                    .map_err(|e| e.context("UntitledMultiSelectEnumSchema"))
+            }
+            Some((1usize, true)) => {
+                <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::MultiSelectEnumSchema::TitledMultiSelectEnum)
+            }
+            Some((1usize, false)) => {
+                <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::MultiSelectEnumSchema::TitledMultiSelectEnum)
+                    .map_err(|e| e.context("TitledMultiSelectEnumSchema"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of MultiSelectEnumSchema matches this object; expected one of: UntitledMultiSelectEnum (with type, items); TitledMultiSelectEnum (with type, items)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct Notification {
         f_method: Option<String>,
@@ -26186,6 +32972,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::Notification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Notification object",
+                keys: &["method", "params"],
+                required: 1u64,
+            };
+            let mut f_method: Option<String> = None;
+            let mut f_params: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_method = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Notification {
+                method: __rt::pull::required(f_method, "method")?,
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Notification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct NotificationParams {
         f_meta: Option<__rt::Map<String, __rt::Value>>,
@@ -26210,6 +33040,47 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::NotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a NotificationParams object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::NotificationParams {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::NotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -26263,6 +33134,75 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::NumberSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a NumberSchema object",
+                keys: &["type", "title", "description", "minimum", "maximum", "default"],
+                required: 1u64,
+            };
+            let mut f_type: Option<super::NumberSchemaType> = None;
+            let mut f_title: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_minimum: Option<__rt::Number> = None;
+            let mut f_maximum: Option<__rt::Number> = None;
+            let mut f_default: Option<__rt::Number> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_type = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_minimum = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_maximum = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::NumberSchema {
+                r#type: __rt::pull::required(f_type, "type")?,
+                title: f_title,
+                description: f_description,
+                minimum: f_minimum,
+                maximum: f_maximum,
+                default: f_default,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::NumberSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::NumberSchemaType {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &["integer", "number"],
+                    "a NumberSchemaType",
+                )?],
+            )
+        }
+    }
     #[derive(Default)]
     pub struct PaginatedRequest {
         f_id: Option<super::RequestId>,
@@ -26306,6 +33246,54 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::PaginatedRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PaginatedRequest object",
+                keys: &["id", "method", "params", "jsonrpc"],
+                required: 11u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_method: Option<String> = None;
+            let mut f_params: Option<super::PaginatedRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_method = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PaginatedRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                method: __rt::pull::required(f_method, "method")?,
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PaginatedRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct PaginatedRequestParams {
         f_meta: Option<super::PaginatedRequestParamsMeta>,
@@ -26333,6 +33321,50 @@ pub mod __de {
                 cursor: self.f_cursor,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::PaginatedRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PaginatedRequestParams object",
+                keys: &["_meta", "cursor"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<super::PaginatedRequestParamsMeta> = None;
+            let mut f_cursor: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PaginatedRequestParams {
+                meta: f_meta,
+                cursor: f_cursor,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PaginatedRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -26363,6 +33395,47 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::PaginatedRequestParamsMeta {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PaginatedRequestParamsMeta object",
+                keys: &["progressToken"],
+                required: 0u64,
+            };
+            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PaginatedRequestParamsMeta {
+                progress_token: f_progress_token,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PaginatedRequestParamsMeta {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct PaginatedResult {
         f_meta: Option<__rt::Map<String, __rt::Value>>,
@@ -26390,6 +33463,50 @@ pub mod __de {
                 next_cursor: self.f_next_cursor,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::PaginatedResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PaginatedResult object",
+                keys: &["_meta", "nextCursor"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_next_cursor: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PaginatedResult {
+                meta: f_meta,
+                next_cursor: f_next_cursor,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PaginatedResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -26442,6 +33559,52 @@ pub mod __de {
                 params: self.f_params,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::PingRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PingRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 13u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::RequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "ping")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PingRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PingRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -27831,6 +34994,691 @@ pub mod __de {
             __rt::visit_tagged::<super::PrimitiveSchemaDefinition, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::PrimitiveSchemaDefinition {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "type",
+                        &["string", "integer", "number", "boolean", "array"],
+                        "a PrimitiveSchemaDefinition object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    __rt::pull::whole(
+                                        p,
+                                        start,
+                                        PrimitiveSchemaDefinition__merged0,
+                                    )
+                                }
+                                __rt::pull::Tag::Known(1usize)
+                                | __rt::pull::Tag::Known(2usize) => {
+                                    <super::NumberSchema as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::PrimitiveSchemaDefinition::Number)
+                                }
+                                __rt::pull::Tag::Known(3usize) => {
+                                    <super::BooleanSchema as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::PrimitiveSchemaDefinition::Boolean)
+                                }
+                                __rt::pull::Tag::Known(4usize) => {
+                                    __rt::pull::whole(
+                                        p,
+                                        start,
+                                        PrimitiveSchemaDefinition__merged1,
+                                    )
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::PrimitiveSchemaDefinition::Unknown)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `type` in a PrimitiveSchemaDefinition object (one of `string`, `integer`, `number`, `boolean`, `array`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a PrimitiveSchemaDefinition object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a PrimitiveSchemaDefinition (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn PrimitiveSchemaDefinition__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("type");
+        let s1 = obj.get("title");
+        let s2 = obj.get("description");
+        let s3 = obj.get("minLength");
+        let s4 = obj.get("maxLength");
+        let s5 = obj.get("format");
+        let s6 = obj.get("default");
+        let s7 = obj.get("enum");
+        let s8 = obj.get("oneOf");
+        let s9 = obj.get("enumNames");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(
+                    k.as_str(), "type" | "title" | "description" | "minLength" |
+                    "maxLength" | "format" | "default" | "enum" | "oneOf" | "enumNames"
+                )
+            });
+        if let Some(v) = s0 {
+            if !(v.as_str() == Some("string")) {
+                return Err(
+                    p
+                        .error(
+                            format!(
+                                "invalid value for `{}`: expected {}, found {}", "type",
+                                "\"string\"", v
+                            ),
+                        ),
+                );
+            }
+        }
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("string") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("string") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s7 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("string") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s8 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("string") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s7 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s9 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::StringSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::PrimitiveSchemaDefinition::String)
+            }
+            Some((0usize, false)) => {
+                <super::StringSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::PrimitiveSchemaDefinition::String)
+                    .map_err(|e| e.context("StringSchema"))
+            }
+            Some((1usize, true)) => {
+                <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::PrimitiveSchemaDefinition::UntitledSingleSelectEnum)
+            }
+            Some((1usize, false)) => {
+                <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::PrimitiveSchemaDefinition::UntitledSingleSelectEnum)
+                    .map_err(|e| e.context("UntitledSingleSelectEnumSchema"))
+            }
+            Some((2usize, true)) => {
+                <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::PrimitiveSchemaDefinition::TitledSingleSelectEnum)
+            }
+            Some((2usize, false)) => {
+                <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::PrimitiveSchemaDefinition::TitledSingleSelectEnum)
+                    .map_err(|e| e.context("TitledSingleSelectEnumSchema"))
+            }
+            Some((3usize, true)) => {
+                <super::LegacyTitledEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::PrimitiveSchemaDefinition::LegacyTitledEnum)
+            }
+            Some((3usize, false)) => {
+                <super::LegacyTitledEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::PrimitiveSchemaDefinition::LegacyTitledEnum)
+                    .map_err(|e| e.context("LegacyTitledEnumSchema"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of PrimitiveSchemaDefinition matches this object; expected one of: String (with type); UntitledSingleSelectEnum (with type, enum); TitledSingleSelectEnum (with type, oneOf); LegacyTitledEnum (with type, enum)",
+                        ),
+                )
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn PrimitiveSchemaDefinition__merged1(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("type");
+        let s1 = obj.get("title");
+        let s2 = obj.get("description");
+        let s3 = obj.get("minItems");
+        let s4 = obj.get("maxItems");
+        let s5 = obj.get("items");
+        let s6 = obj.get("default");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(
+                    k.as_str(), "type" | "title" | "description" | "minItems" |
+                    "maxItems" | "items" | "default"
+                )
+            });
+        if let Some(v) = s0 {
+            if !(v.as_str() == Some("array")) {
+                return Err(
+                    p
+                        .error(
+                            format!(
+                                "invalid value for `{}`: expected {}, found {}", "type",
+                                "\"array\"", v
+                            ),
+                        ),
+                );
+            }
+        }
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("array") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object()
+                                || ((__rt::has_keys(Some(v), &["enum"])
+                                    && v
+                                        .get("type")
+                                        .is_some_and(|x| x.as_str() == Some("string"))))))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("array") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object()
+                                || ((__rt::has_keys(Some(v), &["anyOf"])))))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::PrimitiveSchemaDefinition::UntitledMultiSelectEnum)
+            }
+            Some((0usize, false)) => {
+                <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::PrimitiveSchemaDefinition::UntitledMultiSelectEnum)
+                    .map_err(|e| e.context("UntitledMultiSelectEnumSchema"))
+            }
+            Some((1usize, true)) => {
+                <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::PrimitiveSchemaDefinition::TitledMultiSelectEnum)
+            }
+            Some((1usize, false)) => {
+                <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::PrimitiveSchemaDefinition::TitledMultiSelectEnum)
+                    .map_err(|e| e.context("TitledMultiSelectEnumSchema"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of PrimitiveSchemaDefinition matches this object; expected one of: UntitledMultiSelectEnum (with type, items); TitledMultiSelectEnum (with type, items)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct ProgressNotification {
         f_params: Option<super::ProgressNotificationParams>,
@@ -27894,6 +35742,49 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ProgressNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ProgressNotification object",
+                keys: &["params", "jsonrpc", "method"],
+                required: 7u64,
+            };
+            let mut f_params: Option<super::ProgressNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "2.0")?,
+                        2usize => __rt::pull::const_str(p, "notifications/progress")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ProgressNotification {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ProgressNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ProgressNotificationParams {
         f_meta: Option<__rt::Map<String, __rt::Value>>,
@@ -27942,6 +35833,59 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ProgressNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ProgressNotificationParams object",
+                keys: &["_meta", "progressToken", "progress", "total", "message"],
+                required: 6u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut f_progress: Option<__rt::Number> = None;
+            let mut f_total: Option<__rt::Number> = None;
+            let mut f_message: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_progress = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_total = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_message = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ProgressNotificationParams {
+                meta: f_meta,
+                progress_token: __rt::pull::required(f_progress_token, "progressToken")?,
+                progress: __rt::pull::required(f_progress, "progress")?,
+                total: f_total,
+                message: f_message,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ProgressNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     pub struct ProgressToken;
     impl<'de> __rt::serde::de::Visitor<'de> for ProgressToken {
         type Value = super::ProgressToken;
@@ -27980,6 +35924,23 @@ pub mod __de {
                     __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                 )
                 .map(super::ProgressToken::String)
+        }
+    }
+    impl __rt::pull::Decode for super::ProgressToken {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::String => {
+                    <String as __rt::pull::Decode>::decode(p)
+                        .map(super::ProgressToken::String)
+                }
+                __rt::pull::Kind::Number => {
+                    <i64 as __rt::pull::Decode>::decode(p)
+                        .map(super::ProgressToken::Integer)
+                }
+                found => Err(p.wrong("a ProgressToken (integer or string)", found)),
+            }
         }
     }
     #[derive(Default)]
@@ -28024,6 +35985,62 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::Prompt {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Prompt object",
+                keys: &["name", "title", "icons", "description", "arguments", "_meta"],
+                required: 1u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut f_icons: Option<Vec<super::Icon>> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_arguments: Option<Vec<super::PromptArgument>> = None;
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_icons = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Prompt {
+                name: __rt::pull::required(f_name, "name")?,
+                title: f_title,
+                icons: f_icons,
+                description: f_description,
+                arguments: f_arguments,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Prompt {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct PromptArgument {
         f_name: Option<String>,
@@ -28058,6 +36075,56 @@ pub mod __de {
                 required: self.f_required,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::PromptArgument {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PromptArgument object",
+                keys: &["name", "title", "description", "required"],
+                required: 1u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_required: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PromptArgument {
+                name: __rt::pull::required(f_name, "name")?,
+                title: f_title,
+                description: f_description,
+                required: f_required,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PromptArgument {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -28115,6 +36182,54 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::PromptListChangedNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PromptListChangedNotification object",
+                keys: &["params", "jsonrpc", "method"],
+                required: 6u64,
+            };
+            let mut f_params: Option<super::NotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "2.0")?,
+                        2usize => {
+                            __rt::pull::const_str(
+                                p,
+                                "notifications/prompts/list_changed",
+                            )?
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PromptListChangedNotification {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PromptListChangedNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct PromptMessage {
         f_role: Option<super::Role>,
@@ -28147,6 +36262,50 @@ pub mod __de {
                 content: __rt::required(self.f_content, "content")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::PromptMessage {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PromptMessage object",
+                keys: &["role", "content"],
+                required: 3u64,
+            };
+            let mut f_role: Option<super::Role> = None;
+            let mut f_content: Option<super::ContentBlock> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_role = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PromptMessage {
+                role: __rt::pull::required(f_role, "role")?,
+                content: __rt::pull::required(f_content, "content")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PromptMessage {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -28193,6 +36352,51 @@ pub mod __de {
                 title: self.f_title,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::PromptReference {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PromptReference object",
+                keys: &["name", "title", "type"],
+                required: 5u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "ref/prompt")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PromptReference {
+                name: __rt::pull::required(f_name, "name")?,
+                title: f_title,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PromptReference {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -28257,6 +36461,52 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ReadResourceRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ReadResourceRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 15u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::ReadResourceRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "resources/read")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ReadResourceRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ReadResourceRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ReadResourceRequestParams {
         f_meta: Option<super::ReadResourceRequestParamsMeta>,
@@ -28287,6 +36537,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ReadResourceRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ReadResourceRequestParams object",
+                keys: &["_meta", "uri"],
+                required: 2u64,
+            };
+            let mut f_meta: Option<super::ReadResourceRequestParamsMeta> = None;
+            let mut f_uri: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ReadResourceRequestParams {
+                meta: f_meta,
+                uri: __rt::pull::required(f_uri, "uri")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ReadResourceRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ReadResourceRequestParamsMeta {
         f_progress_token: Option<super::ProgressToken>,
@@ -28313,6 +36607,47 @@ pub mod __de {
                 progress_token: self.f_progress_token,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ReadResourceRequestParamsMeta {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ReadResourceRequestParamsMeta object",
+                keys: &["progressToken"],
+                required: 0u64,
+            };
+            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ReadResourceRequestParamsMeta {
+                progress_token: f_progress_token,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ReadResourceRequestParamsMeta {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -28355,6 +36690,50 @@ pub mod __de {
                 contents: __rt::required(self.f_contents, "contents")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ReadResourceResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ReadResourceResult object",
+                keys: &["_meta", "contents"],
+                required: 2u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_contents: Option<Vec<super::ReadResourceResultContentsItem>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_contents = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ReadResourceResult {
+                meta: f_meta,
+                contents: __rt::pull::required(f_contents, "contents")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ReadResourceResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -28673,6 +37052,191 @@ pub mod __de {
             __rt::drain_map(ReadResourceResultContentsItem__Merged0::default(), map)
         }
     }
+    impl __rt::pull::Decode for super::ReadResourceResultContentsItem {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => ReadResourceResultContentsItem__merged0(p),
+                found => Err(p.wrong("a ReadResourceResultContentsItem (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn ReadResourceResultContentsItem__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<
+        super::ReadResourceResultContentsItem,
+        __rt::pull::Error,
+    > {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("uri");
+        let s1 = obj.get("mimeType");
+        let s2 = obj.get("_meta");
+        let s3 = obj.get("text");
+        let s4 = obj.get("blob");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(k.as_str(), "uri" | "mimeType" | "_meta" | "text" | "blob")
+            });
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ReadResourceResultContentsItem::Text)
+            }
+            Some((0usize, false)) => {
+                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ReadResourceResultContentsItem::Text)
+                    .map_err(|e| e.context("TextResourceContents"))
+            }
+            Some((1usize, true)) => {
+                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ReadResourceResultContentsItem::Blob)
+            }
+            Some((1usize, false)) => {
+                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ReadResourceResultContentsItem::Blob)
+                    .map_err(|e| e.context("BlobResourceContents"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of ReadResourceResultContentsItem matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct RelatedTaskMetadata {
         f_task_id: Option<String>,
@@ -28698,6 +37262,47 @@ pub mod __de {
                 task_id: __rt::required(self.f_task_id, "taskId")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::RelatedTaskMetadata {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a RelatedTaskMetadata object",
+                keys: &["taskId"],
+                required: 1u64,
+            };
+            let mut f_task_id: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_task_id = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::RelatedTaskMetadata {
+                task_id: __rt::pull::required(f_task_id, "taskId")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::RelatedTaskMetadata {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -28728,6 +37333,50 @@ pub mod __de {
                 params: self.f_params,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::Request {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Request object",
+                keys: &["method", "params"],
+                required: 1u64,
+            };
+            let mut f_method: Option<String> = None;
+            let mut f_params: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_method = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Request {
+                method: __rt::pull::required(f_method, "method")?,
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Request {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub struct RequestId;
@@ -28770,6 +37419,22 @@ pub mod __de {
                 .map(super::RequestId::String)
         }
     }
+    impl __rt::pull::Decode for super::RequestId {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::String => {
+                    <String as __rt::pull::Decode>::decode(p)
+                        .map(super::RequestId::String)
+                }
+                __rt::pull::Kind::Number => {
+                    <i64 as __rt::pull::Decode>::decode(p).map(super::RequestId::Integer)
+                }
+                found => Err(p.wrong("a RequestId (integer or string)", found)),
+            }
+        }
+    }
     #[derive(Default)]
     pub struct RequestParams {
         f_meta: Option<super::RequestParamsMeta>,
@@ -28794,6 +37459,47 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::RequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a RequestParams object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<super::RequestParamsMeta> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::RequestParams {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::RequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -28822,6 +37528,47 @@ pub mod __de {
                 progress_token: self.f_progress_token,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::RequestParamsMeta {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a RequestParamsMeta object",
+                keys: &["progressToken"],
+                required: 0u64,
+            };
+            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::RequestParamsMeta {
+                progress_token: f_progress_token,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::RequestParamsMeta {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -28877,6 +37624,81 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::Resource {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Resource object",
+                keys: &[
+                    "name",
+                    "title",
+                    "icons",
+                    "uri",
+                    "description",
+                    "mimeType",
+                    "annotations",
+                    "size",
+                    "_meta",
+                ],
+                required: 9u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut f_icons: Option<Vec<super::Icon>> = None;
+            let mut f_uri: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut f_annotations: Option<super::Annotations> = None;
+            let mut f_size: Option<i64> = None;
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_icons = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        6usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        7usize => f_size = Some(__rt::pull::Decode::decode(p)?),
+                        8usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Resource {
+                name: __rt::pull::required(f_name, "name")?,
+                title: f_title,
+                icons: f_icons,
+                uri: __rt::pull::required(f_uri, "uri")?,
+                description: f_description,
+                mime_type: f_mime_type,
+                annotations: f_annotations,
+                size: f_size,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Resource {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ResourceContents {
         f_uri: Option<String>,
@@ -28908,6 +37730,53 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ResourceContents {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceContents object",
+                keys: &["uri", "mimeType", "_meta"],
+                required: 1u64,
+            };
+            let mut f_uri: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceContents {
+                uri: __rt::pull::required(f_uri, "uri")?,
+                mime_type: f_mime_type,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceContents {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -28983,6 +37852,83 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ResourceLink {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceLink object",
+                keys: &[
+                    "name",
+                    "title",
+                    "icons",
+                    "uri",
+                    "description",
+                    "mimeType",
+                    "annotations",
+                    "size",
+                    "_meta",
+                    "type",
+                ],
+                required: 521u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut f_icons: Option<Vec<super::Icon>> = None;
+            let mut f_uri: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut f_annotations: Option<super::Annotations> = None;
+            let mut f_size: Option<i64> = None;
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_icons = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        6usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        7usize => f_size = Some(__rt::pull::Decode::decode(p)?),
+                        8usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        9usize => __rt::pull::const_str(p, "resource_link")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceLink {
+                name: __rt::pull::required(f_name, "name")?,
+                title: f_title,
+                icons: f_icons,
+                uri: __rt::pull::required(f_uri, "uri")?,
+                description: f_description,
+                mime_type: f_mime_type,
+                annotations: f_annotations,
+                size: f_size,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceLink {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ResourceListChangedNotification {
         f_params: Option<super::NotificationParams>,
@@ -29038,6 +37984,54 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ResourceListChangedNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceListChangedNotification object",
+                keys: &["params", "jsonrpc", "method"],
+                required: 6u64,
+            };
+            let mut f_params: Option<super::NotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "2.0")?,
+                        2usize => {
+                            __rt::pull::const_str(
+                                p,
+                                "notifications/resources/list_changed",
+                            )?
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceListChangedNotification {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceListChangedNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ResourceRequestParams {
         f_meta: Option<super::ResourceRequestParamsMeta>,
@@ -29068,6 +38062,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ResourceRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceRequestParams object",
+                keys: &["_meta", "uri"],
+                required: 2u64,
+            };
+            let mut f_meta: Option<super::ResourceRequestParamsMeta> = None;
+            let mut f_uri: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceRequestParams {
+                meta: f_meta,
+                uri: __rt::pull::required(f_uri, "uri")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ResourceRequestParamsMeta {
         f_progress_token: Option<super::ProgressToken>,
@@ -29094,6 +38132,47 @@ pub mod __de {
                 progress_token: self.f_progress_token,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ResourceRequestParamsMeta {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceRequestParamsMeta object",
+                keys: &["progressToken"],
+                required: 0u64,
+            };
+            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceRequestParamsMeta {
+                progress_token: f_progress_token,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceRequestParamsMeta {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -29153,6 +38232,77 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ResourceTemplate {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceTemplate object",
+                keys: &[
+                    "name",
+                    "title",
+                    "icons",
+                    "uriTemplate",
+                    "description",
+                    "mimeType",
+                    "annotations",
+                    "_meta",
+                ],
+                required: 9u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut f_icons: Option<Vec<super::Icon>> = None;
+            let mut f_uri_template: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut f_annotations: Option<super::Annotations> = None;
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_icons = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_uri_template = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        6usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        7usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceTemplate {
+                name: __rt::pull::required(f_name, "name")?,
+                title: f_title,
+                icons: f_icons,
+                uri_template: __rt::pull::required(f_uri_template, "uriTemplate")?,
+                description: f_description,
+                mime_type: f_mime_type,
+                annotations: f_annotations,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceTemplate {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ResourceTemplateReference {
         f_uri: Option<String>,
@@ -29194,6 +38344,48 @@ pub mod __de {
                 uri: __rt::required(self.f_uri, "uri")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ResourceTemplateReference {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceTemplateReference object",
+                keys: &["uri", "type"],
+                required: 3u64,
+            };
+            let mut f_uri: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "ref/resource")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceTemplateReference {
+                uri: __rt::pull::required(f_uri, "uri")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceTemplateReference {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -29259,6 +38451,51 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ResourceUpdatedNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceUpdatedNotification object",
+                keys: &["params", "jsonrpc", "method"],
+                required: 7u64,
+            };
+            let mut f_params: Option<super::ResourceUpdatedNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "2.0")?,
+                        2usize => {
+                            __rt::pull::const_str(p, "notifications/resources/updated")?
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceUpdatedNotification {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceUpdatedNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ResourceUpdatedNotificationParams {
         f_meta: Option<__rt::Map<String, __rt::Value>>,
@@ -29287,6 +38524,50 @@ pub mod __de {
                 uri: __rt::required(self.f_uri, "uri")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ResourceUpdatedNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceUpdatedNotificationParams object",
+                keys: &["_meta", "uri"],
+                required: 2u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_uri: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceUpdatedNotificationParams {
+                meta: f_meta,
+                uri: __rt::pull::required(f_uri, "uri")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceUpdatedNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -29325,6 +38606,54 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::McpResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Result object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::McpResult {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::McpResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::Role {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(Self::ALL[__rt::pull::one_of(p, &["assistant", "user"], "a Role")?])
+        }
+    }
     #[derive(Default)]
     pub struct Root {
         f_uri: Option<String>,
@@ -29356,6 +38685,53 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::Root {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Root object",
+                keys: &["uri", "name", "_meta"],
+                required: 1u64,
+            };
+            let mut f_uri: Option<String> = None;
+            let mut f_name: Option<String> = None;
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Root {
+                uri: __rt::pull::required(f_uri, "uri")?,
+                name: f_name,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Root {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -29413,6 +38789,51 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::RootsListChangedNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a RootsListChangedNotification object",
+                keys: &["params", "jsonrpc", "method"],
+                required: 6u64,
+            };
+            let mut f_params: Option<super::NotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "2.0")?,
+                        2usize => {
+                            __rt::pull::const_str(p, "notifications/roots/list_changed")?
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::RootsListChangedNotification {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::RootsListChangedNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct SamplingMessage {
         f_role: Option<super::Role>,
@@ -29448,6 +38869,53 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::SamplingMessage {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a SamplingMessage object",
+                keys: &["role", "content", "_meta"],
+                required: 3u64,
+            };
+            let mut f_role: Option<super::Role> = None;
+            let mut f_content: Option<super::SamplingMessageContent> = None;
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_role = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::SamplingMessage {
+                role: __rt::pull::required(f_role, "role")?,
+                content: __rt::pull::required(f_content, "content")?,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::SamplingMessage {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub enum SamplingMessageContent__Tag {
@@ -29585,6 +39053,89 @@ pub mod __de {
             __rt::visit_tagged::<super::SamplingMessageContent, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::SamplingMessageContent {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Array => {
+                    <Vec<
+                        super::SamplingMessageContentBlock,
+                    > as __rt::pull::Decode>::decode(p)
+                        .map(super::SamplingMessageContent::Array)
+                }
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "type",
+                        &["text", "image", "audio", "tool_use", "tool_result"],
+                        "a SamplingMessageContent object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::SamplingMessageContent::Text)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::SamplingMessageContent::Image)
+                                }
+                                __rt::pull::Tag::Known(2usize) => {
+                                    <super::AudioContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::SamplingMessageContent::Audio)
+                                }
+                                __rt::pull::Tag::Known(3usize) => {
+                                    <super::ToolUseContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::SamplingMessageContent::ToolUse)
+                                }
+                                __rt::pull::Tag::Known(4usize) => {
+                                    <super::ToolResultContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::SamplingMessageContent::ToolResult)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::SamplingMessageContent::Unknown)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `type` in a SamplingMessageContent object (one of `text`, `image`, `audio`, `tool_use`, `tool_result`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a SamplingMessageContent object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => {
+                    Err(p.wrong("a SamplingMessageContent (array or object)", found))
+                }
+            }
+        }
+    }
     pub enum SamplingMessageContentBlock__Tag {
         G0(TextContent),
         G1(ImageContent),
@@ -29717,6 +39268,81 @@ pub mod __de {
             __rt::visit_tagged::<super::SamplingMessageContentBlock, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::SamplingMessageContentBlock {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "type",
+                        &["text", "image", "audio", "tool_use", "tool_result"],
+                        "a SamplingMessageContentBlock object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::SamplingMessageContentBlock::Text)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::SamplingMessageContentBlock::Image)
+                                }
+                                __rt::pull::Tag::Known(2usize) => {
+                                    <super::AudioContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::SamplingMessageContentBlock::Audio)
+                                }
+                                __rt::pull::Tag::Known(3usize) => {
+                                    <super::ToolUseContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::SamplingMessageContentBlock::ToolUse)
+                                }
+                                __rt::pull::Tag::Known(4usize) => {
+                                    <super::ToolResultContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::SamplingMessageContentBlock::ToolResult)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::SamplingMessageContentBlock::Unknown)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `type` in a SamplingMessageContentBlock object (one of `text`, `image`, `audio`, `tool_use`, `tool_result`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a SamplingMessageContentBlock object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a SamplingMessageContentBlock (object)", found)),
+            }
+        }
+    }
     #[derive(Default)]
     pub struct ServerCapabilities {
         f_experimental: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
@@ -29763,6 +39389,75 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ServerCapabilities {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ServerCapabilities object",
+                keys: &[
+                    "experimental",
+                    "logging",
+                    "completions",
+                    "prompts",
+                    "resources",
+                    "tools",
+                    "tasks",
+                ],
+                required: 0u64,
+            };
+            let mut f_experimental: Option<
+                __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+            > = None;
+            let mut f_logging: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_completions: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_prompts: Option<super::ServerCapabilitiesPrompts> = None;
+            let mut f_resources: Option<super::ServerCapabilitiesResources> = None;
+            let mut f_tools: Option<super::ServerCapabilitiesTools> = None;
+            let mut f_tasks: Option<super::ServerCapabilitiesTasks> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_experimental = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_logging = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_completions = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_prompts = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_resources = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_tools = Some(__rt::pull::Decode::decode(p)?),
+                        6usize => f_tasks = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ServerCapabilities {
+                experimental: f_experimental,
+                logging: f_logging,
+                completions: f_completions,
+                prompts: f_prompts,
+                resources: f_resources,
+                tools: f_tools,
+                tasks: f_tasks,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ServerCapabilities {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ServerCapabilitiesPrompts {
         f_list_changed: Option<bool>,
@@ -29789,6 +39484,47 @@ pub mod __de {
                 list_changed: self.f_list_changed,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ServerCapabilitiesPrompts {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ServerCapabilitiesPrompts object",
+                keys: &["listChanged"],
+                required: 0u64,
+            };
+            let mut f_list_changed: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ServerCapabilitiesPrompts {
+                list_changed: f_list_changed,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ServerCapabilitiesPrompts {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -29822,6 +39558,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ServerCapabilitiesResources {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ServerCapabilitiesResources object",
+                keys: &["subscribe", "listChanged"],
+                required: 0u64,
+            };
+            let mut f_subscribe: Option<bool> = None;
+            let mut f_list_changed: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_subscribe = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ServerCapabilitiesResources {
+                subscribe: f_subscribe,
+                list_changed: f_list_changed,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ServerCapabilitiesResources {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ServerCapabilitiesTools {
         f_list_changed: Option<bool>,
@@ -29850,6 +39630,47 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ServerCapabilitiesTools {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ServerCapabilitiesTools object",
+                keys: &["listChanged"],
+                required: 0u64,
+            };
+            let mut f_list_changed: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ServerCapabilitiesTools {
+                list_changed: f_list_changed,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ServerCapabilitiesTools {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ServerCapabilitiesTasksRequestsTools {
         f_call: Option<__rt::Map<String, __rt::Value>>,
@@ -29876,6 +39697,47 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ServerCapabilitiesTasksRequestsTools {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ServerCapabilitiesTasksRequestsTools object",
+                keys: &["call"],
+                required: 0u64,
+            };
+            let mut f_call: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_call = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ServerCapabilitiesTasksRequestsTools {
+                call: f_call,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ServerCapabilitiesTasksRequestsTools {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ServerCapabilitiesTasksRequests {
         f_tools: Option<super::ServerCapabilitiesTasksRequestsTools>,
@@ -29900,6 +39762,47 @@ pub mod __de {
                 tools: self.f_tools,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ServerCapabilitiesTasksRequests {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ServerCapabilitiesTasksRequests object",
+                keys: &["tools"],
+                required: 0u64,
+            };
+            let mut f_tools: Option<super::ServerCapabilitiesTasksRequestsTools> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_tools = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ServerCapabilitiesTasksRequests {
+                tools: f_tools,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ServerCapabilitiesTasksRequests {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -29932,6 +39835,53 @@ pub mod __de {
                 requests: self.f_requests,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ServerCapabilitiesTasks {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ServerCapabilitiesTasks object",
+                keys: &["list", "cancel", "requests"],
+                required: 0u64,
+            };
+            let mut f_list: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_cancel: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_requests: Option<super::ServerCapabilitiesTasksRequests> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_list = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_cancel = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_requests = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ServerCapabilitiesTasks {
+                list: f_list,
+                cancel: f_cancel,
+                requests: f_requests,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ServerCapabilitiesTasks {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub enum ServerNotification__Tag {
@@ -30122,6 +40072,119 @@ pub mod __de {
             __rt::visit_tagged::<super::ServerNotification, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::ServerNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "method",
+                        &[
+                            "notifications/cancelled",
+                            "notifications/progress",
+                            "notifications/resources/list_changed",
+                            "notifications/resources/updated",
+                            "notifications/prompts/list_changed",
+                            "notifications/tools/list_changed",
+                            "notifications/tasks/status",
+                            "notifications/message",
+                            "notifications/elicitation/complete",
+                        ],
+                        "a ServerNotification object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::Cancelled)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::Progress)
+                                }
+                                __rt::pull::Tag::Known(2usize) => {
+                                    <super::ResourceListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::ResourceListChanged)
+                                }
+                                __rt::pull::Tag::Known(3usize) => {
+                                    <super::ResourceUpdatedNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::ResourceUpdated)
+                                }
+                                __rt::pull::Tag::Known(4usize) => {
+                                    <super::PromptListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::PromptListChanged)
+                                }
+                                __rt::pull::Tag::Known(5usize) => {
+                                    <super::ToolListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::ToolListChanged)
+                                }
+                                __rt::pull::Tag::Known(6usize) => {
+                                    <super::TaskStatusNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::TaskStatus)
+                                }
+                                __rt::pull::Tag::Known(7usize) => {
+                                    <super::LoggingMessageNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::LoggingMessage)
+                                }
+                                __rt::pull::Tag::Known(8usize) => {
+                                    <super::ElicitationCompleteNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::ElicitationComplete)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::ServerNotification::Custom)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `method` in a ServerNotification object (one of `notifications/cancelled`, `notifications/progress`, `notifications/resources/list_changed`, `notifications/resources/updated`, `notifications/prompts/list_changed`, `notifications/tools/list_changed`, `notifications/tasks/status`, `notifications/message`, `notifications/elicitation/complete`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a ServerNotification object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a ServerNotification (object)", found)),
+            }
+        }
+    }
     pub enum ServerRequest__Tag {
         G0(PingRequest),
         G1(GetTaskRequest),
@@ -30282,6 +40345,111 @@ pub mod __de {
             map: A,
         ) -> ::core::result::Result<Self::Value, A::Error> {
             __rt::visit_tagged::<super::ServerRequest, A>(map)
+        }
+    }
+    impl __rt::pull::Decode for super::ServerRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "method",
+                        &[
+                            "ping",
+                            "tasks/get",
+                            "tasks/result",
+                            "tasks/cancel",
+                            "tasks/list",
+                            "sampling/createMessage",
+                            "roots/list",
+                            "elicitation/create",
+                        ],
+                        "a ServerRequest object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerRequest::Ping)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::GetTaskRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerRequest::GetTask)
+                                }
+                                __rt::pull::Tag::Known(2usize) => {
+                                    <super::GetTaskPayloadRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerRequest::GetTaskPayload)
+                                }
+                                __rt::pull::Tag::Known(3usize) => {
+                                    <super::CancelTaskRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerRequest::CancelTask)
+                                }
+                                __rt::pull::Tag::Known(4usize) => {
+                                    <super::ListTasksRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerRequest::ListTasks)
+                                }
+                                __rt::pull::Tag::Known(5usize) => {
+                                    <super::CreateMessageRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerRequest::CreateMessage)
+                                }
+                                __rt::pull::Tag::Known(6usize) => {
+                                    <super::ListRootsRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerRequest::ListRoots)
+                                }
+                                __rt::pull::Tag::Known(7usize) => {
+                                    <super::ElicitRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerRequest::Elicit)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::ServerRequest::Custom)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `method` in a ServerRequest object (one of `ping`, `tasks/get`, `tasks/result`, `tasks/cancel`, `tasks/list`, `sampling/createMessage`, `roots/list`, `elicitation/create`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a ServerRequest object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a ServerRequest (object)", found)),
+            }
         }
     }
     #[derive(Default)]
@@ -34971,6 +45139,906 @@ pub mod __de {
             __rt::drain_map(ServerResult__Merged0::default(), map)
         }
     }
+    impl __rt::pull::Decode for super::ServerResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => ServerResult__merged0(p),
+                found => Err(p.wrong("a ServerResult (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn ServerResult__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::ServerResult, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("_meta");
+        let s1 = obj.get("protocolVersion");
+        let s2 = obj.get("capabilities");
+        let s3 = obj.get("serverInfo");
+        let s4 = obj.get("instructions");
+        let s5 = obj.get("nextCursor");
+        let s6 = obj.get("resources");
+        let s7 = obj.get("resourceTemplates");
+        let s8 = obj.get("contents");
+        let s9 = obj.get("prompts");
+        let s10 = obj.get("description");
+        let s11 = obj.get("messages");
+        let s12 = obj.get("tools");
+        let s13 = obj.get("content");
+        let s14 = obj.get("structuredContent");
+        let s15 = obj.get("isError");
+        let s16 = obj.get("taskId");
+        let s17 = obj.get("status");
+        let s18 = obj.get("statusMessage");
+        let s19 = obj.get("createdAt");
+        let s20 = obj.get("lastUpdatedAt");
+        let s21 = obj.get("ttl");
+        let s22 = obj.get("pollInterval");
+        let s23 = obj.get("tasks");
+        let s24 = obj.get("completion");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(
+                    k.as_str(), "_meta" | "protocolVersion" | "capabilities" |
+                    "serverInfo" | "instructions" | "nextCursor" | "resources" |
+                    "resourceTemplates" | "contents" | "prompts" | "description" |
+                    "messages" | "tools" | "content" | "structuredContent" | "isError" |
+                    "taskId" | "status" | "statusMessage" | "createdAt" | "lastUpdatedAt"
+                    | "ttl" | "pollInterval" | "tasks" | "completion"
+                )
+            });
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s7 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s8 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s9 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s10 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s11 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s12 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s13 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s14 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s15 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Boolean)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s16 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s17 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s18 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s19 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s20 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s21 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Null)
+                            || __rt::is_kind(v, __rt::Kind::Integer))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s22 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s16 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s17 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s18 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s19 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s20 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s21 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Null)
+                            || __rt::is_kind(v, __rt::Kind::Integer))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s22 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s23 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s24 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::McpResult)
+            }
+            Some((0usize, false)) => {
+                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::McpResult)
+                    .map_err(|e| e.context("McpResult"))
+            }
+            Some((1usize, true)) => {
+                <super::InitializeResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::Initialize)
+            }
+            Some((1usize, false)) => {
+                <super::InitializeResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::Initialize)
+                    .map_err(|e| e.context("InitializeResult"))
+            }
+            Some((2usize, true)) => {
+                <super::ListResourcesResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListResources)
+            }
+            Some((2usize, false)) => {
+                <super::ListResourcesResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListResources)
+                    .map_err(|e| e.context("ListResourcesResult"))
+            }
+            Some((3usize, true)) => {
+                <super::ListResourceTemplatesResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListResourceTemplates)
+            }
+            Some((3usize, false)) => {
+                <super::ListResourceTemplatesResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListResourceTemplates)
+                    .map_err(|e| e.context("ListResourceTemplatesResult"))
+            }
+            Some((4usize, true)) => {
+                <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ReadResource)
+            }
+            Some((4usize, false)) => {
+                <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ReadResource)
+                    .map_err(|e| e.context("ReadResourceResult"))
+            }
+            Some((5usize, true)) => {
+                <super::ListPromptsResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListPrompts)
+            }
+            Some((5usize, false)) => {
+                <super::ListPromptsResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListPrompts)
+                    .map_err(|e| e.context("ListPromptsResult"))
+            }
+            Some((6usize, true)) => {
+                <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::GetPrompt)
+            }
+            Some((6usize, false)) => {
+                <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::GetPrompt)
+                    .map_err(|e| e.context("GetPromptResult"))
+            }
+            Some((7usize, true)) => {
+                <super::ListToolsResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListTools)
+            }
+            Some((7usize, false)) => {
+                <super::ListToolsResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListTools)
+                    .map_err(|e| e.context("ListToolsResult"))
+            }
+            Some((8usize, true)) => {
+                <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::CallTool)
+            }
+            Some((8usize, false)) => {
+                <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::CallTool)
+                    .map_err(|e| e.context("CallToolResult"))
+            }
+            Some((9usize, true)) => {
+                <super::GetTaskResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::GetTask)
+            }
+            Some((9usize, false)) => {
+                <super::GetTaskResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::GetTask)
+                    .map_err(|e| e.context("GetTaskResult"))
+            }
+            Some((10usize, true)) => {
+                <super::GetTaskPayloadResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::GetTaskPayload)
+            }
+            Some((10usize, false)) => {
+                <super::GetTaskPayloadResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::GetTaskPayload)
+                    .map_err(|e| e.context("GetTaskPayloadResult"))
+            }
+            Some((11usize, true)) => {
+                <super::CancelTaskResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::CancelTask)
+            }
+            Some((11usize, false)) => {
+                <super::CancelTaskResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::CancelTask)
+                    .map_err(|e| e.context("CancelTaskResult"))
+            }
+            Some((12usize, true)) => {
+                <super::ListTasksResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListTasks)
+            }
+            Some((12usize, false)) => {
+                <super::ListTasksResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListTasks)
+                    .map_err(|e| e.context("ListTasksResult"))
+            }
+            Some((13usize, true)) => {
+                <super::CompleteResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::Complete)
+            }
+            Some((13usize, false)) => {
+                <super::CompleteResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::Complete)
+                    .map_err(|e| e.context("CompleteResult"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of ServerResult matches this object; expected one of: McpResult (with ); Initialize (with protocolVersion, capabilities, serverInfo); ListResources (with resources); ListResourceTemplates (with resourceTemplates); ReadResource (with contents); ListPrompts (with prompts); GetPrompt (with messages); ListTools (with tools); CallTool (with content); GetTask (with taskId, status, createdAt, lastUpdatedAt, ttl); GetTaskPayload (with ); CancelTask (with taskId, status, createdAt, lastUpdatedAt, ttl); ListTasks (with tasks); Complete (with completion)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct SetLevelRequest {
         f_id: Option<super::RequestId>,
@@ -35033,6 +46101,52 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::SetLevelRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a SetLevelRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 15u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::SetLevelRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "logging/setLevel")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::SetLevelRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::SetLevelRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct SetLevelRequestParams {
         f_meta: Option<super::SetLevelRequestParamsMeta>,
@@ -35063,6 +46177,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::SetLevelRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a SetLevelRequestParams object",
+                keys: &["_meta", "level"],
+                required: 2u64,
+            };
+            let mut f_meta: Option<super::SetLevelRequestParamsMeta> = None;
+            let mut f_level: Option<super::LoggingLevel> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_level = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::SetLevelRequestParams {
+                meta: f_meta,
+                level: __rt::pull::required(f_level, "level")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::SetLevelRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct SetLevelRequestParamsMeta {
         f_progress_token: Option<super::ProgressToken>,
@@ -35089,6 +46247,47 @@ pub mod __de {
                 progress_token: self.f_progress_token,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::SetLevelRequestParamsMeta {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a SetLevelRequestParamsMeta object",
+                keys: &["progressToken"],
+                required: 0u64,
+            };
+            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::SetLevelRequestParamsMeta {
+                progress_token: f_progress_token,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::SetLevelRequestParamsMeta {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -35462,6 +46661,217 @@ pub mod __de {
             __rt::drain_map(SingleSelectEnumSchema__Merged0::default(), map)
         }
     }
+    impl __rt::pull::Decode for super::SingleSelectEnumSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => SingleSelectEnumSchema__merged0(p),
+                found => Err(p.wrong("a SingleSelectEnumSchema (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn SingleSelectEnumSchema__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::SingleSelectEnumSchema, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("type");
+        let s1 = obj.get("title");
+        let s2 = obj.get("description");
+        let s3 = obj.get("enum");
+        let s4 = obj.get("default");
+        let s5 = obj.get("oneOf");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(
+                    k.as_str(), "type" | "title" | "description" | "enum" | "default" |
+                    "oneOf"
+                )
+            });
+        if let Some(v) = s0 {
+            if !(v.as_str() == Some("string")) {
+                return Err(
+                    p
+                        .error(
+                            format!(
+                                "invalid value for `{}`: expected {}, found {}", "type",
+                                "\"string\"", v
+                            ),
+                        ),
+                );
+            }
+        }
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("string") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("string") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::SingleSelectEnumSchema::UntitledSingleSelectEnum)
+            }
+            Some((0usize, false)) => {
+                <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::SingleSelectEnumSchema::UntitledSingleSelectEnum)
+                    .map_err(|e| e.context("UntitledSingleSelectEnumSchema"))
+            }
+            Some((1usize, true)) => {
+                <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::SingleSelectEnumSchema::TitledSingleSelectEnum)
+            }
+            Some((1usize, false)) => {
+                <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::SingleSelectEnumSchema::TitledSingleSelectEnum)
+                    .map_err(|e| e.context("TitledSingleSelectEnumSchema"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of SingleSelectEnumSchema matches this object; expected one of: UntitledSingleSelectEnum (with type, enum); TitledSingleSelectEnum (with type, oneOf)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct StringSchema {
         f_title: Option<String>,
@@ -35522,6 +46932,84 @@ pub mod __de {
                 default: self.f_default,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::StringSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a StringSchema object",
+                keys: &[
+                    "title",
+                    "description",
+                    "minLength",
+                    "maxLength",
+                    "format",
+                    "default",
+                    "type",
+                ],
+                required: 64u64,
+            };
+            let mut f_title: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_min_length: Option<i64> = None;
+            let mut f_max_length: Option<i64> = None;
+            let mut f_format: Option<super::StringSchemaFormat> = None;
+            let mut f_default: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_min_length = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_max_length = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_format = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        6usize => __rt::pull::const_str(p, "string")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::StringSchema {
+                title: f_title,
+                description: f_description,
+                min_length: f_min_length,
+                max_length: f_max_length,
+                format: f_format,
+                default: f_default,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::StringSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::StringSchemaFormat {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &["date", "date-time", "email", "uri"],
+                    "a StringSchemaFormat",
+                )?],
+            )
         }
     }
     #[derive(Default)]
@@ -35591,6 +47079,52 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::SubscribeRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a SubscribeRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 15u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::SubscribeRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "resources/subscribe")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::SubscribeRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::SubscribeRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct SubscribeRequestParams {
         f_meta: Option<super::SubscribeRequestParamsMeta>,
@@ -35621,6 +47155,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::SubscribeRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a SubscribeRequestParams object",
+                keys: &["_meta", "uri"],
+                required: 2u64,
+            };
+            let mut f_meta: Option<super::SubscribeRequestParamsMeta> = None;
+            let mut f_uri: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::SubscribeRequestParams {
+                meta: f_meta,
+                uri: __rt::pull::required(f_uri, "uri")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::SubscribeRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct SubscribeRequestParamsMeta {
         f_progress_token: Option<super::ProgressToken>,
@@ -35647,6 +47225,47 @@ pub mod __de {
                 progress_token: self.f_progress_token,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::SubscribeRequestParamsMeta {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a SubscribeRequestParamsMeta object",
+                keys: &["progressToken"],
+                required: 0u64,
+            };
+            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::SubscribeRequestParamsMeta {
+                progress_token: f_progress_token,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::SubscribeRequestParamsMeta {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -35713,6 +47332,78 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::Task {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Task object",
+                keys: &[
+                    "taskId",
+                    "status",
+                    "statusMessage",
+                    "createdAt",
+                    "lastUpdatedAt",
+                    "ttl",
+                    "pollInterval",
+                ],
+                required: 59u64,
+            };
+            let mut f_task_id: Option<String> = None;
+            let mut f_status: Option<super::TaskStatus> = None;
+            let mut f_status_message: Option<String> = None;
+            let mut f_created_at: Option<String> = None;
+            let mut f_last_updated_at: Option<String> = None;
+            let mut f_ttl: Option<Option<i64>> = None;
+            let mut f_poll_interval: Option<i64> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_task_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_status = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_status_message = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_created_at = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => {
+                            f_last_updated_at = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        5usize => f_ttl = Some(__rt::pull::Decode::decode(p)?),
+                        6usize => f_poll_interval = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Task {
+                task_id: __rt::pull::required(f_task_id, "taskId")?,
+                status: __rt::pull::required(f_status, "status")?,
+                status_message: f_status_message,
+                created_at: __rt::pull::required(f_created_at, "createdAt")?,
+                last_updated_at: __rt::pull::required(
+                    f_last_updated_at,
+                    "lastUpdatedAt",
+                )?,
+                ttl: __rt::pull::required(f_ttl, "ttl")?,
+                poll_interval: f_poll_interval,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Task {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct TaskAugmentedRequestParams {
         f_meta: Option<super::TaskAugmentedRequestParamsMeta>,
@@ -35740,6 +47431,50 @@ pub mod __de {
                 task: self.f_task,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::TaskAugmentedRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a TaskAugmentedRequestParams object",
+                keys: &["_meta", "task"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<super::TaskAugmentedRequestParamsMeta> = None;
+            let mut f_task: Option<super::TaskMetadata> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_task = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::TaskAugmentedRequestParams {
+                meta: f_meta,
+                task: f_task,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::TaskAugmentedRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -35770,6 +47505,47 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::TaskAugmentedRequestParamsMeta {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a TaskAugmentedRequestParamsMeta object",
+                keys: &["progressToken"],
+                required: 0u64,
+            };
+            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::TaskAugmentedRequestParamsMeta {
+                progress_token: f_progress_token,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::TaskAugmentedRequestParamsMeta {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct TaskMetadata {
         f_ttl: Option<i64>,
@@ -35794,6 +47570,60 @@ pub mod __de {
                 ttl: self.f_ttl,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::TaskMetadata {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a TaskMetadata object",
+                keys: &["ttl"],
+                required: 0u64,
+            };
+            let mut f_ttl: Option<i64> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_ttl = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::TaskMetadata {
+                ttl: f_ttl,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::TaskMetadata {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::TaskStatus {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &["cancelled", "completed", "failed", "input_required", "working"],
+                    "a TaskStatus",
+                )?],
+            )
         }
     }
     #[derive(Default)]
@@ -35857,6 +47687,49 @@ pub mod __de {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::TaskStatusNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a TaskStatusNotification object",
+                keys: &["params", "jsonrpc", "method"],
+                required: 7u64,
+            };
+            let mut f_params: Option<super::TaskStatusNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "2.0")?,
+                        2usize => __rt::pull::const_str(p, "notifications/tasks/status")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::TaskStatusNotification {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::TaskStatusNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -35926,6 +47799,82 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::TaskStatusNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a TaskStatusNotificationParams object",
+                keys: &[
+                    "_meta",
+                    "taskId",
+                    "status",
+                    "statusMessage",
+                    "createdAt",
+                    "lastUpdatedAt",
+                    "ttl",
+                    "pollInterval",
+                ],
+                required: 118u64,
+            };
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_task_id: Option<String> = None;
+            let mut f_status: Option<super::TaskStatus> = None;
+            let mut f_status_message: Option<String> = None;
+            let mut f_created_at: Option<String> = None;
+            let mut f_last_updated_at: Option<String> = None;
+            let mut f_ttl: Option<Option<i64>> = None;
+            let mut f_poll_interval: Option<i64> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_task_id = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_status = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_status_message = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_created_at = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => {
+                            f_last_updated_at = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        6usize => f_ttl = Some(__rt::pull::Decode::decode(p)?),
+                        7usize => f_poll_interval = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::TaskStatusNotificationParams {
+                meta: f_meta,
+                task_id: __rt::pull::required(f_task_id, "taskId")?,
+                status: __rt::pull::required(f_status, "status")?,
+                status_message: f_status_message,
+                created_at: __rt::pull::required(f_created_at, "createdAt")?,
+                last_updated_at: __rt::pull::required(
+                    f_last_updated_at,
+                    "lastUpdatedAt",
+                )?,
+                ttl: __rt::pull::required(f_ttl, "ttl")?,
+                poll_interval: f_poll_interval,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::TaskStatusNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct TextContent {
         f_text: Option<String>,
@@ -35971,6 +47920,54 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::TextContent {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a TextContent object",
+                keys: &["text", "annotations", "_meta", "type"],
+                required: 9u64,
+            };
+            let mut f_text: Option<String> = None;
+            let mut f_annotations: Option<super::Annotations> = None;
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_text = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => __rt::pull::const_str(p, "text")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::TextContent {
+                text: __rt::pull::required(f_text, "text")?,
+                annotations: f_annotations,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::TextContent {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -36022,6 +48019,56 @@ pub mod __de {
                 text: __rt::required(self.f_text, "text")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::TextResourceContents {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a TextResourceContents object",
+                keys: &["uri", "mimeType", "_meta", "text"],
+                required: 9u64,
+            };
+            let mut f_uri: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_text: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_text = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::TextResourceContents {
+                uri: __rt::pull::required(f_uri, "uri")?,
+                mime_type: f_mime_type,
+                meta: f_meta,
+                text: __rt::pull::required(f_text, "text")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::TextResourceContents {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -36087,6 +48134,71 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::TitledMultiSelectEnumSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a TitledMultiSelectEnumSchema object",
+                keys: &[
+                    "title",
+                    "description",
+                    "minItems",
+                    "maxItems",
+                    "items",
+                    "default",
+                    "type",
+                ],
+                required: 80u64,
+            };
+            let mut f_title: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_min_items: Option<i64> = None;
+            let mut f_max_items: Option<i64> = None;
+            let mut f_items: Option<super::TitledMultiSelectEnumSchemaItems> = None;
+            let mut f_default: Option<Vec<String>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_min_items = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_max_items = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_items = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        6usize => __rt::pull::const_str(p, "array")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::TitledMultiSelectEnumSchema {
+                title: f_title,
+                description: f_description,
+                min_items: f_min_items,
+                max_items: f_max_items,
+                items: __rt::pull::required(f_items, "items")?,
+                default: f_default,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::TitledMultiSelectEnumSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct TitledMultiSelectEnumSchemaItemsAnyOfItem {
         f_const: Option<String>,
@@ -36122,6 +48234,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a TitledMultiSelectEnumSchemaItemsAnyOfItem object",
+                keys: &["const", "title"],
+                required: 3u64,
+            };
+            let mut f_const: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_const = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
+                r#const: __rt::pull::required(f_const, "const")?,
+                title: __rt::pull::required(f_title, "title")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct TitledMultiSelectEnumSchemaItems {
         f_any_of: Option<Vec<super::TitledMultiSelectEnumSchemaItemsAnyOfItem>>,
@@ -36147,6 +48303,49 @@ pub mod __de {
                 any_of: __rt::required(self.f_any_of, "anyOf")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::TitledMultiSelectEnumSchemaItems {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a TitledMultiSelectEnumSchemaItems object",
+                keys: &["anyOf"],
+                required: 1u64,
+            };
+            let mut f_any_of: Option<
+                Vec<super::TitledMultiSelectEnumSchemaItemsAnyOfItem>,
+            > = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_any_of = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::TitledMultiSelectEnumSchemaItems {
+                any_of: __rt::pull::required(f_any_of, "anyOf")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::TitledMultiSelectEnumSchemaItems {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -36205,6 +48404,59 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::TitledSingleSelectEnumSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a TitledSingleSelectEnumSchema object",
+                keys: &["title", "description", "oneOf", "default", "type"],
+                required: 20u64,
+            };
+            let mut f_title: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_one_of: Option<
+                Vec<super::TitledSingleSelectEnumSchemaOneOfItem>,
+            > = None;
+            let mut f_default: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_one_of = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => __rt::pull::const_str(p, "string")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::TitledSingleSelectEnumSchema {
+                title: f_title,
+                description: f_description,
+                one_of: __rt::pull::required(f_one_of, "oneOf")?,
+                default: f_default,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::TitledSingleSelectEnumSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct TitledSingleSelectEnumSchemaOneOfItem {
         f_const: Option<String>,
@@ -36235,6 +48487,50 @@ pub mod __de {
                 title: __rt::required(self.f_title, "title")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::TitledSingleSelectEnumSchemaOneOfItem {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a TitledSingleSelectEnumSchemaOneOfItem object",
+                keys: &["const", "title"],
+                required: 3u64,
+            };
+            let mut f_const: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_const = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::TitledSingleSelectEnumSchemaOneOfItem {
+                r#const: __rt::pull::required(f_const, "const")?,
+                title: __rt::pull::required(f_title, "title")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::TitledSingleSelectEnumSchemaOneOfItem {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -36299,6 +48595,81 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::Tool {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Tool object",
+                keys: &[
+                    "name",
+                    "title",
+                    "icons",
+                    "description",
+                    "inputSchema",
+                    "execution",
+                    "outputSchema",
+                    "annotations",
+                    "_meta",
+                ],
+                required: 17u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut f_icons: Option<Vec<super::Icon>> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_input_schema: Option<super::ToolInputSchema> = None;
+            let mut f_execution: Option<super::ToolExecution> = None;
+            let mut f_output_schema: Option<super::ToolOutputSchema> = None;
+            let mut f_annotations: Option<super::ToolAnnotations> = None;
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_icons = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_input_schema = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_execution = Some(__rt::pull::Decode::decode(p)?),
+                        6usize => f_output_schema = Some(__rt::pull::Decode::decode(p)?),
+                        7usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        8usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Tool {
+                name: __rt::pull::required(f_name, "name")?,
+                title: f_title,
+                icons: f_icons,
+                description: f_description,
+                input_schema: __rt::pull::required(f_input_schema, "inputSchema")?,
+                execution: f_execution,
+                output_schema: f_output_schema,
+                annotations: f_annotations,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Tool {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ToolInputSchema {
         f_schema: Option<String>,
@@ -36334,6 +48705,56 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ToolInputSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ToolInputSchema object",
+                keys: &["$schema", "properties", "required", "type"],
+                required: 8u64,
+            };
+            let mut f_schema: Option<String> = None;
+            let mut f_properties: Option<
+                __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+            > = None;
+            let mut f_required: Option<Vec<String>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_schema = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_properties = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => __rt::pull::const_str(p, "object")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ToolInputSchema {
+                schema: f_schema,
+                properties: f_properties,
+                required: f_required,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ToolInputSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ToolOutputSchema {
         f_schema: Option<String>,
@@ -36367,6 +48788,56 @@ pub mod __de {
                 required: self.f_required,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ToolOutputSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ToolOutputSchema object",
+                keys: &["$schema", "properties", "required", "type"],
+                required: 8u64,
+            };
+            let mut f_schema: Option<String> = None;
+            let mut f_properties: Option<
+                __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+            > = None;
+            let mut f_required: Option<Vec<String>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_schema = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_properties = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => __rt::pull::const_str(p, "object")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ToolOutputSchema {
+                schema: f_schema,
+                properties: f_properties,
+                required: f_required,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ToolOutputSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -36415,6 +48886,71 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ToolAnnotations {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ToolAnnotations object",
+                keys: &[
+                    "title",
+                    "readOnlyHint",
+                    "destructiveHint",
+                    "idempotentHint",
+                    "openWorldHint",
+                ],
+                required: 0u64,
+            };
+            let mut f_title: Option<String> = None;
+            let mut f_read_only_hint: Option<bool> = None;
+            let mut f_destructive_hint: Option<bool> = None;
+            let mut f_idempotent_hint: Option<bool> = None;
+            let mut f_open_world_hint: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_read_only_hint = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => {
+                            f_destructive_hint = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        3usize => {
+                            f_idempotent_hint = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        4usize => {
+                            f_open_world_hint = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ToolAnnotations {
+                title: f_title,
+                read_only_hint: f_read_only_hint,
+                destructive_hint: f_destructive_hint,
+                idempotent_hint: f_idempotent_hint,
+                open_world_hint: f_open_world_hint,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ToolAnnotations {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ToolChoice {
         f_mode: Option<super::ToolChoiceMode>,
@@ -36439,6 +48975,60 @@ pub mod __de {
                 mode: self.f_mode,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ToolChoice {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ToolChoice object",
+                keys: &["mode"],
+                required: 0u64,
+            };
+            let mut f_mode: Option<super::ToolChoiceMode> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_mode = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ToolChoice {
+                mode: f_mode,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ToolChoice {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::ToolChoiceMode {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &["auto", "none", "required"],
+                    "a ToolChoiceMode",
+                )?],
+            )
         }
     }
     #[derive(Default)]
@@ -36467,6 +49057,60 @@ pub mod __de {
                 task_support: self.f_task_support,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ToolExecution {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ToolExecution object",
+                keys: &["taskSupport"],
+                required: 0u64,
+            };
+            let mut f_task_support: Option<super::ToolExecutionTaskSupport> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_task_support = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ToolExecution {
+                task_support: f_task_support,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ToolExecution {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::ToolExecutionTaskSupport {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &["forbidden", "optional", "required"],
+                    "a ToolExecutionTaskSupport",
+                )?],
+            )
         }
     }
     #[derive(Default)]
@@ -36522,6 +49166,51 @@ pub mod __de {
                 params: self.f_params,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ToolListChangedNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ToolListChangedNotification object",
+                keys: &["params", "jsonrpc", "method"],
+                required: 6u64,
+            };
+            let mut f_params: Option<super::NotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "2.0")?,
+                        2usize => {
+                            __rt::pull::const_str(p, "notifications/tools/list_changed")?
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ToolListChangedNotification {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ToolListChangedNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -36587,6 +49276,69 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ToolResultContent {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ToolResultContent object",
+                keys: &[
+                    "toolUseId",
+                    "content",
+                    "structuredContent",
+                    "isError",
+                    "_meta",
+                    "type",
+                ],
+                required: 35u64,
+            };
+            let mut f_tool_use_id: Option<String> = None;
+            let mut f_content: Option<Vec<super::ContentBlock>> = None;
+            let mut f_structured_content: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_is_error: Option<bool> = None;
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_tool_use_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => {
+                            f_structured_content = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        3usize => f_is_error = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => __rt::pull::const_str(p, "tool_result")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ToolResultContent {
+                tool_use_id: __rt::pull::required(f_tool_use_id, "toolUseId")?,
+                content: __rt::pull::required(f_content, "content")?,
+                structured_content: f_structured_content,
+                is_error: f_is_error,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ToolResultContent {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ToolUseContent {
         f_id: Option<String>,
@@ -36644,6 +49396,57 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ToolUseContent {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ToolUseContent object",
+                keys: &["id", "name", "input", "_meta", "type"],
+                required: 23u64,
+            };
+            let mut f_id: Option<String> = None;
+            let mut f_name: Option<String> = None;
+            let mut f_input: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_input = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => __rt::pull::const_str(p, "tool_use")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ToolUseContent {
+                id: __rt::pull::required(f_id, "id")?,
+                name: __rt::pull::required(f_name, "name")?,
+                input: __rt::pull::required(f_input, "input")?,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ToolUseContent {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct UrlElicitationRequiredError {
         f_id: Option<super::RequestId>,
@@ -36678,6 +49481,51 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::UrlElicitationRequiredError {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a URLElicitationRequiredError object",
+                keys: &["id", "error", "jsonrpc"],
+                required: 6u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_error: Option<super::UrlElicitationRequiredErrorError> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_error = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::UrlElicitationRequiredError {
+                id: f_id,
+                error: __rt::pull::required(f_error, "error")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::UrlElicitationRequiredError {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct UrlElicitationRequiredErrorErrorData {
         f_elicitations: Option<Vec<super::ElicitRequestUrlParams>>,
@@ -36707,6 +49555,47 @@ pub mod __de {
                 elicitations: __rt::required(self.f_elicitations, "elicitations")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::UrlElicitationRequiredErrorErrorData {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a UrlElicitationRequiredErrorErrorData object",
+                keys: &["elicitations"],
+                required: 1u64,
+            };
+            let mut f_elicitations: Option<Vec<super::ElicitRequestUrlParams>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_elicitations = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::UrlElicitationRequiredErrorErrorData {
+                elicitations: __rt::pull::required(f_elicitations, "elicitations")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::UrlElicitationRequiredErrorErrorData {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -36747,6 +49636,51 @@ pub mod __de {
                 data: __rt::required(self.f_data, "data")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::UrlElicitationRequiredErrorError {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a UrlElicitationRequiredErrorError object",
+                keys: &["message", "data", "code"],
+                required: 7u64,
+            };
+            let mut f_message: Option<String> = None;
+            let mut f_data: Option<super::UrlElicitationRequiredErrorErrorData> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_message = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_int(p, -32042i64)?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::UrlElicitationRequiredErrorError {
+                message: __rt::pull::required(f_message, "message")?,
+                data: __rt::pull::required(f_data, "data")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::UrlElicitationRequiredErrorError {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -36816,6 +49750,52 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::UnsubscribeRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a UnsubscribeRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 15u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::UnsubscribeRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "resources/unsubscribe")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::UnsubscribeRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::UnsubscribeRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct UnsubscribeRequestParams {
         f_meta: Option<super::UnsubscribeRequestParamsMeta>,
@@ -36846,6 +49826,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::UnsubscribeRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a UnsubscribeRequestParams object",
+                keys: &["_meta", "uri"],
+                required: 2u64,
+            };
+            let mut f_meta: Option<super::UnsubscribeRequestParamsMeta> = None;
+            let mut f_uri: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::UnsubscribeRequestParams {
+                meta: f_meta,
+                uri: __rt::pull::required(f_uri, "uri")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::UnsubscribeRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct UnsubscribeRequestParamsMeta {
         f_progress_token: Option<super::ProgressToken>,
@@ -36872,6 +49896,47 @@ pub mod __de {
                 progress_token: self.f_progress_token,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::UnsubscribeRequestParamsMeta {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a UnsubscribeRequestParamsMeta object",
+                keys: &["progressToken"],
+                required: 0u64,
+            };
+            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::UnsubscribeRequestParamsMeta {
+                progress_token: f_progress_token,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::UnsubscribeRequestParamsMeta {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -36937,6 +50002,71 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::UntitledMultiSelectEnumSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a UntitledMultiSelectEnumSchema object",
+                keys: &[
+                    "title",
+                    "description",
+                    "minItems",
+                    "maxItems",
+                    "items",
+                    "default",
+                    "type",
+                ],
+                required: 80u64,
+            };
+            let mut f_title: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_min_items: Option<i64> = None;
+            let mut f_max_items: Option<i64> = None;
+            let mut f_items: Option<super::UntitledMultiSelectEnumSchemaItems> = None;
+            let mut f_default: Option<Vec<String>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_min_items = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_max_items = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_items = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        6usize => __rt::pull::const_str(p, "array")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::UntitledMultiSelectEnumSchema {
+                title: f_title,
+                description: f_description,
+                min_items: f_min_items,
+                max_items: f_max_items,
+                items: __rt::pull::required(f_items, "items")?,
+                default: f_default,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::UntitledMultiSelectEnumSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct UntitledMultiSelectEnumSchemaItems {
         f_enum: Option<Vec<String>>,
@@ -36966,6 +50096,48 @@ pub mod __de {
                 r#enum: __rt::required(self.f_enum, "enum")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::UntitledMultiSelectEnumSchemaItems {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a UntitledMultiSelectEnumSchemaItems object",
+                keys: &["enum", "type"],
+                required: 3u64,
+            };
+            let mut f_enum: Option<Vec<String>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_enum = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "string")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::UntitledMultiSelectEnumSchemaItems {
+                r#enum: __rt::pull::required(f_enum, "enum")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::UntitledMultiSelectEnumSchemaItems {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -37024,6 +50196,285 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::UntitledSingleSelectEnumSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a UntitledSingleSelectEnumSchema object",
+                keys: &["title", "description", "enum", "default", "type"],
+                required: 20u64,
+            };
+            let mut f_title: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_enum: Option<Vec<String>> = None;
+            let mut f_default: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_enum = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => __rt::pull::const_str(p, "string")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::UntitledSingleSelectEnumSchema {
+                title: f_title,
+                description: f_description,
+                r#enum: __rt::pull::required(f_enum, "enum")?,
+                default: f_default,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::UntitledSingleSelectEnumSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Methods for super::ClientRequest {
+        const ENVELOPE: bool = true;
+        fn decode_method(
+            p: &mut __rt::pull::Parser<'_>,
+            method: &str,
+            start: __rt::pull::Start,
+        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+            match method {
+                "initialize" => {
+                    Some(
+                        <super::InitializeRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::Initialize),
+                    )
+                }
+                "ping" => {
+                    Some(
+                        <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::Ping),
+                    )
+                }
+                "resources/list" => {
+                    Some(
+                        <super::ListResourcesRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::ListResources),
+                    )
+                }
+                "resources/templates/list" => {
+                    Some(
+                        <super::ListResourceTemplatesRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::ListResourceTemplates),
+                    )
+                }
+                "resources/read" => {
+                    Some(
+                        <super::ReadResourceRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::ReadResource),
+                    )
+                }
+                "resources/subscribe" => {
+                    Some(
+                        <super::SubscribeRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::Subscribe),
+                    )
+                }
+                "resources/unsubscribe" => {
+                    Some(
+                        <super::UnsubscribeRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::Unsubscribe),
+                    )
+                }
+                "prompts/list" => {
+                    Some(
+                        <super::ListPromptsRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::ListPrompts),
+                    )
+                }
+                "prompts/get" => {
+                    Some(
+                        <super::GetPromptRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::GetPrompt),
+                    )
+                }
+                "tools/list" => {
+                    Some(
+                        <super::ListToolsRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::ListTools),
+                    )
+                }
+                "tools/call" => {
+                    Some(
+                        <super::CallToolRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::CallTool),
+                    )
+                }
+                "tasks/get" => {
+                    Some(
+                        <super::GetTaskRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::GetTask),
+                    )
+                }
+                "tasks/result" => {
+                    Some(
+                        <super::GetTaskPayloadRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::GetTaskPayload),
+                    )
+                }
+                "tasks/cancel" => {
+                    Some(
+                        <super::CancelTaskRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::CancelTask),
+                    )
+                }
+                "tasks/list" => {
+                    Some(
+                        <super::ListTasksRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::ListTasks),
+                    )
+                }
+                "logging/setLevel" => {
+                    Some(
+                        <super::SetLevelRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::SetLevel),
+                    )
+                }
+                "completion/complete" => {
+                    Some(
+                        <super::CompleteRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::Complete),
+                    )
+                }
+                _ => None,
+            }
+        }
+        fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
+            Some(super::ClientRequest::Custom(raw))
+        }
+    }
+    impl __rt::pull::Methods for super::ClientNotification {
+        const ENVELOPE: bool = true;
+        fn decode_method(
+            p: &mut __rt::pull::Parser<'_>,
+            method: &str,
+            start: __rt::pull::Start,
+        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+            match method {
+                "notifications/cancelled" => {
+                    Some(
+                        <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientNotification::Cancelled),
+                    )
+                }
+                "notifications/initialized" => {
+                    Some(
+                        <super::InitializedNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientNotification::Initialized),
+                    )
+                }
+                "notifications/progress" => {
+                    Some(
+                        <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientNotification::Progress),
+                    )
+                }
+                "notifications/tasks/status" => {
+                    Some(
+                        <super::TaskStatusNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientNotification::TaskStatus),
+                    )
+                }
+                "notifications/roots/list_changed" => {
+                    Some(
+                        <super::RootsListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientNotification::RootsListChanged),
+                    )
+                }
+                _ => None,
+            }
+        }
+        fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
+            Some(super::ClientNotification::Custom(raw))
+        }
+    }
     pub struct ClientMessage;
     impl<'de> __rt::serde::de::Visitor<'de> for ClientMessage {
         type Value = super::ClientMessage;
@@ -37050,6 +50501,208 @@ pub mod __de {
             }
         }
     }
+    impl __rt::pull::Decode for super::ClientMessage {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match __rt::pull::message::<
+                super::ClientRequest,
+                super::ClientNotification,
+                super::RequestId,
+                super::JsonRpcErrorResponse,
+            >(p)? {
+                __rt::MessageParts::Request(_, r) => Ok(super::ClientMessage::Request(r)),
+                __rt::MessageParts::Notification(n) => {
+                    Ok(super::ClientMessage::Notification(n))
+                }
+                __rt::MessageParts::Response(r) => Ok(super::ClientMessage::Response(r)),
+                __rt::MessageParts::Error(e) => Ok(super::ClientMessage::Error(e)),
+            }
+        }
+    }
+    impl __rt::pull::Methods for super::ServerRequest {
+        const ENVELOPE: bool = true;
+        fn decode_method(
+            p: &mut __rt::pull::Parser<'_>,
+            method: &str,
+            start: __rt::pull::Start,
+        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+            match method {
+                "ping" => {
+                    Some(
+                        <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerRequest::Ping),
+                    )
+                }
+                "tasks/get" => {
+                    Some(
+                        <super::GetTaskRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerRequest::GetTask),
+                    )
+                }
+                "tasks/result" => {
+                    Some(
+                        <super::GetTaskPayloadRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerRequest::GetTaskPayload),
+                    )
+                }
+                "tasks/cancel" => {
+                    Some(
+                        <super::CancelTaskRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerRequest::CancelTask),
+                    )
+                }
+                "tasks/list" => {
+                    Some(
+                        <super::ListTasksRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerRequest::ListTasks),
+                    )
+                }
+                "sampling/createMessage" => {
+                    Some(
+                        <super::CreateMessageRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerRequest::CreateMessage),
+                    )
+                }
+                "roots/list" => {
+                    Some(
+                        <super::ListRootsRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerRequest::ListRoots),
+                    )
+                }
+                "elicitation/create" => {
+                    Some(
+                        <super::ElicitRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerRequest::Elicit),
+                    )
+                }
+                _ => None,
+            }
+        }
+        fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
+            Some(super::ServerRequest::Custom(raw))
+        }
+    }
+    impl __rt::pull::Methods for super::ServerNotification {
+        const ENVELOPE: bool = true;
+        fn decode_method(
+            p: &mut __rt::pull::Parser<'_>,
+            method: &str,
+            start: __rt::pull::Start,
+        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+            match method {
+                "notifications/cancelled" => {
+                    Some(
+                        <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::Cancelled),
+                    )
+                }
+                "notifications/progress" => {
+                    Some(
+                        <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::Progress),
+                    )
+                }
+                "notifications/resources/list_changed" => {
+                    Some(
+                        <super::ResourceListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::ResourceListChanged),
+                    )
+                }
+                "notifications/resources/updated" => {
+                    Some(
+                        <super::ResourceUpdatedNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::ResourceUpdated),
+                    )
+                }
+                "notifications/prompts/list_changed" => {
+                    Some(
+                        <super::PromptListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::PromptListChanged),
+                    )
+                }
+                "notifications/tools/list_changed" => {
+                    Some(
+                        <super::ToolListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::ToolListChanged),
+                    )
+                }
+                "notifications/tasks/status" => {
+                    Some(
+                        <super::TaskStatusNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::TaskStatus),
+                    )
+                }
+                "notifications/message" => {
+                    Some(
+                        <super::LoggingMessageNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::LoggingMessage),
+                    )
+                }
+                "notifications/elicitation/complete" => {
+                    Some(
+                        <super::ElicitationCompleteNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::ElicitationComplete),
+                    )
+                }
+                _ => None,
+            }
+        }
+        fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
+            Some(super::ServerNotification::Custom(raw))
+        }
+    }
     pub struct ServerMessage;
     impl<'de> __rt::serde::de::Visitor<'de> for ServerMessage {
         type Value = super::ServerMessage;
@@ -37067,6 +50720,25 @@ pub mod __de {
                 super::RequestId,
                 super::JsonRpcErrorResponse,
             >(map)? {
+                __rt::MessageParts::Request(_, r) => Ok(super::ServerMessage::Request(r)),
+                __rt::MessageParts::Notification(n) => {
+                    Ok(super::ServerMessage::Notification(n))
+                }
+                __rt::MessageParts::Response(r) => Ok(super::ServerMessage::Response(r)),
+                __rt::MessageParts::Error(e) => Ok(super::ServerMessage::Error(e)),
+            }
+        }
+    }
+    impl __rt::pull::Decode for super::ServerMessage {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match __rt::pull::message::<
+                super::ServerRequest,
+                super::ServerNotification,
+                super::RequestId,
+                super::JsonRpcErrorResponse,
+            >(p)? {
                 __rt::MessageParts::Request(_, r) => Ok(super::ServerMessage::Request(r)),
                 __rt::MessageParts::Notification(n) => {
                     Ok(super::ServerMessage::Notification(n))

@@ -14780,7 +14780,7 @@ impl ClientMessage {
     pub fn from_json(
         text: &str,
     ) -> ::core::result::Result<Self, __rt::DecodeError<ServerMessage>> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str::<Self>(text)
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
                 let id = id
@@ -14908,7 +14908,7 @@ impl ServerMessage {
     pub fn from_json(
         text: &str,
     ) -> ::core::result::Result<Self, __rt::DecodeError<ClientMessage>> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str::<Self>(text)
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
                 let id = id
@@ -14966,7 +14966,7 @@ impl __rt::RequestMethod for CallToolRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<CallToolResultResponseResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for CancelledNotification {
@@ -14994,7 +14994,7 @@ impl __rt::RequestMethod for CompleteRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for CreateMessageRequest {
@@ -15008,7 +15008,7 @@ impl __rt::RequestMethod for CreateMessageRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for DiscoverRequest {
@@ -15022,7 +15022,7 @@ impl __rt::RequestMethod for DiscoverRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<DiscoverResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ElicitRequest {
@@ -15036,7 +15036,7 @@ impl __rt::RequestMethod for ElicitRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<ElicitResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for GetPromptRequest {
@@ -15050,7 +15050,7 @@ impl __rt::RequestMethod for GetPromptRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<GetPromptResultResponseResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListPromptsRequest {
@@ -15064,7 +15064,7 @@ impl __rt::RequestMethod for ListPromptsRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListResourceTemplatesRequest {
@@ -15078,7 +15078,7 @@ impl __rt::RequestMethod for ListResourceTemplatesRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListResourcesRequest {
@@ -15092,7 +15092,7 @@ impl __rt::RequestMethod for ListResourcesRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListRootsRequest {
@@ -15106,7 +15106,7 @@ impl __rt::RequestMethod for ListRootsRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListToolsRequest {
@@ -15120,7 +15120,7 @@ impl __rt::RequestMethod for ListToolsRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for LoggingMessageNotification {
@@ -15158,7 +15158,7 @@ impl __rt::RequestMethod for ReadResourceRequest {
         ReadResourceResultResponseResult,
         __rt::serde_json::Error,
     > {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for ResourceListChangedNotification {
@@ -15193,7 +15193,7 @@ impl __rt::RequestMethod for SubscriptionsListenRequest {
     fn result_from_json(
         text: &str,
     ) -> ::core::result::Result<SubscriptionsListenResult, __rt::serde_json::Error> {
-        __rt::serde_json::from_str(text)
+        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for ToolListChangedNotification {
@@ -15920,6 +15920,53 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::Annotations {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Annotations object",
+                keys: &["audience", "priority", "lastModified"],
+                required: 0u64,
+            };
+            let mut f_audience: Option<Vec<super::Role>> = None;
+            let mut f_priority: Option<__rt::Number> = None;
+            let mut f_last_modified: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_audience = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_priority = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_last_modified = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Annotations {
+                audience: f_audience,
+                priority: f_priority,
+                last_modified: f_last_modified,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Annotations {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct AudioContent {
         f_data: Option<String>,
@@ -15976,6 +16023,57 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::AudioContent {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a AudioContent object",
+                keys: &["data", "mimeType", "annotations", "_meta", "type"],
+                required: 19u64,
+            };
+            let mut f_data: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut f_annotations: Option<super::Annotations> = None;
+            let mut f_meta: Option<super::MetaObject> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => __rt::pull::const_str(p, "audio")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::AudioContent {
+                data: __rt::pull::required(f_data, "data")?,
+                mime_type: __rt::pull::required(f_mime_type, "mimeType")?,
+                annotations: f_annotations,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::AudioContent {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct BaseMetadata {
         f_name: Option<String>,
@@ -16004,6 +16102,50 @@ pub mod __de {
                 title: self.f_title,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::BaseMetadata {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a BaseMetadata object",
+                keys: &["name", "title"],
+                required: 1u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::BaseMetadata {
+                name: __rt::pull::required(f_name, "name")?,
+                title: f_title,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::BaseMetadata {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -16057,6 +16199,56 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::BlobResourceContents {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a BlobResourceContents object",
+                keys: &["uri", "mimeType", "_meta", "blob"],
+                required: 9u64,
+            };
+            let mut f_uri: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut f_meta: Option<super::MetaObject> = None;
+            let mut f_blob: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_blob = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::BlobResourceContents {
+                uri: __rt::pull::required(f_uri, "uri")?,
+                mime_type: f_mime_type,
+                meta: f_meta,
+                blob: __rt::pull::required(f_blob, "blob")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::BlobResourceContents {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct BooleanSchema {
         f_title: Option<String>,
@@ -16102,6 +16294,54 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::BooleanSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a BooleanSchema object",
+                keys: &["title", "description", "default", "type"],
+                required: 8u64,
+            };
+            let mut f_title: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_default: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => __rt::pull::const_str(p, "boolean")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::BooleanSchema {
+                title: f_title,
+                description: f_description,
+                default: f_default,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::BooleanSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct CacheableResult {
         f_meta: Option<super::ResultMetaObject>,
@@ -16144,6 +16384,69 @@ pub mod __de {
                 cache_scope: __rt::required(self.f_cache_scope, "cacheScope")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CacheableResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CacheableResult object",
+                keys: &["_meta", "resultType", "ttlMs", "cacheScope"],
+                required: 14u64,
+            };
+            let mut f_meta: Option<super::ResultMetaObject> = None;
+            let mut f_result_type: Option<String> = None;
+            let mut f_ttl_ms: Option<u64> = None;
+            let mut f_cache_scope: Option<super::CacheableResultCacheScope> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_result_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_ttl_ms = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_cache_scope = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CacheableResult {
+                meta: f_meta,
+                result_type: __rt::pull::required(f_result_type, "resultType")?,
+                ttl_ms: __rt::pull::required(f_ttl_ms, "ttlMs")?,
+                cache_scope: __rt::pull::required(f_cache_scope, "cacheScope")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CacheableResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::CacheableResultCacheScope {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &["private", "public"],
+                    "a CacheableResultCacheScope",
+                )?],
+            )
         }
     }
     #[derive(Default)]
@@ -16201,6 +16504,52 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::CallToolRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CallToolRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 15u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::CallToolRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "tools/call")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CallToolRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CallToolRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct CallToolRequestParams {
         f_meta: Option<super::RequestMetaObject>,
@@ -16244,6 +16593,61 @@ pub mod __de {
                 arguments: self.f_arguments,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CallToolRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CallToolRequestParams object",
+                keys: &["_meta", "inputResponses", "requestState", "name", "arguments"],
+                required: 9u64,
+            };
+            let mut f_meta: Option<super::RequestMetaObject> = None;
+            let mut f_input_responses: Option<super::InputResponses> = None;
+            let mut f_request_state: Option<String> = None;
+            let mut f_name: Option<String> = None;
+            let mut f_arguments: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => {
+                            f_input_responses = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        2usize => f_request_state = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CallToolRequestParams {
+                meta: __rt::pull::required(f_meta, "_meta")?,
+                input_responses: f_input_responses,
+                request_state: f_request_state,
+                name: __rt::pull::required(f_name, "name")?,
+                arguments: f_arguments,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CallToolRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -16309,6 +16713,67 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::CallToolResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CallToolResult object",
+                keys: &[
+                    "_meta",
+                    "resultType",
+                    "content",
+                    "structuredContent",
+                    "isError",
+                ],
+                required: 6u64,
+            };
+            let mut f_meta: Option<super::ResultMetaObject> = None;
+            let mut f_result_type: Option<String> = None;
+            let mut f_content: Option<Vec<super::ContentBlock>> = None;
+            let mut f_structured_content: Option<__rt::Value> = None;
+            let mut f_is_error: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_result_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => {
+                            f_structured_content = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        4usize => f_is_error = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CallToolResult {
+                meta: f_meta,
+                result_type: __rt::pull::required(f_result_type, "resultType")?,
+                content: __rt::pull::required(f_content, "content")?,
+                structured_content: f_structured_content,
+                is_error: f_is_error,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CallToolResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct CallToolResultResponse {
         f_id: Option<super::RequestId>,
@@ -16347,6 +16812,51 @@ pub mod __de {
                 result: __rt::required(self.f_result, "result")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CallToolResultResponse {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CallToolResultResponse object",
+                keys: &["id", "result", "jsonrpc"],
+                required: 7u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_result: Option<super::CallToolResultResponseResult> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CallToolResultResponse {
+                id: __rt::pull::required(f_id, "id")?,
+                result: __rt::pull::required(f_result, "result")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CallToolResultResponse {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -16748,6 +17258,203 @@ pub mod __de {
             __rt::drain_map(CallToolResultResponseResult__Merged0::default(), map)
         }
     }
+    impl __rt::pull::Decode for super::CallToolResultResponseResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => CallToolResultResponseResult__merged0(p),
+                found => Err(p.wrong("a CallToolResultResponseResult (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn CallToolResultResponseResult__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::CallToolResultResponseResult, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("resultType");
+        let s1 = obj.get("_meta");
+        let s2 = obj.get("inputRequests");
+        let s3 = obj.get("requestState");
+        let s4 = obj.get("content");
+        let s5 = obj.get("structuredContent");
+        let s6 = obj.get("isError");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(
+                    k.as_str(), "resultType" | "_meta" | "inputRequests" | "requestState"
+                    | "content" | "structuredContent" | "isError"
+                )
+            });
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("input_required") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Null)
+                            || __rt::is_kind(v, __rt::Kind::Boolean)
+                            || __rt::is_kind(v, __rt::Kind::Integer)
+                            || __rt::is_kind(v, __rt::Kind::Number)
+                            || __rt::is_kind(v, __rt::Kind::String)
+                            || __rt::is_kind(v, __rt::Kind::Array)
+                            || __rt::is_kind(v, __rt::Kind::Object))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Boolean)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::InputRequiredResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::CallToolResultResponseResult::InputRequired)
+            }
+            Some((0usize, false)) => {
+                <super::InputRequiredResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::CallToolResultResponseResult::InputRequired)
+                    .map_err(|e| e.context("InputRequiredResult"))
+            }
+            Some((1usize, true)) => {
+                <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::CallToolResultResponseResult::CallTool)
+            }
+            Some((1usize, false)) => {
+                <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::CallToolResultResponseResult::CallTool)
+                    .map_err(|e| e.context("CallToolResult"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of CallToolResultResponseResult matches this object; expected one of: InputRequired (with resultType); CallTool (with resultType, content)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct CancelledNotification {
         f_params: Option<super::CancelledNotificationParams>,
@@ -16811,6 +17518,49 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::CancelledNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CancelledNotification object",
+                keys: &["params", "jsonrpc", "method"],
+                required: 7u64,
+            };
+            let mut f_params: Option<super::CancelledNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "2.0")?,
+                        2usize => __rt::pull::const_str(p, "notifications/cancelled")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CancelledNotification {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CancelledNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct CancelledNotificationParams {
         f_meta: Option<super::NotificationMetaObject>,
@@ -16842,6 +17592,53 @@ pub mod __de {
                 reason: self.f_reason,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CancelledNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CancelledNotificationParams object",
+                keys: &["_meta", "requestId", "reason"],
+                required: 2u64,
+            };
+            let mut f_meta: Option<super::NotificationMetaObject> = None;
+            let mut f_request_id: Option<super::RequestId> = None;
+            let mut f_reason: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_request_id = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_reason = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CancelledNotificationParams {
+                meta: f_meta,
+                request_id: __rt::pull::required(f_request_id, "requestId")?,
+                reason: f_reason,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CancelledNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -16884,6 +17681,65 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ClientCapabilities {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ClientCapabilities object",
+                keys: &[
+                    "experimental",
+                    "roots",
+                    "sampling",
+                    "elicitation",
+                    "extensions",
+                ],
+                required: 0u64,
+            };
+            let mut f_experimental: Option<__rt::IndexMap<String, super::JsonObject>> = None;
+            let mut f_roots: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_sampling: Option<super::ClientCapabilitiesSampling> = None;
+            let mut f_elicitation: Option<super::ClientCapabilitiesElicitation> = None;
+            let mut f_extensions: Option<__rt::IndexMap<String, super::JsonObject>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_experimental = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_roots = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_sampling = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_elicitation = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_extensions = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ClientCapabilities {
+                experimental: f_experimental,
+                roots: f_roots,
+                sampling: f_sampling,
+                elicitation: f_elicitation,
+                extensions: f_extensions,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ClientCapabilities {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ClientCapabilitiesSampling {
         f_context: Option<super::JsonObject>,
@@ -16913,6 +17769,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ClientCapabilitiesSampling {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ClientCapabilitiesSampling object",
+                keys: &["context", "tools"],
+                required: 0u64,
+            };
+            let mut f_context: Option<super::JsonObject> = None;
+            let mut f_tools: Option<super::JsonObject> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_context = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_tools = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ClientCapabilitiesSampling {
+                context: f_context,
+                tools: f_tools,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ClientCapabilitiesSampling {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ClientCapabilitiesElicitation {
         f_form: Option<super::JsonObject>,
@@ -16940,6 +17840,50 @@ pub mod __de {
                 url: self.f_url,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ClientCapabilitiesElicitation {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ClientCapabilitiesElicitation object",
+                keys: &["form", "url"],
+                required: 0u64,
+            };
+            let mut f_form: Option<super::JsonObject> = None;
+            let mut f_url: Option<super::JsonObject> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_form = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_url = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ClientCapabilitiesElicitation {
+                form: f_form,
+                url: f_url,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ClientCapabilitiesElicitation {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -16986,6 +17930,49 @@ pub mod __de {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ClientNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ClientNotification object",
+                keys: &["params", "jsonrpc", "method"],
+                required: 7u64,
+            };
+            let mut f_params: Option<super::CancelledNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "2.0")?,
+                        2usize => __rt::pull::const_str(p, "notifications/cancelled")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ClientNotification {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ClientNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub enum ClientRequest__Tag {
@@ -17175,6 +18162,127 @@ pub mod __de {
             __rt::visit_tagged::<super::ClientRequest, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::ClientRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "method",
+                        &[
+                            "server/discover",
+                            "resources/list",
+                            "resources/templates/list",
+                            "resources/read",
+                            "subscriptions/listen",
+                            "prompts/list",
+                            "prompts/get",
+                            "tools/list",
+                            "tools/call",
+                            "completion/complete",
+                        ],
+                        "a ClientRequest object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::DiscoverRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::Discover)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::ListResourcesRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::ListResources)
+                                }
+                                __rt::pull::Tag::Known(2usize) => {
+                                    <super::ListResourceTemplatesRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::ListResourceTemplates)
+                                }
+                                __rt::pull::Tag::Known(3usize) => {
+                                    <super::ReadResourceRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::ReadResource)
+                                }
+                                __rt::pull::Tag::Known(4usize) => {
+                                    <super::SubscriptionsListenRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::SubscriptionsListen)
+                                }
+                                __rt::pull::Tag::Known(5usize) => {
+                                    <super::ListPromptsRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::ListPrompts)
+                                }
+                                __rt::pull::Tag::Known(6usize) => {
+                                    <super::GetPromptRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::GetPrompt)
+                                }
+                                __rt::pull::Tag::Known(7usize) => {
+                                    <super::ListToolsRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::ListTools)
+                                }
+                                __rt::pull::Tag::Known(8usize) => {
+                                    <super::CallToolRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::CallTool)
+                                }
+                                __rt::pull::Tag::Known(9usize) => {
+                                    <super::CompleteRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ClientRequest::Complete)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::ClientRequest::Custom)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `method` in a ClientRequest object (one of `server/discover`, `resources/list`, `resources/templates/list`, `resources/read`, `subscriptions/listen`, `prompts/list`, `prompts/get`, `tools/list`, `tools/call`, `completion/complete`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a ClientRequest object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a ClientRequest (object)", found)),
+            }
+        }
+    }
     #[derive(Default)]
     pub struct CompleteRequest {
         f_id: Option<super::RequestId>,
@@ -17242,6 +18350,52 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::CompleteRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CompleteRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 15u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::CompleteRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "completion/complete")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CompleteRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CompleteRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct CompleteRequestParams {
         f_meta: Option<super::RequestMetaObject>,
@@ -17284,6 +18438,56 @@ pub mod __de {
                 context: self.f_context,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CompleteRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CompleteRequestParams object",
+                keys: &["_meta", "ref", "argument", "context"],
+                required: 7u64,
+            };
+            let mut f_meta: Option<super::RequestMetaObject> = None;
+            let mut f_ref: Option<super::CompleteRequestParamsRef> = None;
+            let mut f_argument: Option<super::CompleteRequestParamsArgument> = None;
+            let mut f_context: Option<super::CompleteRequestParamsContext> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_ref = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_argument = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_context = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CompleteRequestParams {
+                meta: __rt::pull::required(f_meta, "_meta")?,
+                r#ref: __rt::pull::required(f_ref, "ref")?,
+                argument: __rt::pull::required(f_argument, "argument")?,
+                context: f_context,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CompleteRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub enum CompleteRequestParamsRef__Tag {
@@ -17382,6 +18586,60 @@ pub mod __de {
             __rt::visit_tagged::<super::CompleteRequestParamsRef, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::CompleteRequestParamsRef {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "type",
+                        &["ref/prompt", "ref/resource"],
+                        "a CompleteRequestParamsRef object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::PromptReference as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::CompleteRequestParamsRef::Prompt)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::ResourceTemplateReference as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::CompleteRequestParamsRef::ResourceTemplate)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::CompleteRequestParamsRef::Unknown)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `type` in a CompleteRequestParamsRef object (one of `ref/prompt`, `ref/resource`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a CompleteRequestParamsRef object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a CompleteRequestParamsRef (object)", found)),
+            }
+        }
+    }
     #[derive(Default)]
     pub struct CompleteRequestParamsArgument {
         f_name: Option<String>,
@@ -17414,6 +18672,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::CompleteRequestParamsArgument {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CompleteRequestParamsArgument object",
+                keys: &["name", "value"],
+                required: 3u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_value: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_value = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CompleteRequestParamsArgument {
+                name: __rt::pull::required(f_name, "name")?,
+                value: __rt::pull::required(f_value, "value")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CompleteRequestParamsArgument {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct CompleteRequestParamsContext {
         f_arguments: Option<__rt::IndexMap<String, String>>,
@@ -17438,6 +18740,47 @@ pub mod __de {
                 arguments: self.f_arguments,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CompleteRequestParamsContext {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CompleteRequestParamsContext object",
+                keys: &["arguments"],
+                required: 0u64,
+            };
+            let mut f_arguments: Option<__rt::IndexMap<String, String>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CompleteRequestParamsContext {
+                arguments: f_arguments,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CompleteRequestParamsContext {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -17495,6 +18838,53 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::CompleteResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CompleteResult object",
+                keys: &["_meta", "resultType", "completion"],
+                required: 6u64,
+            };
+            let mut f_meta: Option<super::ResultMetaObject> = None;
+            let mut f_result_type: Option<String> = None;
+            let mut f_completion: Option<super::CompleteResultCompletion> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_result_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_completion = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CompleteResult {
+                meta: f_meta,
+                result_type: __rt::pull::required(f_result_type, "resultType")?,
+                completion: __rt::pull::required(f_completion, "completion")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CompleteResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct CompleteResultCompletion {
         f_values: Option<Vec<String>>,
@@ -17526,6 +18916,53 @@ pub mod __de {
                 has_more: self.f_has_more,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CompleteResultCompletion {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CompleteResultCompletion object",
+                keys: &["values", "total", "hasMore"],
+                required: 1u64,
+            };
+            let mut f_values: Option<Vec<String>> = None;
+            let mut f_total: Option<i64> = None;
+            let mut f_has_more: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_values = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_total = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_has_more = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CompleteResultCompletion {
+                values: __rt::pull::required(f_values, "values")?,
+                total: f_total,
+                has_more: f_has_more,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CompleteResultCompletion {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -17566,6 +19003,51 @@ pub mod __de {
                 result: __rt::required(self.f_result, "result")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CompleteResultResponse {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CompleteResultResponse object",
+                keys: &["id", "result", "jsonrpc"],
+                required: 7u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_result: Option<super::CompleteResult> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CompleteResultResponse {
+                id: __rt::pull::required(f_id, "id")?,
+                result: __rt::pull::required(f_result, "result")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CompleteResultResponse {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub enum ContentBlock__Tag {
@@ -17685,6 +19167,81 @@ pub mod __de {
             __rt::visit_tagged::<super::ContentBlock, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::ContentBlock {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "type",
+                        &["text", "image", "audio", "resource_link", "resource"],
+                        "a ContentBlock object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ContentBlock::Text)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ContentBlock::Image)
+                                }
+                                __rt::pull::Tag::Known(2usize) => {
+                                    <super::AudioContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ContentBlock::Audio)
+                                }
+                                __rt::pull::Tag::Known(3usize) => {
+                                    <super::ResourceLink as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ContentBlock::ResourceLink)
+                                }
+                                __rt::pull::Tag::Known(4usize) => {
+                                    <super::EmbeddedResource as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ContentBlock::EmbeddedResource)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::ContentBlock::Unknown)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `type` in a ContentBlock object (one of `text`, `image`, `audio`, `resource_link`, `resource`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a ContentBlock object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a ContentBlock (object)", found)),
+            }
+        }
+    }
     #[derive(Default)]
     pub struct CreateMessageRequest {
         f_params: Option<super::CreateMessageRequestParams>,
@@ -17738,6 +19295,48 @@ pub mod __de {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CreateMessageRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CreateMessageRequest object",
+                keys: &["params", "method"],
+                required: 3u64,
+            };
+            let mut f_params: Option<super::CreateMessageRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "sampling/createMessage")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CreateMessageRequest {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CreateMessageRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -17809,6 +19408,104 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::CreateMessageRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CreateMessageRequestParams object",
+                keys: &[
+                    "messages",
+                    "modelPreferences",
+                    "systemPrompt",
+                    "includeContext",
+                    "temperature",
+                    "maxTokens",
+                    "stopSequences",
+                    "metadata",
+                    "tools",
+                    "toolChoice",
+                ],
+                required: 33u64,
+            };
+            let mut f_messages: Option<Vec<super::SamplingMessage>> = None;
+            let mut f_model_preferences: Option<super::ModelPreferences> = None;
+            let mut f_system_prompt: Option<String> = None;
+            let mut f_include_context: Option<
+                super::CreateMessageRequestParamsIncludeContext,
+            > = None;
+            let mut f_temperature: Option<__rt::Number> = None;
+            let mut f_max_tokens: Option<i64> = None;
+            let mut f_stop_sequences: Option<Vec<String>> = None;
+            let mut f_metadata: Option<super::JsonObject> = None;
+            let mut f_tools: Option<Vec<super::Tool>> = None;
+            let mut f_tool_choice: Option<super::ToolChoice> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_messages = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => {
+                            f_model_preferences = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        2usize => f_system_prompt = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => {
+                            f_include_context = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        4usize => f_temperature = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_max_tokens = Some(__rt::pull::Decode::decode(p)?),
+                        6usize => f_stop_sequences = Some(__rt::pull::Decode::decode(p)?),
+                        7usize => f_metadata = Some(__rt::pull::Decode::decode(p)?),
+                        8usize => f_tools = Some(__rt::pull::Decode::decode(p)?),
+                        9usize => f_tool_choice = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CreateMessageRequestParams {
+                messages: __rt::pull::required(f_messages, "messages")?,
+                model_preferences: f_model_preferences,
+                system_prompt: f_system_prompt,
+                include_context: f_include_context,
+                temperature: f_temperature,
+                max_tokens: __rt::pull::required(f_max_tokens, "maxTokens")?,
+                stop_sequences: f_stop_sequences,
+                metadata: f_metadata,
+                tools: f_tools,
+                tool_choice: f_tool_choice,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CreateMessageRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::CreateMessageRequestParamsIncludeContext {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &["allServers", "none", "thisServer"],
+                    "a CreateMessageRequestParamsIncludeContext",
+                )?],
+            )
+        }
+    }
     #[derive(Default)]
     pub struct CreateMessageResult {
         f_role: Option<super::Role>,
@@ -17870,6 +19567,59 @@ pub mod __de {
                 stop_reason: self.f_stop_reason,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::CreateMessageResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a CreateMessageResult object",
+                keys: &["role", "content", "_meta", "model", "stopReason"],
+                required: 11u64,
+            };
+            let mut f_role: Option<super::Role> = None;
+            let mut f_content: Option<super::CreateMessageResultContent> = None;
+            let mut f_meta: Option<super::MetaObject> = None;
+            let mut f_model: Option<String> = None;
+            let mut f_stop_reason: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_role = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_model = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_stop_reason = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::CreateMessageResult {
+                role: __rt::pull::required(f_role, "role")?,
+                content: __rt::pull::required(f_content, "content")?,
+                meta: f_meta,
+                model: __rt::pull::required(f_model, "model")?,
+                stop_reason: f_stop_reason,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::CreateMessageResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub enum CreateMessageResultContent__Tag {
@@ -18015,6 +19765,89 @@ pub mod __de {
             __rt::visit_tagged::<super::CreateMessageResultContent, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::CreateMessageResultContent {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Array => {
+                    <Vec<
+                        super::SamplingMessageContentBlock,
+                    > as __rt::pull::Decode>::decode(p)
+                        .map(super::CreateMessageResultContent::Array)
+                }
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "type",
+                        &["text", "image", "audio", "tool_use", "tool_result"],
+                        "a CreateMessageResultContent object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::CreateMessageResultContent::Text)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::CreateMessageResultContent::Image)
+                                }
+                                __rt::pull::Tag::Known(2usize) => {
+                                    <super::AudioContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::CreateMessageResultContent::Audio)
+                                }
+                                __rt::pull::Tag::Known(3usize) => {
+                                    <super::ToolUseContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::CreateMessageResultContent::ToolUse)
+                                }
+                                __rt::pull::Tag::Known(4usize) => {
+                                    <super::ToolResultContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::CreateMessageResultContent::ToolResult)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::CreateMessageResultContent::Unknown)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `type` in a CreateMessageResultContent object (one of `text`, `image`, `audio`, `tool_use`, `tool_result`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a CreateMessageResultContent object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => {
+                    Err(p.wrong("a CreateMessageResultContent (array or object)", found))
+                }
+            }
+        }
+    }
     #[derive(Default)]
     pub struct DiscoverRequest {
         f_id: Option<super::RequestId>,
@@ -18075,6 +19908,52 @@ pub mod __de {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::DiscoverRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a DiscoverRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 15u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::RequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "server/discover")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::DiscoverRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::DiscoverRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -18158,6 +20037,91 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::DiscoverResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a DiscoverResult object",
+                keys: &[
+                    "_meta",
+                    "resultType",
+                    "ttlMs",
+                    "cacheScope",
+                    "supportedVersions",
+                    "capabilities",
+                    "instructions",
+                ],
+                required: 62u64,
+            };
+            let mut f_meta: Option<super::ResultMetaObject> = None;
+            let mut f_result_type: Option<String> = None;
+            let mut f_ttl_ms: Option<u64> = None;
+            let mut f_cache_scope: Option<super::DiscoverResultCacheScope> = None;
+            let mut f_supported_versions: Option<Vec<String>> = None;
+            let mut f_capabilities: Option<super::ServerCapabilities> = None;
+            let mut f_instructions: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_result_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_ttl_ms = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_cache_scope = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => {
+                            f_supported_versions = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        5usize => f_capabilities = Some(__rt::pull::Decode::decode(p)?),
+                        6usize => f_instructions = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::DiscoverResult {
+                meta: f_meta,
+                result_type: __rt::pull::required(f_result_type, "resultType")?,
+                ttl_ms: __rt::pull::required(f_ttl_ms, "ttlMs")?,
+                cache_scope: __rt::pull::required(f_cache_scope, "cacheScope")?,
+                supported_versions: __rt::pull::required(
+                    f_supported_versions,
+                    "supportedVersions",
+                )?,
+                capabilities: __rt::pull::required(f_capabilities, "capabilities")?,
+                instructions: f_instructions,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::DiscoverResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::DiscoverResultCacheScope {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &["private", "public"],
+                    "a DiscoverResultCacheScope",
+                )?],
+            )
+        }
+    }
     #[derive(Default)]
     pub struct DiscoverResultResponse {
         f_id: Option<super::RequestId>,
@@ -18196,6 +20160,51 @@ pub mod __de {
                 result: __rt::required(self.f_result, "result")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::DiscoverResultResponse {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a DiscoverResultResponse object",
+                keys: &["id", "result", "jsonrpc"],
+                required: 7u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_result: Option<super::DiscoverResult> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::DiscoverResultResponse {
+                id: __rt::pull::required(f_id, "id")?,
+                result: __rt::pull::required(f_result, "result")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::DiscoverResultResponse {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -18246,6 +20255,48 @@ pub mod __de {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ElicitRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ElicitRequest object",
+                keys: &["params", "method"],
+                required: 3u64,
+            };
+            let mut f_params: Option<super::ElicitRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "elicitation/create")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ElicitRequest {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ElicitRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -18302,6 +20353,73 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ElicitRequestFormParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ElicitRequestFormParams object",
+                keys: &["mode", "message", "requestedSchema"],
+                required: 6u64,
+            };
+            let mut f_mode: Option<super::ElicitRequestFormParamsMode> = None;
+            let mut f_message: Option<String> = None;
+            let mut f_requested_schema: Option<
+                super::ElicitRequestFormParamsRequestedSchema,
+            > = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_mode = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_message = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => {
+                            f_requested_schema = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ElicitRequestFormParams {
+                mode: f_mode,
+                message: __rt::pull::required(f_message, "message")?,
+                requested_schema: __rt::pull::required(
+                    f_requested_schema,
+                    "requestedSchema",
+                )?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ElicitRequestFormParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::ElicitRequestFormParamsMode {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &["form"],
+                    "a ElicitRequestFormParamsMode",
+                )?],
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ElicitRequestFormParamsRequestedSchema {
         f_schema: Option<String>,
@@ -18337,6 +20455,56 @@ pub mod __de {
                 required: self.f_required,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ElicitRequestFormParamsRequestedSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ElicitRequestFormParamsRequestedSchema object",
+                keys: &["$schema", "properties", "required", "type"],
+                required: 10u64,
+            };
+            let mut f_schema: Option<String> = None;
+            let mut f_properties: Option<
+                __rt::IndexMap<String, super::PrimitiveSchemaDefinition>,
+            > = None;
+            let mut f_required: Option<Vec<String>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_schema = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_properties = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => __rt::pull::const_str(p, "object")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ElicitRequestFormParamsRequestedSchema {
+                schema: f_schema,
+                properties: __rt::pull::required(f_properties, "properties")?,
+                required: f_required,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ElicitRequestFormParamsRequestedSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub enum ElicitRequestParams__Tag {
@@ -18421,6 +20589,59 @@ pub mod __de {
             __rt::visit_tagged::<super::ElicitRequestParams, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::ElicitRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "mode",
+                        &["form", "url"],
+                        "a ElicitRequestParams object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::ElicitRequestFormParams as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ElicitRequestParams::Form)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::ElicitRequestUrlParams as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ElicitRequestParams::Url)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::ElicitRequestParams::Unknown)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    <super::ElicitRequestFormParams as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ElicitRequestParams::Form)
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a ElicitRequestParams object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a ElicitRequestParams (object)", found)),
+            }
+        }
+    }
     #[derive(Default)]
     pub struct ElicitRequestUrlParams {
         f_message: Option<String>,
@@ -18471,6 +20692,51 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ElicitRequestUrlParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ElicitRequestURLParams object",
+                keys: &["message", "url", "mode"],
+                required: 7u64,
+            };
+            let mut f_message: Option<String> = None;
+            let mut f_url: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_message = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_url = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "url")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ElicitRequestUrlParams {
+                message: __rt::pull::required(f_message, "message")?,
+                url: __rt::pull::required(f_url, "url")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ElicitRequestUrlParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ElicitResult {
         f_action: Option<super::ElicitResultAction>,
@@ -18511,6 +20777,65 @@ pub mod __de {
                 content: self.f_content,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ElicitResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ElicitResult object",
+                keys: &["action", "content"],
+                required: 1u64,
+            };
+            let mut f_action: Option<super::ElicitResultAction> = None;
+            let mut f_content: Option<
+                __rt::IndexMap<String, super::ElicitResultContentValue>,
+            > = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_action = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ElicitResult {
+                action: __rt::pull::required(f_action, "action")?,
+                content: f_content,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ElicitResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::ElicitResultAction {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &["accept", "cancel", "decline"],
+                    "a ElicitResultAction",
+                )?],
+            )
         }
     }
     pub struct ElicitResultContentValue;
@@ -18588,6 +20913,39 @@ pub mod __de {
                 .map(super::ElicitResultContentValue::Array)
         }
     }
+    impl __rt::pull::Decode for super::ElicitResultContentValue {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Bool => {
+                    <bool as __rt::pull::Decode>::decode(p)
+                        .map(super::ElicitResultContentValue::Boolean)
+                }
+                __rt::pull::Kind::String => {
+                    <String as __rt::pull::Decode>::decode(p)
+                        .map(super::ElicitResultContentValue::String)
+                }
+                __rt::pull::Kind::Array => {
+                    <Vec<String> as __rt::pull::Decode>::decode(p)
+                        .map(super::ElicitResultContentValue::Array)
+                }
+                __rt::pull::Kind::Number => {
+                    <__rt::Number as __rt::pull::Decode>::decode(p)
+                        .map(super::ElicitResultContentValue::Number)
+                }
+                found => {
+                    Err(
+                        p
+                            .wrong(
+                                "a ElicitResultContentValue (boolean or integer or number or string or array)",
+                                found,
+                            ),
+                    )
+                }
+            }
+        }
+    }
     #[derive(Default)]
     pub struct EmbeddedResource {
         f_resource: Option<super::EmbeddedResourceResource>,
@@ -18633,6 +20991,54 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::EmbeddedResource {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a EmbeddedResource object",
+                keys: &["resource", "annotations", "_meta", "type"],
+                required: 9u64,
+            };
+            let mut f_resource: Option<super::EmbeddedResourceResource> = None;
+            let mut f_annotations: Option<super::Annotations> = None;
+            let mut f_meta: Option<super::MetaObject> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_resource = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => __rt::pull::const_str(p, "resource")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::EmbeddedResource {
+                resource: __rt::pull::required(f_resource, "resource")?,
+                annotations: f_annotations,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::EmbeddedResource {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -18949,6 +21355,188 @@ pub mod __de {
             map: A,
         ) -> ::core::result::Result<Self::Value, A::Error> {
             __rt::drain_map(EmbeddedResourceResource__Merged0::default(), map)
+        }
+    }
+    impl __rt::pull::Decode for super::EmbeddedResourceResource {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => EmbeddedResourceResource__merged0(p),
+                found => Err(p.wrong("a EmbeddedResourceResource (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn EmbeddedResourceResource__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::EmbeddedResourceResource, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("uri");
+        let s1 = obj.get("mimeType");
+        let s2 = obj.get("_meta");
+        let s3 = obj.get("text");
+        let s4 = obj.get("blob");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(k.as_str(), "uri" | "mimeType" | "_meta" | "text" | "blob")
+            });
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EmbeddedResourceResource::Text)
+            }
+            Some((0usize, false)) => {
+                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EmbeddedResourceResource::Text)
+                    .map_err(|e| e.context("TextResourceContents"))
+            }
+            Some((1usize, true)) => {
+                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EmbeddedResourceResource::Blob)
+            }
+            Some((1usize, false)) => {
+                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EmbeddedResourceResource::Blob)
+                    .map_err(|e| e.context("BlobResourceContents"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of EmbeddedResourceResource matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
+                        ),
+                )
+            }
         }
     }
     #[derive(Default)]
@@ -19989,6 +22577,580 @@ pub mod __de {
             __rt::visit_tagged::<super::EnumSchema, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::EnumSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "type",
+                        &["string", "array"],
+                        "a EnumSchema object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    __rt::pull::whole(p, start, EnumSchema__merged0)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    __rt::pull::whole(p, start, EnumSchema__merged1)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::EnumSchema::Unknown)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `type` in a EnumSchema object (one of `string`, `array`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a EnumSchema object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a EnumSchema (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn EnumSchema__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::EnumSchema, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("type");
+        let s1 = obj.get("title");
+        let s2 = obj.get("description");
+        let s3 = obj.get("enum");
+        let s4 = obj.get("default");
+        let s5 = obj.get("oneOf");
+        let s6 = obj.get("enumNames");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(
+                    k.as_str(), "type" | "title" | "description" | "enum" | "default" |
+                    "oneOf" | "enumNames"
+                )
+            });
+        if let Some(v) = s0 {
+            if !(v.as_str() == Some("string")) {
+                return Err(
+                    p
+                        .error(
+                            format!(
+                                "invalid value for `{}`: expected {}, found {}", "type",
+                                "\"string\"", v
+                            ),
+                        ),
+                );
+            }
+        }
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("string") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("string") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("string") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EnumSchema::UntitledSingleSelectEnum)
+            }
+            Some((0usize, false)) => {
+                <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EnumSchema::UntitledSingleSelectEnum)
+                    .map_err(|e| e.context("UntitledSingleSelectEnumSchema"))
+            }
+            Some((1usize, true)) => {
+                <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EnumSchema::TitledSingleSelectEnum)
+            }
+            Some((1usize, false)) => {
+                <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EnumSchema::TitledSingleSelectEnum)
+                    .map_err(|e| e.context("TitledSingleSelectEnumSchema"))
+            }
+            Some((2usize, true)) => {
+                <super::LegacyTitledEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EnumSchema::LegacyTitledEnum)
+            }
+            Some((2usize, false)) => {
+                <super::LegacyTitledEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EnumSchema::LegacyTitledEnum)
+                    .map_err(|e| e.context("LegacyTitledEnumSchema"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of EnumSchema matches this object; expected one of: UntitledSingleSelectEnum (with type, enum); TitledSingleSelectEnum (with type, oneOf); LegacyTitledEnum (with type, enum)",
+                        ),
+                )
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn EnumSchema__merged1(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::EnumSchema, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("type");
+        let s1 = obj.get("title");
+        let s2 = obj.get("description");
+        let s3 = obj.get("minItems");
+        let s4 = obj.get("maxItems");
+        let s5 = obj.get("items");
+        let s6 = obj.get("default");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(
+                    k.as_str(), "type" | "title" | "description" | "minItems" |
+                    "maxItems" | "items" | "default"
+                )
+            });
+        if let Some(v) = s0 {
+            if !(v.as_str() == Some("array")) {
+                return Err(
+                    p
+                        .error(
+                            format!(
+                                "invalid value for `{}`: expected {}, found {}", "type",
+                                "\"array\"", v
+                            ),
+                        ),
+                );
+            }
+        }
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("array") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object()
+                                || ((__rt::has_keys(Some(v), &["enum"])
+                                    && v
+                                        .get("type")
+                                        .is_some_and(|x| x.as_str() == Some("string"))))))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("array") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object()
+                                || ((__rt::has_keys(Some(v), &["anyOf"])))))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EnumSchema::UntitledMultiSelectEnum)
+            }
+            Some((0usize, false)) => {
+                <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EnumSchema::UntitledMultiSelectEnum)
+                    .map_err(|e| e.context("UntitledMultiSelectEnumSchema"))
+            }
+            Some((1usize, true)) => {
+                <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EnumSchema::TitledMultiSelectEnum)
+            }
+            Some((1usize, false)) => {
+                <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::EnumSchema::TitledMultiSelectEnum)
+                    .map_err(|e| e.context("TitledMultiSelectEnumSchema"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of EnumSchema matches this object; expected one of: UntitledMultiSelectEnum (with type, items); TitledMultiSelectEnum (with type, items)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct Error {
         f_code: Option<i64>,
@@ -20024,6 +23186,53 @@ pub mod __de {
                 data: self.f_data,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::Error {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Error object",
+                keys: &["code", "message", "data"],
+                required: 3u64,
+            };
+            let mut f_code: Option<i64> = None;
+            let mut f_message: Option<String> = None;
+            let mut f_data: Option<__rt::Value> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_code = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_message = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Error {
+                code: __rt::pull::required(f_code, "code")?,
+                message: __rt::pull::required(f_message, "message")?,
+                data: f_data,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Error {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -20083,6 +23292,52 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::GetPromptRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a GetPromptRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 15u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::GetPromptRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "prompts/get")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::GetPromptRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::GetPromptRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct GetPromptRequestParams {
         f_meta: Option<super::RequestMetaObject>,
@@ -20126,6 +23381,61 @@ pub mod __de {
                 arguments: self.f_arguments,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::GetPromptRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a GetPromptRequestParams object",
+                keys: &["_meta", "inputResponses", "requestState", "name", "arguments"],
+                required: 9u64,
+            };
+            let mut f_meta: Option<super::RequestMetaObject> = None;
+            let mut f_input_responses: Option<super::InputResponses> = None;
+            let mut f_request_state: Option<String> = None;
+            let mut f_name: Option<String> = None;
+            let mut f_arguments: Option<__rt::IndexMap<String, String>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => {
+                            f_input_responses = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        2usize => f_request_state = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::GetPromptRequestParams {
+                meta: __rt::pull::required(f_meta, "_meta")?,
+                input_responses: f_input_responses,
+                request_state: f_request_state,
+                name: __rt::pull::required(f_name, "name")?,
+                arguments: f_arguments,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::GetPromptRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -20189,6 +23499,56 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::GetPromptResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a GetPromptResult object",
+                keys: &["_meta", "resultType", "description", "messages"],
+                required: 10u64,
+            };
+            let mut f_meta: Option<super::ResultMetaObject> = None;
+            let mut f_result_type: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_messages: Option<Vec<super::PromptMessage>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_result_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_messages = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::GetPromptResult {
+                meta: f_meta,
+                result_type: __rt::pull::required(f_result_type, "resultType")?,
+                description: f_description,
+                messages: __rt::pull::required(f_messages, "messages")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::GetPromptResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct GetPromptResultResponse {
         f_id: Option<super::RequestId>,
@@ -20227,6 +23587,51 @@ pub mod __de {
                 result: __rt::required(self.f_result, "result")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::GetPromptResultResponse {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a GetPromptResultResponse object",
+                keys: &["id", "result", "jsonrpc"],
+                required: 7u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_result: Option<super::GetPromptResultResponseResult> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::GetPromptResultResponse {
+                id: __rt::pull::required(f_id, "id")?,
+                result: __rt::pull::required(f_result, "result")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::GetPromptResultResponse {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -20584,6 +23989,189 @@ pub mod __de {
             __rt::drain_map(GetPromptResultResponseResult__Merged0::default(), map)
         }
     }
+    impl __rt::pull::Decode for super::GetPromptResultResponseResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => GetPromptResultResponseResult__merged0(p),
+                found => Err(p.wrong("a GetPromptResultResponseResult (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn GetPromptResultResponseResult__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<
+        super::GetPromptResultResponseResult,
+        __rt::pull::Error,
+    > {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("resultType");
+        let s1 = obj.get("_meta");
+        let s2 = obj.get("inputRequests");
+        let s3 = obj.get("requestState");
+        let s4 = obj.get("description");
+        let s5 = obj.get("messages");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(
+                    k.as_str(), "resultType" | "_meta" | "inputRequests" | "requestState"
+                    | "description" | "messages"
+                )
+            });
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("input_required") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::InputRequiredResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::GetPromptResultResponseResult::InputRequired)
+            }
+            Some((0usize, false)) => {
+                <super::InputRequiredResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::GetPromptResultResponseResult::InputRequired)
+                    .map_err(|e| e.context("InputRequiredResult"))
+            }
+            Some((1usize, true)) => {
+                <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::GetPromptResultResponseResult::GetPrompt)
+            }
+            Some((1usize, false)) => {
+                <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::GetPromptResultResponseResult::GetPrompt)
+                    .map_err(|e| e.context("GetPromptResult"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of GetPromptResultResponseResult matches this object; expected one of: InputRequired (with resultType); GetPrompt (with resultType, messages)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct HeaderMismatchError {
         f_id: Option<super::RequestId>,
@@ -20618,6 +24206,51 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::HeaderMismatchError {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a HeaderMismatchError object",
+                keys: &["id", "error", "jsonrpc"],
+                required: 6u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_error: Option<super::HeaderMismatchErrorError> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_error = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::HeaderMismatchError {
+                id: f_id,
+                error: __rt::pull::required(f_error, "error")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::HeaderMismatchError {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct HeaderMismatchErrorError {
         f_message: Option<String>,
@@ -20650,6 +24283,51 @@ pub mod __de {
                 data: self.f_data,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::HeaderMismatchErrorError {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a HeaderMismatchErrorError object",
+                keys: &["message", "data", "code"],
+                required: 5u64,
+            };
+            let mut f_message: Option<String> = None;
+            let mut f_data: Option<__rt::Value> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_message = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_int(p, -32020i64)?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::HeaderMismatchErrorError {
+                message: __rt::pull::required(f_message, "message")?,
+                data: f_data,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::HeaderMismatchErrorError {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -20688,6 +24366,63 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::Icon {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Icon object",
+                keys: &["src", "mimeType", "sizes", "theme"],
+                required: 1u64,
+            };
+            let mut f_src: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut f_sizes: Option<Vec<String>> = None;
+            let mut f_theme: Option<super::IconTheme> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_src = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_sizes = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_theme = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Icon {
+                src: __rt::pull::required(f_src, "src")?,
+                mime_type: f_mime_type,
+                sizes: f_sizes,
+                theme: f_theme,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Icon {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::IconTheme {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(Self::ALL[__rt::pull::one_of(p, &["dark", "light"], "a IconTheme")?])
+        }
+    }
     #[derive(Default)]
     pub struct Icons {
         f_icons: Option<Vec<super::Icon>>,
@@ -20712,6 +24447,47 @@ pub mod __de {
                 icons: self.f_icons,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::Icons {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Icons object",
+                keys: &["icons"],
+                required: 0u64,
+            };
+            let mut f_icons: Option<Vec<super::Icon>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_icons = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Icons {
+                icons: f_icons,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Icons {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -20770,6 +24546,57 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ImageContent {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ImageContent object",
+                keys: &["data", "mimeType", "annotations", "_meta", "type"],
+                required: 19u64,
+            };
+            let mut f_data: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut f_annotations: Option<super::Annotations> = None;
+            let mut f_meta: Option<super::MetaObject> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => __rt::pull::const_str(p, "image")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ImageContent {
+                data: __rt::pull::required(f_data, "data")?,
+                mime_type: __rt::pull::required(f_mime_type, "mimeType")?,
+                annotations: f_annotations,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ImageContent {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct Implementation {
         f_name: Option<String>,
@@ -20814,6 +24641,69 @@ pub mod __de {
                 website_url: self.f_website_url,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::Implementation {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Implementation object",
+                keys: &[
+                    "name",
+                    "title",
+                    "icons",
+                    "version",
+                    "description",
+                    "websiteUrl",
+                ],
+                required: 9u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut f_icons: Option<Vec<super::Icon>> = None;
+            let mut f_version: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_website_url: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_icons = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_version = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_website_url = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Implementation {
+                name: __rt::pull::required(f_name, "name")?,
+                title: f_title,
+                icons: f_icons,
+                version: __rt::pull::required(f_version, "version")?,
+                description: f_description,
+                website_url: f_website_url,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Implementation {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub enum InputRequest__Tag {
@@ -20924,6 +24814,67 @@ pub mod __de {
             __rt::visit_tagged::<super::InputRequest, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::InputRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "method",
+                        &["sampling/createMessage", "roots/list", "elicitation/create"],
+                        "a InputRequest object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::CreateMessageRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::InputRequest::CreateMessage)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::ListRootsRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::InputRequest::ListRoots)
+                                }
+                                __rt::pull::Tag::Known(2usize) => {
+                                    <super::ElicitRequest as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::InputRequest::Elicit)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::InputRequest::Custom)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `method` in a InputRequest object (one of `sampling/createMessage`, `roots/list`, `elicitation/create`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a InputRequest object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a InputRequest (object)", found)),
+            }
+        }
+    }
     #[derive(Default)]
     pub struct InputRequiredResult {
         f_meta: Option<super::ResultMetaObject>,
@@ -20986,6 +24937,54 @@ pub mod __de {
                 request_state: self.f_request_state,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::InputRequiredResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a InputRequiredResult object",
+                keys: &["_meta", "inputRequests", "requestState", "resultType"],
+                required: 8u64,
+            };
+            let mut f_meta: Option<super::ResultMetaObject> = None;
+            let mut f_input_requests: Option<super::InputRequests> = None;
+            let mut f_request_state: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_input_requests = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_request_state = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => __rt::pull::const_str(p, "input_required")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::InputRequiredResult {
+                meta: f_meta,
+                input_requests: f_input_requests,
+                request_state: f_request_state,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::InputRequiredResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -21477,6 +25476,241 @@ pub mod __de {
             __rt::drain_map(InputResponse__Merged0::default(), map)
         }
     }
+    impl __rt::pull::Decode for super::InputResponse {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => InputResponse__merged0(p),
+                found => Err(p.wrong("a InputResponse (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn InputResponse__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::InputResponse, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("role");
+        let s1 = obj.get("content");
+        let s2 = obj.get("_meta");
+        let s3 = obj.get("model");
+        let s4 = obj.get("stopReason");
+        let s5 = obj.get("roots");
+        let s6 = obj.get("action");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(
+                    k.as_str(), "role" | "content" | "_meta" | "model" | "stopReason" |
+                    "roots" | "action"
+                )
+            });
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s1 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Array)
+                            || __rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object()
+                                || (((__rt::has_keys(Some(v), &["text"])
+                                    && v
+                                        .get("type")
+                                        .is_some_and(|x| x.as_str() == Some("text")))
+                                    || (__rt::has_keys(Some(v), &["data", "mimeType"])
+                                        && v
+                                            .get("type")
+                                            .is_some_and(|x| x.as_str() == Some("image")))
+                                    || (__rt::has_keys(Some(v), &["data", "mimeType"])
+                                        && v
+                                            .get("type")
+                                            .is_some_and(|x| x.as_str() == Some("audio")))
+                                    || (__rt::has_keys(Some(v), &["id", "name", "input"])
+                                        && v
+                                            .get("type")
+                                            .is_some_and(|x| x.as_str() == Some("tool_use")))
+                                    || (__rt::has_keys(Some(v), &["toolUseId", "content"])
+                                        && v
+                                            .get("type")
+                                            .is_some_and(|x| x.as_str() == Some("tool_result")))))))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::CreateMessageResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::InputResponse::CreateMessage)
+            }
+            Some((0usize, false)) => {
+                <super::CreateMessageResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::InputResponse::CreateMessage)
+                    .map_err(|e| e.context("CreateMessageResult"))
+            }
+            Some((1usize, true)) => {
+                <super::ListRootsResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::InputResponse::ListRoots)
+            }
+            Some((1usize, false)) => {
+                <super::ListRootsResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::InputResponse::ListRoots)
+                    .map_err(|e| e.context("ListRootsResult"))
+            }
+            Some((2usize, true)) => {
+                <super::ElicitResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::InputResponse::Elicit)
+            }
+            Some((2usize, false)) => {
+                <super::ElicitResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::InputResponse::Elicit)
+                    .map_err(|e| e.context("ElicitResult"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of InputResponse matches this object; expected one of: CreateMessage (with role, content, model); ListRoots (with roots); Elicit (with action)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct InputResponseRequestParams {
         f_meta: Option<super::RequestMetaObject>,
@@ -21514,6 +25748,55 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::InputResponseRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a InputResponseRequestParams object",
+                keys: &["_meta", "inputResponses", "requestState"],
+                required: 1u64,
+            };
+            let mut f_meta: Option<super::RequestMetaObject> = None;
+            let mut f_input_responses: Option<super::InputResponses> = None;
+            let mut f_request_state: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => {
+                            f_input_responses = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        2usize => f_request_state = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::InputResponseRequestParams {
+                meta: __rt::pull::required(f_meta, "_meta")?,
+                input_responses: f_input_responses,
+                request_state: f_request_state,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::InputResponseRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct InternalError {
         f_message: Option<String>,
@@ -21546,6 +25829,51 @@ pub mod __de {
                 data: self.f_data,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::InternalError {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a InternalError object",
+                keys: &["message", "data", "code"],
+                required: 5u64,
+            };
+            let mut f_message: Option<String> = None;
+            let mut f_data: Option<__rt::Value> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_message = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_int(p, -32603i64)?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::InternalError {
+                message: __rt::pull::required(f_message, "message")?,
+                data: f_data,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::InternalError {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -21582,6 +25910,51 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::InvalidParamsError {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a InvalidParamsError object",
+                keys: &["message", "data", "code"],
+                required: 5u64,
+            };
+            let mut f_message: Option<String> = None;
+            let mut f_data: Option<__rt::Value> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_message = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_int(p, -32602i64)?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::InvalidParamsError {
+                message: __rt::pull::required(f_message, "message")?,
+                data: f_data,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::InvalidParamsError {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct InvalidRequestError {
         f_message: Option<String>,
@@ -21614,6 +25987,51 @@ pub mod __de {
                 data: self.f_data,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::InvalidRequestError {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a InvalidRequestError object",
+                keys: &["message", "data", "code"],
+                required: 5u64,
+            };
+            let mut f_message: Option<String> = None;
+            let mut f_data: Option<__rt::Value> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_message = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_int(p, -32600i64)?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::InvalidRequestError {
+                message: __rt::pull::required(f_message, "message")?,
+                data: f_data,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::InvalidRequestError {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -21661,6 +26079,51 @@ pub mod __de {
                 error: __rt::required(self.f_error, "error")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::JsonRpcErrorResponse {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a JSONRPCErrorResponse object",
+                keys: &["id", "error", "jsonrpc"],
+                required: 6u64,
+            };
+            let mut f_id: Option<Option<super::RequestId>> = None;
+            let mut f_error: Option<super::Error> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_error = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::JsonRpcErrorResponse {
+                id: f_id.flatten(),
+                error: __rt::pull::required(f_error, "error")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::JsonRpcErrorResponse {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -22240,6 +26703,307 @@ pub mod __de {
             __rt::drain_map(JsonRpcMessage__Merged0::default(), map)
         }
     }
+    impl __rt::pull::Decode for super::JsonRpcMessage {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => JsonRpcMessage__merged0(p),
+                found => Err(p.wrong("a JSONRPCMessage (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn JsonRpcMessage__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::JsonRpcMessage, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("jsonrpc");
+        let s1 = obj.get("id");
+        let s2 = obj.get("method");
+        let s3 = obj.get("params");
+        let s4 = obj.get("result");
+        let s5 = obj.get("error");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(
+                    k.as_str(), "jsonrpc" | "id" | "method" | "params" | "result" |
+                    "error"
+                )
+            });
+        if let Some(v) = s0 {
+            if !(v.as_str() == Some("2.0")) {
+                return Err(
+                    p
+                        .error(
+                            format!(
+                                "invalid value for `{}`: expected {}, found {}", "jsonrpc",
+                                "\"2.0\"", v
+                            ),
+                        ),
+                );
+            }
+        }
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("2.0") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)
+                            || __rt::is_kind(v, __rt::Kind::String))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("2.0") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("2.0") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)
+                            || __rt::is_kind(v, __rt::Kind::String))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("2.0") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Null)
+                            || __rt::is_kind(v, __rt::Kind::Integer)
+                            || __rt::is_kind(v, __rt::Kind::String))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Request)
+            }
+            Some((0usize, false)) => {
+                <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Request)
+                    .map_err(|e| e.context("JsonRpcRequest"))
+            }
+            Some((1usize, true)) => {
+                <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Notification)
+            }
+            Some((1usize, false)) => {
+                <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Notification)
+                    .map_err(|e| e.context("JsonRpcNotification"))
+            }
+            Some((2usize, true)) => {
+                <super::JsonRpcResultResponse as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Result)
+            }
+            Some((2usize, false)) => {
+                <super::JsonRpcResultResponse as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Result)
+                    .map_err(|e| e.context("JsonRpcResultResponse"))
+            }
+            Some((3usize, true)) => {
+                <super::JsonRpcErrorResponse as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Error)
+            }
+            Some((3usize, false)) => {
+                <super::JsonRpcErrorResponse as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcMessage::Error)
+                    .map_err(|e| e.context("JsonRpcErrorResponse"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of JSONRPCMessage matches this object; expected one of: Request (with jsonrpc, id, method); Notification (with jsonrpc, method); Result (with jsonrpc, id, result); Error (with jsonrpc, error)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct JsonRpcNotification {
         f_method: Option<String>,
@@ -22286,6 +27050,51 @@ pub mod __de {
                 params: self.f_params,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::JsonRpcNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a JSONRPCNotification object",
+                keys: &["method", "params", "jsonrpc"],
+                required: 5u64,
+            };
+            let mut f_method: Option<String> = None;
+            let mut f_params: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_method = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::JsonRpcNotification {
+                method: __rt::pull::required(f_method, "method")?,
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::JsonRpcNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -22343,6 +27152,54 @@ pub mod __de {
                 params: self.f_params,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::JsonRpcRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a JSONRPCRequest object",
+                keys: &["id", "method", "params", "jsonrpc"],
+                required: 11u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_method: Option<String> = None;
+            let mut f_params: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_method = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::JsonRpcRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                method: __rt::pull::required(f_method, "method")?,
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::JsonRpcRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -22623,6 +27480,182 @@ pub mod __de {
             __rt::drain_map(JsonRpcResponse__Merged0::default(), map)
         }
     }
+    impl __rt::pull::Decode for super::JsonRpcResponse {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => JsonRpcResponse__merged0(p),
+                found => Err(p.wrong("a JSONRPCResponse (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn JsonRpcResponse__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::JsonRpcResponse, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("jsonrpc");
+        let s1 = obj.get("id");
+        let s2 = obj.get("result");
+        let s3 = obj.get("error");
+        let rest = obj
+            .keys()
+            .any(|k| !matches!(k.as_str(), "jsonrpc" | "id" | "result" | "error"));
+        if let Some(v) = s0 {
+            if !(v.as_str() == Some("2.0")) {
+                return Err(
+                    p
+                        .error(
+                            format!(
+                                "invalid value for `{}`: expected {}, found {}", "jsonrpc",
+                                "\"2.0\"", v
+                            ),
+                        ),
+                );
+            }
+        }
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("2.0") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)
+                            || __rt::is_kind(v, __rt::Kind::String))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("2.0") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Null)
+                            || __rt::is_kind(v, __rt::Kind::Integer)
+                            || __rt::is_kind(v, __rt::Kind::String))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::JsonRpcResultResponse as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcResponse::Result)
+            }
+            Some((0usize, false)) => {
+                <super::JsonRpcResultResponse as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcResponse::Result)
+                    .map_err(|e| e.context("JsonRpcResultResponse"))
+            }
+            Some((1usize, true)) => {
+                <super::JsonRpcErrorResponse as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcResponse::Error)
+            }
+            Some((1usize, false)) => {
+                <super::JsonRpcErrorResponse as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::JsonRpcResponse::Error)
+                    .map_err(|e| e.context("JsonRpcErrorResponse"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of JSONRPCResponse matches this object; expected one of: Result (with jsonrpc, id, result); Error (with jsonrpc, error)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct JsonRpcResultResponse {
         f_id: Option<super::RequestId>,
@@ -22674,6 +27707,51 @@ pub mod __de {
                 result: __rt::required(self.f_result, "result")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::JsonRpcResultResponse {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a JSONRPCResultResponse object",
+                keys: &["id", "result", "jsonrpc"],
+                required: 7u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_result: Option<super::McpResult> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::JsonRpcResultResponse {
+                id: __rt::pull::required(f_id, "id")?,
+                result: __rt::pull::required(f_result, "result")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::JsonRpcResultResponse {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub struct JsonValue;
@@ -22747,6 +27825,42 @@ pub mod __de {
                 .map(super::JsonValue::Object)
         }
     }
+    impl __rt::pull::Decode for super::JsonValue {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Bool => {
+                    <bool as __rt::pull::Decode>::decode(p)
+                        .map(super::JsonValue::Boolean)
+                }
+                __rt::pull::Kind::String => {
+                    <String as __rt::pull::Decode>::decode(p)
+                        .map(super::JsonValue::String)
+                }
+                __rt::pull::Kind::Array => {
+                    <Vec<super::JsonValue> as __rt::pull::Decode>::decode(p)
+                        .map(super::JsonValue::Array)
+                }
+                __rt::pull::Kind::Number => {
+                    <i64 as __rt::pull::Decode>::decode(p).map(super::JsonValue::Integer)
+                }
+                __rt::pull::Kind::Object => {
+                    <super::JsonObject as __rt::pull::Decode>::decode(p)
+                        .map(super::JsonValue::Object)
+                }
+                found => {
+                    Err(
+                        p
+                            .wrong(
+                                "a JSONValue (boolean or integer or string or array or object)",
+                                found,
+                            ),
+                    )
+                }
+            }
+        }
+    }
     #[derive(Default)]
     pub struct LegacyTitledEnumSchema {
         f_title: Option<String>,
@@ -22808,6 +27922,60 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::LegacyTitledEnumSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a LegacyTitledEnumSchema object",
+                keys: &["title", "description", "enum", "enumNames", "default", "type"],
+                required: 36u64,
+            };
+            let mut f_title: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_enum: Option<Vec<String>> = None;
+            let mut f_enum_names: Option<Vec<String>> = None;
+            let mut f_default: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_enum = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_enum_names = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => __rt::pull::const_str(p, "string")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::LegacyTitledEnumSchema {
+                title: f_title,
+                description: f_description,
+                r#enum: __rt::pull::required(f_enum, "enum")?,
+                enum_names: f_enum_names,
+                default: f_default,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::LegacyTitledEnumSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListPromptsRequest {
         f_id: Option<super::RequestId>,
@@ -22863,6 +28031,52 @@ pub mod __de {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListPromptsRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListPromptsRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 15u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::PaginatedRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "prompts/list")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListPromptsRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListPromptsRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -22934,6 +28148,82 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ListPromptsResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListPromptsResult object",
+                keys: &[
+                    "_meta",
+                    "resultType",
+                    "nextCursor",
+                    "ttlMs",
+                    "cacheScope",
+                    "prompts",
+                ],
+                required: 58u64,
+            };
+            let mut f_meta: Option<super::ResultMetaObject> = None;
+            let mut f_result_type: Option<String> = None;
+            let mut f_next_cursor: Option<String> = None;
+            let mut f_ttl_ms: Option<u64> = None;
+            let mut f_cache_scope: Option<super::ListPromptsResultCacheScope> = None;
+            let mut f_prompts: Option<Vec<super::Prompt>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_result_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_ttl_ms = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_cache_scope = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_prompts = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListPromptsResult {
+                meta: f_meta,
+                result_type: __rt::pull::required(f_result_type, "resultType")?,
+                next_cursor: f_next_cursor,
+                ttl_ms: __rt::pull::required(f_ttl_ms, "ttlMs")?,
+                cache_scope: __rt::pull::required(f_cache_scope, "cacheScope")?,
+                prompts: __rt::pull::required(f_prompts, "prompts")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListPromptsResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::ListPromptsResultCacheScope {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &["private", "public"],
+                    "a ListPromptsResultCacheScope",
+                )?],
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListPromptsResultResponse {
         f_id: Option<super::RequestId>,
@@ -22972,6 +28262,51 @@ pub mod __de {
                 result: __rt::required(self.f_result, "result")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListPromptsResultResponse {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListPromptsResultResponse object",
+                keys: &["id", "result", "jsonrpc"],
+                required: 7u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_result: Option<super::ListPromptsResult> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListPromptsResultResponse {
+                id: __rt::pull::required(f_id, "id")?,
+                result: __rt::pull::required(f_result, "result")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListPromptsResultResponse {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -23039,6 +28374,52 @@ pub mod __de {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListResourceTemplatesRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListResourceTemplatesRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 15u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::PaginatedRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "resources/templates/list")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListResourceTemplatesRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListResourceTemplatesRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -23115,6 +28496,89 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ListResourceTemplatesResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListResourceTemplatesResult object",
+                keys: &[
+                    "_meta",
+                    "resultType",
+                    "nextCursor",
+                    "ttlMs",
+                    "cacheScope",
+                    "resourceTemplates",
+                ],
+                required: 58u64,
+            };
+            let mut f_meta: Option<super::ResultMetaObject> = None;
+            let mut f_result_type: Option<String> = None;
+            let mut f_next_cursor: Option<String> = None;
+            let mut f_ttl_ms: Option<u64> = None;
+            let mut f_cache_scope: Option<
+                super::ListResourceTemplatesResultCacheScope,
+            > = None;
+            let mut f_resource_templates: Option<Vec<super::ResourceTemplate>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_result_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_ttl_ms = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_cache_scope = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => {
+                            f_resource_templates = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListResourceTemplatesResult {
+                meta: f_meta,
+                result_type: __rt::pull::required(f_result_type, "resultType")?,
+                next_cursor: f_next_cursor,
+                ttl_ms: __rt::pull::required(f_ttl_ms, "ttlMs")?,
+                cache_scope: __rt::pull::required(f_cache_scope, "cacheScope")?,
+                resource_templates: __rt::pull::required(
+                    f_resource_templates,
+                    "resourceTemplates",
+                )?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListResourceTemplatesResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::ListResourceTemplatesResultCacheScope {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &["private", "public"],
+                    "a ListResourceTemplatesResultCacheScope",
+                )?],
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListResourceTemplatesResultResponse {
         f_id: Option<super::RequestId>,
@@ -23153,6 +28617,51 @@ pub mod __de {
                 result: __rt::required(self.f_result, "result")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListResourceTemplatesResultResponse {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListResourceTemplatesResultResponse object",
+                keys: &["id", "result", "jsonrpc"],
+                required: 7u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_result: Option<super::ListResourceTemplatesResult> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListResourceTemplatesResultResponse {
+                id: __rt::pull::required(f_id, "id")?,
+                result: __rt::pull::required(f_result, "result")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListResourceTemplatesResultResponse {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -23215,6 +28724,52 @@ pub mod __de {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListResourcesRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListResourcesRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 15u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::PaginatedRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "resources/list")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListResourcesRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListResourcesRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -23286,6 +28841,82 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ListResourcesResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListResourcesResult object",
+                keys: &[
+                    "_meta",
+                    "resultType",
+                    "nextCursor",
+                    "ttlMs",
+                    "cacheScope",
+                    "resources",
+                ],
+                required: 58u64,
+            };
+            let mut f_meta: Option<super::ResultMetaObject> = None;
+            let mut f_result_type: Option<String> = None;
+            let mut f_next_cursor: Option<String> = None;
+            let mut f_ttl_ms: Option<u64> = None;
+            let mut f_cache_scope: Option<super::ListResourcesResultCacheScope> = None;
+            let mut f_resources: Option<Vec<super::Resource>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_result_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_ttl_ms = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_cache_scope = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_resources = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListResourcesResult {
+                meta: f_meta,
+                result_type: __rt::pull::required(f_result_type, "resultType")?,
+                next_cursor: f_next_cursor,
+                ttl_ms: __rt::pull::required(f_ttl_ms, "ttlMs")?,
+                cache_scope: __rt::pull::required(f_cache_scope, "cacheScope")?,
+                resources: __rt::pull::required(f_resources, "resources")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListResourcesResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::ListResourcesResultCacheScope {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &["private", "public"],
+                    "a ListResourcesResultCacheScope",
+                )?],
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListResourcesResultResponse {
         f_id: Option<super::RequestId>,
@@ -23324,6 +28955,51 @@ pub mod __de {
                 result: __rt::required(self.f_result, "result")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListResourcesResultResponse {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListResourcesResultResponse object",
+                keys: &["id", "result", "jsonrpc"],
+                required: 7u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_result: Option<super::ListResourcesResult> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListResourcesResultResponse {
+                id: __rt::pull::required(f_id, "id")?,
+                result: __rt::pull::required(f_result, "result")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListResourcesResultResponse {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -23367,6 +29043,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ListRootsRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListRootsRequest object",
+                keys: &["params", "method"],
+                required: 2u64,
+            };
+            let mut f_params: Option<super::ListRootsRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "roots/list")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListRootsRequest {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListRootsRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListRootsRequestParams {
         f_meta: Option<super::MetaObject>,
@@ -23391,6 +29109,47 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListRootsRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListRootsRequestParams object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<super::MetaObject> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListRootsRequestParams {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListRootsRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -23428,6 +29187,47 @@ pub mod __de {
                 roots: __rt::required(self.f_roots, "roots")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListRootsResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListRootsResult object",
+                keys: &["roots"],
+                required: 1u64,
+            };
+            let mut f_roots: Option<Vec<super::Root>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_roots = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListRootsResult {
+                roots: __rt::pull::required(f_roots, "roots")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListRootsResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -23483,6 +29283,52 @@ pub mod __de {
                 params: __rt::required(self.f_params, "params")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListToolsRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListToolsRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 15u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::PaginatedRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "tools/list")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListToolsRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListToolsRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -23554,6 +29400,82 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ListToolsResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListToolsResult object",
+                keys: &[
+                    "_meta",
+                    "resultType",
+                    "nextCursor",
+                    "ttlMs",
+                    "cacheScope",
+                    "tools",
+                ],
+                required: 58u64,
+            };
+            let mut f_meta: Option<super::ResultMetaObject> = None;
+            let mut f_result_type: Option<String> = None;
+            let mut f_next_cursor: Option<String> = None;
+            let mut f_ttl_ms: Option<u64> = None;
+            let mut f_cache_scope: Option<super::ListToolsResultCacheScope> = None;
+            let mut f_tools: Option<Vec<super::Tool>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_result_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_ttl_ms = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_cache_scope = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_tools = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListToolsResult {
+                meta: f_meta,
+                result_type: __rt::pull::required(f_result_type, "resultType")?,
+                next_cursor: f_next_cursor,
+                ttl_ms: __rt::pull::required(f_ttl_ms, "ttlMs")?,
+                cache_scope: __rt::pull::required(f_cache_scope, "cacheScope")?,
+                tools: __rt::pull::required(f_tools, "tools")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListToolsResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::ListToolsResultCacheScope {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &["private", "public"],
+                    "a ListToolsResultCacheScope",
+                )?],
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ListToolsResultResponse {
         f_id: Option<super::RequestId>,
@@ -23592,6 +29514,73 @@ pub mod __de {
                 result: __rt::required(self.f_result, "result")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ListToolsResultResponse {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ListToolsResultResponse object",
+                keys: &["id", "result", "jsonrpc"],
+                required: 7u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_result: Option<super::ListToolsResult> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ListToolsResultResponse {
+                id: __rt::pull::required(f_id, "id")?,
+                result: __rt::pull::required(f_result, "result")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ListToolsResultResponse {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::LoggingLevel {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &[
+                        "alert",
+                        "critical",
+                        "debug",
+                        "emergency",
+                        "error",
+                        "info",
+                        "notice",
+                        "warning",
+                    ],
+                    "a LoggingLevel",
+                )?],
+            )
         }
     }
     #[derive(Default)]
@@ -23657,6 +29646,49 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::LoggingMessageNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a LoggingMessageNotification object",
+                keys: &["params", "jsonrpc", "method"],
+                required: 7u64,
+            };
+            let mut f_params: Option<super::LoggingMessageNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "2.0")?,
+                        2usize => __rt::pull::const_str(p, "notifications/message")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::LoggingMessageNotification {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::LoggingMessageNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct LoggingMessageNotificationParams {
         f_meta: Option<super::NotificationMetaObject>,
@@ -23695,6 +29727,56 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::LoggingMessageNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a LoggingMessageNotificationParams object",
+                keys: &["_meta", "level", "logger", "data"],
+                required: 10u64,
+            };
+            let mut f_meta: Option<super::NotificationMetaObject> = None;
+            let mut f_level: Option<super::LoggingLevel> = None;
+            let mut f_logger: Option<String> = None;
+            let mut f_data: Option<__rt::Value> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_level = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_logger = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::LoggingMessageNotificationParams {
+                meta: f_meta,
+                level: __rt::pull::required(f_level, "level")?,
+                logger: f_logger,
+                data: __rt::pull::required(f_data, "data")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::LoggingMessageNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct MethodNotFoundError {
         f_message: Option<String>,
@@ -23729,6 +29811,51 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::MethodNotFoundError {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a MethodNotFoundError object",
+                keys: &["message", "data", "code"],
+                required: 5u64,
+            };
+            let mut f_message: Option<String> = None;
+            let mut f_data: Option<__rt::Value> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_message = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_int(p, -32601i64)?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::MethodNotFoundError {
+                message: __rt::pull::required(f_message, "message")?,
+                data: f_data,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::MethodNotFoundError {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct MissingRequiredClientCapabilityError {
         f_id: Option<super::RequestId>,
@@ -23761,6 +29888,51 @@ pub mod __de {
                 error: __rt::required(self.f_error, "error")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::MissingRequiredClientCapabilityError {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a MissingRequiredClientCapabilityError object",
+                keys: &["id", "error", "jsonrpc"],
+                required: 6u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_error: Option<super::MissingRequiredClientCapabilityErrorError> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_error = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::MissingRequiredClientCapabilityError {
+                id: f_id,
+                error: __rt::pull::required(f_error, "error")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::MissingRequiredClientCapabilityError {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -23803,6 +29975,55 @@ pub mod __de {
                 )?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject
+    for super::MissingRequiredClientCapabilityErrorErrorData {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a MissingRequiredClientCapabilityErrorErrorData object",
+                keys: &["requiredCapabilities"],
+                required: 1u64,
+            };
+            let mut f_required_capabilities: Option<super::ClientCapabilities> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => {
+                            f_required_capabilities = Some(
+                                __rt::pull::Decode::decode(p)?,
+                            );
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::MissingRequiredClientCapabilityErrorErrorData {
+                required_capabilities: __rt::pull::required(
+                    f_required_capabilities,
+                    "requiredCapabilities",
+                )?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::MissingRequiredClientCapabilityErrorErrorData {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -23848,6 +30069,53 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::MissingRequiredClientCapabilityErrorError {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a MissingRequiredClientCapabilityErrorError object",
+                keys: &["message", "data", "code"],
+                required: 7u64,
+            };
+            let mut f_message: Option<String> = None;
+            let mut f_data: Option<
+                super::MissingRequiredClientCapabilityErrorErrorData,
+            > = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_message = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_int(p, -32021i64)?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::MissingRequiredClientCapabilityErrorError {
+                message: __rt::pull::required(f_message, "message")?,
+                data: __rt::pull::required(f_data, "data")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::MissingRequiredClientCapabilityErrorError {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ModelHint {
         f_name: Option<String>,
@@ -23872,6 +30140,47 @@ pub mod __de {
                 name: self.f_name,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ModelHint {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ModelHint object",
+                keys: &["name"],
+                required: 0u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ModelHint {
+                name: f_name,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ModelHint {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -23917,6 +30226,65 @@ pub mod __de {
                 intelligence_priority: self.f_intelligence_priority,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ModelPreferences {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ModelPreferences object",
+                keys: &[
+                    "hints",
+                    "costPriority",
+                    "speedPriority",
+                    "intelligencePriority",
+                ],
+                required: 0u64,
+            };
+            let mut f_hints: Option<Vec<super::ModelHint>> = None;
+            let mut f_cost_priority: Option<__rt::Number> = None;
+            let mut f_speed_priority: Option<__rt::Number> = None;
+            let mut f_intelligence_priority: Option<__rt::Number> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_hints = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_cost_priority = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_speed_priority = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => {
+                            f_intelligence_priority = Some(
+                                __rt::pull::Decode::decode(p)?,
+                            );
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ModelPreferences {
+                hints: f_hints,
+                cost_priority: f_cost_priority,
+                speed_priority: f_speed_priority,
+                intelligence_priority: f_intelligence_priority,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ModelPreferences {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -24354,6 +30722,263 @@ pub mod __de {
             __rt::drain_map(MultiSelectEnumSchema__Merged0::default(), map)
         }
     }
+    impl __rt::pull::Decode for super::MultiSelectEnumSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => MultiSelectEnumSchema__merged0(p),
+                found => Err(p.wrong("a MultiSelectEnumSchema (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn MultiSelectEnumSchema__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::MultiSelectEnumSchema, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("type");
+        let s1 = obj.get("title");
+        let s2 = obj.get("description");
+        let s3 = obj.get("minItems");
+        let s4 = obj.get("maxItems");
+        let s5 = obj.get("items");
+        let s6 = obj.get("default");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(
+                    k.as_str(), "type" | "title" | "description" | "minItems" |
+                    "maxItems" | "items" | "default"
+                )
+            });
+        if let Some(v) = s0 {
+            if !(v.as_str() == Some("array")) {
+                return Err(
+                    p
+                        .error(
+                            format!(
+                                "invalid value for `{}`: expected {}, found {}", "type",
+                                "\"array\"", v
+                            ),
+                        ),
+                );
+            }
+        }
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("array") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object()
+                                || ((__rt::has_keys(Some(v), &["enum"])
+                                    && v
+                                        .get("type")
+                                        .is_some_and(|x| x.as_str() == Some("string"))))))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("array") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object()
+                                || ((__rt::has_keys(Some(v), &["anyOf"])))))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::MultiSelectEnumSchema::UntitledMultiSelectEnum)
+            }
+            Some((0usize, false)) => {
+                <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::MultiSelectEnumSchema::UntitledMultiSelectEnum)
+                    .map_err(|e| e.context("UntitledMultiSelectEnumSchema"))
+            }
+            Some((1usize, true)) => {
+                <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::MultiSelectEnumSchema::TitledMultiSelectEnum)
+            }
+            Some((1usize, false)) => {
+                <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::MultiSelectEnumSchema::TitledMultiSelectEnum)
+                    .map_err(|e| e.context("TitledMultiSelectEnumSchema"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of MultiSelectEnumSchema matches this object; expected one of: UntitledMultiSelectEnum (with type, items); TitledMultiSelectEnum (with type, items)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct Notification {
         f_method: Option<String>,
@@ -24382,6 +31007,50 @@ pub mod __de {
                 params: self.f_params,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::Notification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Notification object",
+                keys: &["method", "params"],
+                required: 1u64,
+            };
+            let mut f_method: Option<String> = None;
+            let mut f_params: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_method = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Notification {
+                method: __rt::pull::required(f_method, "method")?,
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Notification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -24416,6 +31085,49 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::NotificationMetaObject {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a NotificationMetaObject object",
+                keys: &["io.modelcontextprotocol/subscriptionId"],
+                required: 0u64,
+            };
+            let mut f_subscription_id: Option<super::RequestId> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => {
+                            f_subscription_id = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::NotificationMetaObject {
+                subscription_id: f_subscription_id,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::NotificationMetaObject {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct NotificationParams {
         f_meta: Option<super::NotificationMetaObject>,
@@ -24440,6 +31152,47 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::NotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a NotificationParams object",
+                keys: &["_meta"],
+                required: 0u64,
+            };
+            let mut f_meta: Option<super::NotificationMetaObject> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::NotificationParams {
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::NotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -24493,6 +31246,75 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::NumberSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a NumberSchema object",
+                keys: &["type", "title", "description", "minimum", "maximum", "default"],
+                required: 1u64,
+            };
+            let mut f_type: Option<super::NumberSchemaType> = None;
+            let mut f_title: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_minimum: Option<__rt::Number> = None;
+            let mut f_maximum: Option<__rt::Number> = None;
+            let mut f_default: Option<__rt::Number> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_type = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_minimum = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_maximum = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::NumberSchema {
+                r#type: __rt::pull::required(f_type, "type")?,
+                title: f_title,
+                description: f_description,
+                minimum: f_minimum,
+                maximum: f_maximum,
+                default: f_default,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::NumberSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::NumberSchemaType {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &["integer", "number"],
+                    "a NumberSchemaType",
+                )?],
+            )
+        }
+    }
     #[derive(Default)]
     pub struct PaginatedRequest {
         f_id: Option<super::RequestId>,
@@ -24537,6 +31359,54 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::PaginatedRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PaginatedRequest object",
+                keys: &["id", "method", "params", "jsonrpc"],
+                required: 15u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_method: Option<String> = None;
+            let mut f_params: Option<super::PaginatedRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_method = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PaginatedRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                method: __rt::pull::required(f_method, "method")?,
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PaginatedRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct PaginatedRequestParams {
         f_meta: Option<super::RequestMetaObject>,
@@ -24565,6 +31435,50 @@ pub mod __de {
                 cursor: self.f_cursor,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::PaginatedRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PaginatedRequestParams object",
+                keys: &["_meta", "cursor"],
+                required: 1u64,
+            };
+            let mut f_meta: Option<super::RequestMetaObject> = None;
+            let mut f_cursor: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PaginatedRequestParams {
+                meta: __rt::pull::required(f_meta, "_meta")?,
+                cursor: f_cursor,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PaginatedRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -24600,6 +31514,53 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::PaginatedResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PaginatedResult object",
+                keys: &["_meta", "resultType", "nextCursor"],
+                required: 2u64,
+            };
+            let mut f_meta: Option<super::ResultMetaObject> = None;
+            let mut f_result_type: Option<String> = None;
+            let mut f_next_cursor: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_result_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PaginatedResult {
+                meta: f_meta,
+                result_type: __rt::pull::required(f_result_type, "resultType")?,
+                next_cursor: f_next_cursor,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PaginatedResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ParseError {
         f_message: Option<String>,
@@ -24632,6 +31593,51 @@ pub mod __de {
                 data: self.f_data,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ParseError {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ParseError object",
+                keys: &["message", "data", "code"],
+                required: 5u64,
+            };
+            let mut f_message: Option<String> = None;
+            let mut f_data: Option<__rt::Value> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_message = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_int(p, -32700i64)?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ParseError {
+                message: __rt::pull::required(f_message, "message")?,
+                data: f_data,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ParseError {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -26021,6 +33027,691 @@ pub mod __de {
             __rt::visit_tagged::<super::PrimitiveSchemaDefinition, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::PrimitiveSchemaDefinition {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "type",
+                        &["string", "integer", "number", "boolean", "array"],
+                        "a PrimitiveSchemaDefinition object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    __rt::pull::whole(
+                                        p,
+                                        start,
+                                        PrimitiveSchemaDefinition__merged0,
+                                    )
+                                }
+                                __rt::pull::Tag::Known(1usize)
+                                | __rt::pull::Tag::Known(2usize) => {
+                                    <super::NumberSchema as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::PrimitiveSchemaDefinition::Number)
+                                }
+                                __rt::pull::Tag::Known(3usize) => {
+                                    <super::BooleanSchema as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::PrimitiveSchemaDefinition::Boolean)
+                                }
+                                __rt::pull::Tag::Known(4usize) => {
+                                    __rt::pull::whole(
+                                        p,
+                                        start,
+                                        PrimitiveSchemaDefinition__merged1,
+                                    )
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::PrimitiveSchemaDefinition::Unknown)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `type` in a PrimitiveSchemaDefinition object (one of `string`, `integer`, `number`, `boolean`, `array`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a PrimitiveSchemaDefinition object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a PrimitiveSchemaDefinition (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn PrimitiveSchemaDefinition__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("type");
+        let s1 = obj.get("title");
+        let s2 = obj.get("description");
+        let s3 = obj.get("minLength");
+        let s4 = obj.get("maxLength");
+        let s5 = obj.get("format");
+        let s6 = obj.get("default");
+        let s7 = obj.get("enum");
+        let s8 = obj.get("oneOf");
+        let s9 = obj.get("enumNames");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(
+                    k.as_str(), "type" | "title" | "description" | "minLength" |
+                    "maxLength" | "format" | "default" | "enum" | "oneOf" | "enumNames"
+                )
+            });
+        if let Some(v) = s0 {
+            if !(v.as_str() == Some("string")) {
+                return Err(
+                    p
+                        .error(
+                            format!(
+                                "invalid value for `{}`: expected {}, found {}", "type",
+                                "\"string\"", v
+                            ),
+                        ),
+                );
+            }
+        }
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("string") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("string") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s7 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("string") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s8 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("string") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s7 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s9 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::StringSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::PrimitiveSchemaDefinition::String)
+            }
+            Some((0usize, false)) => {
+                <super::StringSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::PrimitiveSchemaDefinition::String)
+                    .map_err(|e| e.context("StringSchema"))
+            }
+            Some((1usize, true)) => {
+                <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::PrimitiveSchemaDefinition::UntitledSingleSelectEnum)
+            }
+            Some((1usize, false)) => {
+                <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::PrimitiveSchemaDefinition::UntitledSingleSelectEnum)
+                    .map_err(|e| e.context("UntitledSingleSelectEnumSchema"))
+            }
+            Some((2usize, true)) => {
+                <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::PrimitiveSchemaDefinition::TitledSingleSelectEnum)
+            }
+            Some((2usize, false)) => {
+                <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::PrimitiveSchemaDefinition::TitledSingleSelectEnum)
+                    .map_err(|e| e.context("TitledSingleSelectEnumSchema"))
+            }
+            Some((3usize, true)) => {
+                <super::LegacyTitledEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::PrimitiveSchemaDefinition::LegacyTitledEnum)
+            }
+            Some((3usize, false)) => {
+                <super::LegacyTitledEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::PrimitiveSchemaDefinition::LegacyTitledEnum)
+                    .map_err(|e| e.context("LegacyTitledEnumSchema"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of PrimitiveSchemaDefinition matches this object; expected one of: String (with type); UntitledSingleSelectEnum (with type, enum); TitledSingleSelectEnum (with type, oneOf); LegacyTitledEnum (with type, enum)",
+                        ),
+                )
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn PrimitiveSchemaDefinition__merged1(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("type");
+        let s1 = obj.get("title");
+        let s2 = obj.get("description");
+        let s3 = obj.get("minItems");
+        let s4 = obj.get("maxItems");
+        let s5 = obj.get("items");
+        let s6 = obj.get("default");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(
+                    k.as_str(), "type" | "title" | "description" | "minItems" |
+                    "maxItems" | "items" | "default"
+                )
+            });
+        if let Some(v) = s0 {
+            if !(v.as_str() == Some("array")) {
+                return Err(
+                    p
+                        .error(
+                            format!(
+                                "invalid value for `{}`: expected {}, found {}", "type",
+                                "\"array\"", v
+                            ),
+                        ),
+                );
+            }
+        }
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("array") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object()
+                                || ((__rt::has_keys(Some(v), &["enum"])
+                                    && v
+                                        .get("type")
+                                        .is_some_and(|x| x.as_str() == Some("string"))))))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("array") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object()
+                                || ((__rt::has_keys(Some(v), &["anyOf"])))))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::PrimitiveSchemaDefinition::UntitledMultiSelectEnum)
+            }
+            Some((0usize, false)) => {
+                <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::PrimitiveSchemaDefinition::UntitledMultiSelectEnum)
+                    .map_err(|e| e.context("UntitledMultiSelectEnumSchema"))
+            }
+            Some((1usize, true)) => {
+                <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::PrimitiveSchemaDefinition::TitledMultiSelectEnum)
+            }
+            Some((1usize, false)) => {
+                <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::PrimitiveSchemaDefinition::TitledMultiSelectEnum)
+                    .map_err(|e| e.context("TitledMultiSelectEnumSchema"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of PrimitiveSchemaDefinition matches this object; expected one of: UntitledMultiSelectEnum (with type, items); TitledMultiSelectEnum (with type, items)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct ProgressNotification {
         f_params: Option<super::ProgressNotificationParams>,
@@ -26084,6 +33775,49 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ProgressNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ProgressNotification object",
+                keys: &["params", "jsonrpc", "method"],
+                required: 7u64,
+            };
+            let mut f_params: Option<super::ProgressNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "2.0")?,
+                        2usize => __rt::pull::const_str(p, "notifications/progress")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ProgressNotification {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ProgressNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ProgressNotificationParams {
         f_meta: Option<super::NotificationMetaObject>,
@@ -26132,6 +33866,59 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ProgressNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ProgressNotificationParams object",
+                keys: &["_meta", "progressToken", "progress", "total", "message"],
+                required: 6u64,
+            };
+            let mut f_meta: Option<super::NotificationMetaObject> = None;
+            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut f_progress: Option<__rt::Number> = None;
+            let mut f_total: Option<__rt::Number> = None;
+            let mut f_message: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_progress = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_total = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_message = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ProgressNotificationParams {
+                meta: f_meta,
+                progress_token: __rt::pull::required(f_progress_token, "progressToken")?,
+                progress: __rt::pull::required(f_progress, "progress")?,
+                total: f_total,
+                message: f_message,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ProgressNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     pub struct ProgressToken;
     impl<'de> __rt::serde::de::Visitor<'de> for ProgressToken {
         type Value = super::ProgressToken;
@@ -26170,6 +33957,23 @@ pub mod __de {
                     __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                 )
                 .map(super::ProgressToken::String)
+        }
+    }
+    impl __rt::pull::Decode for super::ProgressToken {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::String => {
+                    <String as __rt::pull::Decode>::decode(p)
+                        .map(super::ProgressToken::String)
+                }
+                __rt::pull::Kind::Number => {
+                    <i64 as __rt::pull::Decode>::decode(p)
+                        .map(super::ProgressToken::Integer)
+                }
+                found => Err(p.wrong("a ProgressToken (integer or string)", found)),
+            }
         }
     }
     #[derive(Default)]
@@ -26214,6 +34018,62 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::Prompt {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Prompt object",
+                keys: &["name", "title", "icons", "description", "arguments", "_meta"],
+                required: 1u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut f_icons: Option<Vec<super::Icon>> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_arguments: Option<Vec<super::PromptArgument>> = None;
+            let mut f_meta: Option<super::MetaObject> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_icons = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Prompt {
+                name: __rt::pull::required(f_name, "name")?,
+                title: f_title,
+                icons: f_icons,
+                description: f_description,
+                arguments: f_arguments,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Prompt {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct PromptArgument {
         f_name: Option<String>,
@@ -26248,6 +34108,56 @@ pub mod __de {
                 required: self.f_required,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::PromptArgument {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PromptArgument object",
+                keys: &["name", "title", "description", "required"],
+                required: 1u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_required: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PromptArgument {
+                name: __rt::pull::required(f_name, "name")?,
+                title: f_title,
+                description: f_description,
+                required: f_required,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PromptArgument {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -26305,6 +34215,54 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::PromptListChangedNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PromptListChangedNotification object",
+                keys: &["params", "jsonrpc", "method"],
+                required: 6u64,
+            };
+            let mut f_params: Option<super::NotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "2.0")?,
+                        2usize => {
+                            __rt::pull::const_str(
+                                p,
+                                "notifications/prompts/list_changed",
+                            )?
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PromptListChangedNotification {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PromptListChangedNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct PromptMessage {
         f_role: Option<super::Role>,
@@ -26337,6 +34295,50 @@ pub mod __de {
                 content: __rt::required(self.f_content, "content")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::PromptMessage {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PromptMessage object",
+                keys: &["role", "content"],
+                required: 3u64,
+            };
+            let mut f_role: Option<super::Role> = None;
+            let mut f_content: Option<super::ContentBlock> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_role = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PromptMessage {
+                role: __rt::pull::required(f_role, "role")?,
+                content: __rt::pull::required(f_content, "content")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PromptMessage {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -26383,6 +34385,51 @@ pub mod __de {
                 title: self.f_title,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::PromptReference {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a PromptReference object",
+                keys: &["name", "title", "type"],
+                required: 5u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "ref/prompt")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::PromptReference {
+                name: __rt::pull::required(f_name, "name")?,
+                title: f_title,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::PromptReference {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -26447,6 +34494,52 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ReadResourceRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ReadResourceRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 15u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::ReadResourceRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "resources/read")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ReadResourceRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ReadResourceRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ReadResourceRequestParams {
         f_meta: Option<super::RequestMetaObject>,
@@ -26487,6 +34580,58 @@ pub mod __de {
                 request_state: self.f_request_state,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ReadResourceRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ReadResourceRequestParams object",
+                keys: &["_meta", "uri", "inputResponses", "requestState"],
+                required: 3u64,
+            };
+            let mut f_meta: Option<super::RequestMetaObject> = None;
+            let mut f_uri: Option<String> = None;
+            let mut f_input_responses: Option<super::InputResponses> = None;
+            let mut f_request_state: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => {
+                            f_input_responses = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        3usize => f_request_state = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ReadResourceRequestParams {
+                meta: __rt::pull::required(f_meta, "_meta")?,
+                uri: __rt::pull::required(f_uri, "uri")?,
+                input_responses: f_input_responses,
+                request_state: f_request_state,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ReadResourceRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -26550,6 +34695,72 @@ pub mod __de {
                 contents: __rt::required(self.f_contents, "contents")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ReadResourceResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ReadResourceResult object",
+                keys: &["_meta", "resultType", "ttlMs", "cacheScope", "contents"],
+                required: 30u64,
+            };
+            let mut f_meta: Option<super::ResultMetaObject> = None;
+            let mut f_result_type: Option<String> = None;
+            let mut f_ttl_ms: Option<u64> = None;
+            let mut f_cache_scope: Option<super::ReadResourceResultCacheScope> = None;
+            let mut f_contents: Option<Vec<super::ReadResourceResultContentsItem>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_result_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_ttl_ms = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_cache_scope = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_contents = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ReadResourceResult {
+                meta: f_meta,
+                result_type: __rt::pull::required(f_result_type, "resultType")?,
+                ttl_ms: __rt::pull::required(f_ttl_ms, "ttlMs")?,
+                cache_scope: __rt::pull::required(f_cache_scope, "cacheScope")?,
+                contents: __rt::pull::required(f_contents, "contents")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ReadResourceResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::ReadResourceResultCacheScope {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &["private", "public"],
+                    "a ReadResourceResultCacheScope",
+                )?],
+            )
         }
     }
     #[derive(Default)]
@@ -26868,6 +35079,191 @@ pub mod __de {
             __rt::drain_map(ReadResourceResultContentsItem__Merged0::default(), map)
         }
     }
+    impl __rt::pull::Decode for super::ReadResourceResultContentsItem {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => ReadResourceResultContentsItem__merged0(p),
+                found => Err(p.wrong("a ReadResourceResultContentsItem (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn ReadResourceResultContentsItem__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<
+        super::ReadResourceResultContentsItem,
+        __rt::pull::Error,
+    > {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("uri");
+        let s1 = obj.get("mimeType");
+        let s2 = obj.get("_meta");
+        let s3 = obj.get("text");
+        let s4 = obj.get("blob");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(k.as_str(), "uri" | "mimeType" | "_meta" | "text" | "blob")
+            });
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ReadResourceResultContentsItem::Text)
+            }
+            Some((0usize, false)) => {
+                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ReadResourceResultContentsItem::Text)
+                    .map_err(|e| e.context("TextResourceContents"))
+            }
+            Some((1usize, true)) => {
+                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ReadResourceResultContentsItem::Blob)
+            }
+            Some((1usize, false)) => {
+                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ReadResourceResultContentsItem::Blob)
+                    .map_err(|e| e.context("BlobResourceContents"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of ReadResourceResultContentsItem matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct ReadResourceResultResponse {
         f_id: Option<super::RequestId>,
@@ -26906,6 +35302,51 @@ pub mod __de {
                 result: __rt::required(self.f_result, "result")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ReadResourceResultResponse {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ReadResourceResultResponse object",
+                keys: &["id", "result", "jsonrpc"],
+                required: 7u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_result: Option<super::ReadResourceResultResponseResult> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ReadResourceResultResponse {
+                id: __rt::pull::required(f_id, "id")?,
+                result: __rt::pull::required(f_result, "result")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ReadResourceResultResponse {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -27301,6 +35742,207 @@ pub mod __de {
             __rt::drain_map(ReadResourceResultResponseResult__Merged0::default(), map)
         }
     }
+    impl __rt::pull::Decode for super::ReadResourceResultResponseResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => ReadResourceResultResponseResult__merged0(p),
+                found => {
+                    Err(p.wrong("a ReadResourceResultResponseResult (object)", found))
+                }
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn ReadResourceResultResponseResult__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<
+        super::ReadResourceResultResponseResult,
+        __rt::pull::Error,
+    > {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("resultType");
+        let s1 = obj.get("_meta");
+        let s2 = obj.get("inputRequests");
+        let s3 = obj.get("requestState");
+        let s4 = obj.get("ttlMs");
+        let s5 = obj.get("cacheScope");
+        let s6 = obj.get("contents");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(
+                    k.as_str(), "resultType" | "_meta" | "inputRequests" | "requestState"
+                    | "ttlMs" | "cacheScope" | "contents"
+                )
+            });
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("input_required") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::InputRequiredResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ReadResourceResultResponseResult::InputRequired)
+            }
+            Some((0usize, false)) => {
+                <super::InputRequiredResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ReadResourceResultResponseResult::InputRequired)
+                    .map_err(|e| e.context("InputRequiredResult"))
+            }
+            Some((1usize, true)) => {
+                <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ReadResourceResultResponseResult::ReadResource)
+            }
+            Some((1usize, false)) => {
+                <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ReadResourceResultResponseResult::ReadResource)
+                    .map_err(|e| e.context("ReadResourceResult"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of ReadResourceResultResponseResult matches this object; expected one of: InputRequired (with resultType); ReadResource (with resultType, ttlMs, cacheScope, contents)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct Request {
         f_method: Option<String>,
@@ -27329,6 +35971,50 @@ pub mod __de {
                 params: self.f_params,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::Request {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Request object",
+                keys: &["method", "params"],
+                required: 1u64,
+            };
+            let mut f_method: Option<String> = None;
+            let mut f_params: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_method = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Request {
+                method: __rt::pull::required(f_method, "method")?,
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Request {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub struct RequestId;
@@ -27369,6 +36055,22 @@ pub mod __de {
                     __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
                 )
                 .map(super::RequestId::String)
+        }
+    }
+    impl __rt::pull::Decode for super::RequestId {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::String => {
+                    <String as __rt::pull::Decode>::decode(p)
+                        .map(super::RequestId::String)
+                }
+                __rt::pull::Kind::Number => {
+                    <i64 as __rt::pull::Decode>::decode(p).map(super::RequestId::Integer)
+                }
+                found => Err(p.wrong("a RequestId (integer or string)", found)),
+            }
         }
     }
     #[derive(Default)]
@@ -27455,6 +36157,75 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::RequestMetaObject {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a RequestMetaObject object",
+                keys: &[
+                    "progressToken",
+                    "io.modelcontextprotocol/protocolVersion",
+                    "io.modelcontextprotocol/clientInfo",
+                    "io.modelcontextprotocol/clientCapabilities",
+                    "io.modelcontextprotocol/logLevel",
+                ],
+                required: 10u64,
+            };
+            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut f_protocol_version: Option<String> = None;
+            let mut f_client_info: Option<super::Implementation> = None;
+            let mut f_client_capabilities: Option<super::ClientCapabilities> = None;
+            let mut f_log_level: Option<super::LoggingLevel> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => {
+                            f_protocol_version = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        2usize => f_client_info = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => {
+                            f_client_capabilities = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        4usize => f_log_level = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::RequestMetaObject {
+                progress_token: f_progress_token,
+                protocol_version: __rt::pull::required(
+                    f_protocol_version,
+                    "io.modelcontextprotocol/protocolVersion",
+                )?,
+                client_info: f_client_info,
+                client_capabilities: __rt::pull::required(
+                    f_client_capabilities,
+                    "io.modelcontextprotocol/clientCapabilities",
+                )?,
+                log_level: f_log_level,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::RequestMetaObject {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct RequestParams {
         f_meta: Option<super::RequestMetaObject>,
@@ -27480,6 +36251,47 @@ pub mod __de {
                 meta: __rt::required(self.f_meta, "_meta")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::RequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a RequestParams object",
+                keys: &["_meta"],
+                required: 1u64,
+            };
+            let mut f_meta: Option<super::RequestMetaObject> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::RequestParams {
+                meta: __rt::pull::required(f_meta, "_meta")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::RequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -27535,6 +36347,81 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::Resource {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Resource object",
+                keys: &[
+                    "name",
+                    "title",
+                    "icons",
+                    "uri",
+                    "description",
+                    "mimeType",
+                    "annotations",
+                    "size",
+                    "_meta",
+                ],
+                required: 9u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut f_icons: Option<Vec<super::Icon>> = None;
+            let mut f_uri: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut f_annotations: Option<super::Annotations> = None;
+            let mut f_size: Option<i64> = None;
+            let mut f_meta: Option<super::MetaObject> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_icons = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        6usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        7usize => f_size = Some(__rt::pull::Decode::decode(p)?),
+                        8usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Resource {
+                name: __rt::pull::required(f_name, "name")?,
+                title: f_title,
+                icons: f_icons,
+                uri: __rt::pull::required(f_uri, "uri")?,
+                description: f_description,
+                mime_type: f_mime_type,
+                annotations: f_annotations,
+                size: f_size,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Resource {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ResourceContents {
         f_uri: Option<String>,
@@ -27566,6 +36453,53 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ResourceContents {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceContents object",
+                keys: &["uri", "mimeType", "_meta"],
+                required: 1u64,
+            };
+            let mut f_uri: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut f_meta: Option<super::MetaObject> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceContents {
+                uri: __rt::pull::required(f_uri, "uri")?,
+                mime_type: f_mime_type,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceContents {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -27641,6 +36575,83 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ResourceLink {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceLink object",
+                keys: &[
+                    "name",
+                    "title",
+                    "icons",
+                    "uri",
+                    "description",
+                    "mimeType",
+                    "annotations",
+                    "size",
+                    "_meta",
+                    "type",
+                ],
+                required: 521u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut f_icons: Option<Vec<super::Icon>> = None;
+            let mut f_uri: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut f_annotations: Option<super::Annotations> = None;
+            let mut f_size: Option<i64> = None;
+            let mut f_meta: Option<super::MetaObject> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_icons = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        6usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        7usize => f_size = Some(__rt::pull::Decode::decode(p)?),
+                        8usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        9usize => __rt::pull::const_str(p, "resource_link")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceLink {
+                name: __rt::pull::required(f_name, "name")?,
+                title: f_title,
+                icons: f_icons,
+                uri: __rt::pull::required(f_uri, "uri")?,
+                description: f_description,
+                mime_type: f_mime_type,
+                annotations: f_annotations,
+                size: f_size,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceLink {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ResourceListChangedNotification {
         f_params: Option<super::NotificationParams>,
@@ -27696,6 +36707,54 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ResourceListChangedNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceListChangedNotification object",
+                keys: &["params", "jsonrpc", "method"],
+                required: 6u64,
+            };
+            let mut f_params: Option<super::NotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "2.0")?,
+                        2usize => {
+                            __rt::pull::const_str(
+                                p,
+                                "notifications/resources/list_changed",
+                            )?
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceListChangedNotification {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceListChangedNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ResourceRequestParams {
         f_meta: Option<super::RequestMetaObject>,
@@ -27726,6 +36785,50 @@ pub mod __de {
                 uri: __rt::required(self.f_uri, "uri")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ResourceRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceRequestParams object",
+                keys: &["_meta", "uri"],
+                required: 3u64,
+            };
+            let mut f_meta: Option<super::RequestMetaObject> = None;
+            let mut f_uri: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceRequestParams {
+                meta: __rt::pull::required(f_meta, "_meta")?,
+                uri: __rt::pull::required(f_uri, "uri")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -27785,6 +36888,77 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ResourceTemplate {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceTemplate object",
+                keys: &[
+                    "name",
+                    "title",
+                    "icons",
+                    "uriTemplate",
+                    "description",
+                    "mimeType",
+                    "annotations",
+                    "_meta",
+                ],
+                required: 9u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut f_icons: Option<Vec<super::Icon>> = None;
+            let mut f_uri_template: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut f_annotations: Option<super::Annotations> = None;
+            let mut f_meta: Option<super::MetaObject> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_icons = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_uri_template = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        6usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        7usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceTemplate {
+                name: __rt::pull::required(f_name, "name")?,
+                title: f_title,
+                icons: f_icons,
+                uri_template: __rt::pull::required(f_uri_template, "uriTemplate")?,
+                description: f_description,
+                mime_type: f_mime_type,
+                annotations: f_annotations,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceTemplate {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ResourceTemplateReference {
         f_uri: Option<String>,
@@ -27826,6 +37000,48 @@ pub mod __de {
                 uri: __rt::required(self.f_uri, "uri")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ResourceTemplateReference {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceTemplateReference object",
+                keys: &["uri", "type"],
+                required: 3u64,
+            };
+            let mut f_uri: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "ref/resource")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceTemplateReference {
+                uri: __rt::pull::required(f_uri, "uri")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceTemplateReference {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -27891,6 +37107,51 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ResourceUpdatedNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceUpdatedNotification object",
+                keys: &["params", "jsonrpc", "method"],
+                required: 7u64,
+            };
+            let mut f_params: Option<super::ResourceUpdatedNotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "2.0")?,
+                        2usize => {
+                            __rt::pull::const_str(p, "notifications/resources/updated")?
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceUpdatedNotification {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceUpdatedNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ResourceUpdatedNotificationParams {
         f_meta: Option<super::NotificationMetaObject>,
@@ -27919,6 +37180,50 @@ pub mod __de {
                 uri: __rt::required(self.f_uri, "uri")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ResourceUpdatedNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResourceUpdatedNotificationParams object",
+                keys: &["_meta", "uri"],
+                required: 2u64,
+            };
+            let mut f_meta: Option<super::NotificationMetaObject> = None;
+            let mut f_uri: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResourceUpdatedNotificationParams {
+                meta: f_meta,
+                uri: __rt::pull::required(f_uri, "uri")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResourceUpdatedNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -27964,6 +37269,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::McpResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Result object",
+                keys: &["_meta", "resultType"],
+                required: 2u64,
+            };
+            let mut f_meta: Option<super::ResultMetaObject> = None;
+            let mut f_result_type: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_result_type = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::McpResult {
+                meta: f_meta,
+                result_type: __rt::pull::required(f_result_type, "resultType")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::McpResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ResultMetaObject {
         f_server_info: Option<super::Implementation>,
@@ -27994,6 +37343,54 @@ pub mod __de {
                 server_info: self.f_server_info,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ResultMetaObject {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ResultMetaObject object",
+                keys: &["io.modelcontextprotocol/serverInfo"],
+                required: 0u64,
+            };
+            let mut f_server_info: Option<super::Implementation> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_server_info = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ResultMetaObject {
+                server_info: f_server_info,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ResultMetaObject {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::Role {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(Self::ALL[__rt::pull::one_of(p, &["assistant", "user"], "a Role")?])
         }
     }
     #[derive(Default)]
@@ -28027,6 +37424,53 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::Root {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Root object",
+                keys: &["uri", "name", "_meta"],
+                required: 1u64,
+            };
+            let mut f_uri: Option<String> = None;
+            let mut f_name: Option<String> = None;
+            let mut f_meta: Option<super::MetaObject> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Root {
+                uri: __rt::pull::required(f_uri, "uri")?,
+                name: f_name,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Root {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -28064,6 +37508,53 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::SamplingMessage {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a SamplingMessage object",
+                keys: &["role", "content", "_meta"],
+                required: 3u64,
+            };
+            let mut f_role: Option<super::Role> = None;
+            let mut f_content: Option<super::SamplingMessageContent> = None;
+            let mut f_meta: Option<super::MetaObject> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_role = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::SamplingMessage {
+                role: __rt::pull::required(f_role, "role")?,
+                content: __rt::pull::required(f_content, "content")?,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::SamplingMessage {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub enum SamplingMessageContent__Tag {
@@ -28201,6 +37692,89 @@ pub mod __de {
             __rt::visit_tagged::<super::SamplingMessageContent, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::SamplingMessageContent {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Array => {
+                    <Vec<
+                        super::SamplingMessageContentBlock,
+                    > as __rt::pull::Decode>::decode(p)
+                        .map(super::SamplingMessageContent::Array)
+                }
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "type",
+                        &["text", "image", "audio", "tool_use", "tool_result"],
+                        "a SamplingMessageContent object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::SamplingMessageContent::Text)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::SamplingMessageContent::Image)
+                                }
+                                __rt::pull::Tag::Known(2usize) => {
+                                    <super::AudioContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::SamplingMessageContent::Audio)
+                                }
+                                __rt::pull::Tag::Known(3usize) => {
+                                    <super::ToolUseContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::SamplingMessageContent::ToolUse)
+                                }
+                                __rt::pull::Tag::Known(4usize) => {
+                                    <super::ToolResultContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::SamplingMessageContent::ToolResult)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::SamplingMessageContent::Unknown)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `type` in a SamplingMessageContent object (one of `text`, `image`, `audio`, `tool_use`, `tool_result`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a SamplingMessageContent object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => {
+                    Err(p.wrong("a SamplingMessageContent (array or object)", found))
+                }
+            }
+        }
+    }
     pub enum SamplingMessageContentBlock__Tag {
         G0(TextContent),
         G1(ImageContent),
@@ -28333,6 +37907,81 @@ pub mod __de {
             __rt::visit_tagged::<super::SamplingMessageContentBlock, A>(map)
         }
     }
+    impl __rt::pull::Decode for super::SamplingMessageContentBlock {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "type",
+                        &["text", "image", "audio", "tool_use", "tool_result"],
+                        "a SamplingMessageContentBlock object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::SamplingMessageContentBlock::Text)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::SamplingMessageContentBlock::Image)
+                                }
+                                __rt::pull::Tag::Known(2usize) => {
+                                    <super::AudioContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::SamplingMessageContentBlock::Audio)
+                                }
+                                __rt::pull::Tag::Known(3usize) => {
+                                    <super::ToolUseContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::SamplingMessageContentBlock::ToolUse)
+                                }
+                                __rt::pull::Tag::Known(4usize) => {
+                                    <super::ToolResultContent as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::SamplingMessageContentBlock::ToolResult)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::SamplingMessageContentBlock::Unknown)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `type` in a SamplingMessageContentBlock object (one of `text`, `image`, `audio`, `tool_use`, `tool_result`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a SamplingMessageContentBlock object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a SamplingMessageContentBlock (object)", found)),
+            }
+        }
+    }
     #[derive(Default)]
     pub struct ServerCapabilities {
         f_experimental: Option<__rt::IndexMap<String, super::JsonObject>>,
@@ -28379,6 +38028,73 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ServerCapabilities {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ServerCapabilities object",
+                keys: &[
+                    "experimental",
+                    "logging",
+                    "completions",
+                    "prompts",
+                    "resources",
+                    "tools",
+                    "extensions",
+                ],
+                required: 0u64,
+            };
+            let mut f_experimental: Option<__rt::IndexMap<String, super::JsonObject>> = None;
+            let mut f_logging: Option<super::JsonObject> = None;
+            let mut f_completions: Option<super::JsonObject> = None;
+            let mut f_prompts: Option<super::ServerCapabilitiesPrompts> = None;
+            let mut f_resources: Option<super::ServerCapabilitiesResources> = None;
+            let mut f_tools: Option<super::ServerCapabilitiesTools> = None;
+            let mut f_extensions: Option<__rt::IndexMap<String, super::JsonObject>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_experimental = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_logging = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_completions = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_prompts = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_resources = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_tools = Some(__rt::pull::Decode::decode(p)?),
+                        6usize => f_extensions = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ServerCapabilities {
+                experimental: f_experimental,
+                logging: f_logging,
+                completions: f_completions,
+                prompts: f_prompts,
+                resources: f_resources,
+                tools: f_tools,
+                extensions: f_extensions,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ServerCapabilities {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ServerCapabilitiesPrompts {
         f_list_changed: Option<bool>,
@@ -28405,6 +38121,47 @@ pub mod __de {
                 list_changed: self.f_list_changed,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ServerCapabilitiesPrompts {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ServerCapabilitiesPrompts object",
+                keys: &["listChanged"],
+                required: 0u64,
+            };
+            let mut f_list_changed: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ServerCapabilitiesPrompts {
+                list_changed: f_list_changed,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ServerCapabilitiesPrompts {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -28438,6 +38195,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ServerCapabilitiesResources {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ServerCapabilitiesResources object",
+                keys: &["subscribe", "listChanged"],
+                required: 0u64,
+            };
+            let mut f_subscribe: Option<bool> = None;
+            let mut f_list_changed: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_subscribe = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ServerCapabilitiesResources {
+                subscribe: f_subscribe,
+                list_changed: f_list_changed,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ServerCapabilitiesResources {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ServerCapabilitiesTools {
         f_list_changed: Option<bool>,
@@ -28464,6 +38265,47 @@ pub mod __de {
                 list_changed: self.f_list_changed,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ServerCapabilitiesTools {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ServerCapabilitiesTools object",
+                keys: &["listChanged"],
+                required: 0u64,
+            };
+            let mut f_list_changed: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ServerCapabilitiesTools {
+                list_changed: f_list_changed,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ServerCapabilitiesTools {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     pub enum ServerNotification__Tag {
@@ -28639,6 +38481,111 @@ pub mod __de {
             map: A,
         ) -> ::core::result::Result<Self::Value, A::Error> {
             __rt::visit_tagged::<super::ServerNotification, A>(map)
+        }
+    }
+    impl __rt::pull::Decode for super::ServerNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => {
+                    __rt::pull::tagged(
+                        p,
+                        "method",
+                        &[
+                            "notifications/cancelled",
+                            "notifications/progress",
+                            "notifications/resources/list_changed",
+                            "notifications/subscriptions/acknowledged",
+                            "notifications/resources/updated",
+                            "notifications/prompts/list_changed",
+                            "notifications/tools/list_changed",
+                            "notifications/message",
+                        ],
+                        "a ServerNotification object",
+                        &mut |p, tag, start| {
+                            match tag {
+                                __rt::pull::Tag::Known(0usize) => {
+                                    <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::Cancelled)
+                                }
+                                __rt::pull::Tag::Known(1usize) => {
+                                    <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::Progress)
+                                }
+                                __rt::pull::Tag::Known(2usize) => {
+                                    <super::ResourceListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::ResourceListChanged)
+                                }
+                                __rt::pull::Tag::Known(3usize) => {
+                                    <super::SubscriptionsAcknowledgedNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::SubscriptionsAcknowledged)
+                                }
+                                __rt::pull::Tag::Known(4usize) => {
+                                    <super::ResourceUpdatedNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::ResourceUpdated)
+                                }
+                                __rt::pull::Tag::Known(5usize) => {
+                                    <super::PromptListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::PromptListChanged)
+                                }
+                                __rt::pull::Tag::Known(6usize) => {
+                                    <super::ToolListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::ToolListChanged)
+                                }
+                                __rt::pull::Tag::Known(7usize) => {
+                                    <super::LoggingMessageNotification as __rt::pull::DecodeObject>::decode_object(
+                                            p,
+                                            start,
+                                        )
+                                        .map(super::ServerNotification::LoggingMessage)
+                                }
+                                __rt::pull::Tag::Unknown => {
+                                    <__rt::Map<
+                                        String,
+                                        __rt::Value,
+                                    > as __rt::pull::Decode>::decode(p)
+                                        .map(super::ServerNotification::Custom)
+                                }
+                                __rt::pull::Tag::Absent => {
+                                    Err(
+                                        p
+                                            .error(
+                                                "missing member `method` in a ServerNotification object (one of `notifications/cancelled`, `notifications/progress`, `notifications/resources/list_changed`, `notifications/subscriptions/acknowledged`, `notifications/resources/updated`, `notifications/prompts/list_changed`, `notifications/tools/list_changed`, `notifications/message`)",
+                                            ),
+                                    )
+                                }
+                                #[allow(unreachable_patterns)]
+                                __rt::pull::Tag::Known(_) => {
+                                    Err(p.error("a ServerNotification object"))
+                                }
+                            }
+                        },
+                    )
+                }
+                found => Err(p.wrong("a ServerNotification (object)", found)),
+            }
         }
     }
     #[derive(Default)]
@@ -32259,6 +42206,987 @@ pub mod __de {
             __rt::drain_map(ServerResult__Merged0::default(), map)
         }
     }
+    impl __rt::pull::Decode for super::ServerResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => ServerResult__merged0(p),
+                found => Err(p.wrong("a ServerResult (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn ServerResult__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::ServerResult, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("_meta");
+        let s1 = obj.get("resultType");
+        let s2 = obj.get("inputRequests");
+        let s3 = obj.get("requestState");
+        let s4 = obj.get("ttlMs");
+        let s5 = obj.get("cacheScope");
+        let s6 = obj.get("supportedVersions");
+        let s7 = obj.get("capabilities");
+        let s8 = obj.get("instructions");
+        let s9 = obj.get("nextCursor");
+        let s10 = obj.get("resources");
+        let s11 = obj.get("resourceTemplates");
+        let s12 = obj.get("contents");
+        let s13 = obj.get("prompts");
+        let s14 = obj.get("description");
+        let s15 = obj.get("messages");
+        let s16 = obj.get("tools");
+        let s17 = obj.get("content");
+        let s18 = obj.get("structuredContent");
+        let s19 = obj.get("isError");
+        let s20 = obj.get("completion");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(
+                    k.as_str(), "_meta" | "resultType" | "inputRequests" | "requestState"
+                    | "ttlMs" | "cacheScope" | "supportedVersions" | "capabilities" |
+                    "instructions" | "nextCursor" | "resources" | "resourceTemplates" |
+                    "contents" | "prompts" | "description" | "messages" | "tools" |
+                    "content" | "structuredContent" | "isError" | "completion"
+                )
+            });
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object() || (true)))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object() || (true)))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s1 {
+                    Some(v) if v.as_str() == Some("input_required") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object() || (true)))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s6 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s7 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s8 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object() || (true)))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s9 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s10 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object() || (true)))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s9 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s11 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object() || (true)))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s12 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object()
+                                || ((__rt::has_keys(
+                                    Some(v),
+                                    &["io.modelcontextprotocol/subscriptionId"],
+                                )))))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object() || (true)))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s9 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s13 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object() || (true)))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s14 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s15 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object() || (true)))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s9 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s16 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object() || (true)))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s17 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s18 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Null)
+                            || __rt::is_kind(v, __rt::Kind::Boolean)
+                            || __rt::is_kind(v, __rt::Kind::Integer)
+                            || __rt::is_kind(v, __rt::Kind::Number)
+                            || __rt::is_kind(v, __rt::Kind::String)
+                            || __rt::is_kind(v, __rt::Kind::Array)
+                            || __rt::is_kind(v, __rt::Kind::Object))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s19 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Boolean)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) => {
+                        if !((__rt::is_kind(v, __rt::Kind::Object))
+                            && (!v.is_object() || (true)))
+                        {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s20 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::McpResult)
+            }
+            Some((0usize, false)) => {
+                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::McpResult)
+                    .map_err(|e| e.context("McpResult"))
+            }
+            Some((1usize, true)) => {
+                <super::InputRequiredResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::InputRequired)
+            }
+            Some((1usize, false)) => {
+                <super::InputRequiredResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::InputRequired)
+                    .map_err(|e| e.context("InputRequiredResult"))
+            }
+            Some((2usize, true)) => {
+                <super::DiscoverResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::Discover)
+            }
+            Some((2usize, false)) => {
+                <super::DiscoverResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::Discover)
+                    .map_err(|e| e.context("DiscoverResult"))
+            }
+            Some((3usize, true)) => {
+                <super::ListResourcesResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListResources)
+            }
+            Some((3usize, false)) => {
+                <super::ListResourcesResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListResources)
+                    .map_err(|e| e.context("ListResourcesResult"))
+            }
+            Some((4usize, true)) => {
+                <super::ListResourceTemplatesResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListResourceTemplates)
+            }
+            Some((4usize, false)) => {
+                <super::ListResourceTemplatesResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListResourceTemplates)
+                    .map_err(|e| e.context("ListResourceTemplatesResult"))
+            }
+            Some((5usize, true)) => {
+                <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ReadResource)
+            }
+            Some((5usize, false)) => {
+                <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ReadResource)
+                    .map_err(|e| e.context("ReadResourceResult"))
+            }
+            Some((6usize, true)) => {
+                <super::SubscriptionsListenResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::SubscriptionsListen)
+            }
+            Some((6usize, false)) => {
+                <super::SubscriptionsListenResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::SubscriptionsListen)
+                    .map_err(|e| e.context("SubscriptionsListenResult"))
+            }
+            Some((7usize, true)) => {
+                <super::ListPromptsResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListPrompts)
+            }
+            Some((7usize, false)) => {
+                <super::ListPromptsResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListPrompts)
+                    .map_err(|e| e.context("ListPromptsResult"))
+            }
+            Some((8usize, true)) => {
+                <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::GetPrompt)
+            }
+            Some((8usize, false)) => {
+                <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::GetPrompt)
+                    .map_err(|e| e.context("GetPromptResult"))
+            }
+            Some((9usize, true)) => {
+                <super::ListToolsResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListTools)
+            }
+            Some((9usize, false)) => {
+                <super::ListToolsResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::ListTools)
+                    .map_err(|e| e.context("ListToolsResult"))
+            }
+            Some((10usize, true)) => {
+                <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::CallTool)
+            }
+            Some((10usize, false)) => {
+                <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::CallTool)
+                    .map_err(|e| e.context("CallToolResult"))
+            }
+            Some((11usize, true)) => {
+                <super::CompleteResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::Complete)
+            }
+            Some((11usize, false)) => {
+                <super::CompleteResult as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::ServerResult::Complete)
+                    .map_err(|e| e.context("CompleteResult"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of ServerResult matches this object; expected one of: McpResult (with resultType); InputRequired (with resultType); Discover (with resultType, ttlMs, cacheScope, supportedVersions, capabilities); ListResources (with resultType, ttlMs, cacheScope, resources); ListResourceTemplates (with resultType, ttlMs, cacheScope, resourceTemplates); ReadResource (with resultType, ttlMs, cacheScope, contents); SubscriptionsListen (with _meta, resultType); ListPrompts (with resultType, ttlMs, cacheScope, prompts); GetPrompt (with resultType, messages); ListTools (with resultType, ttlMs, cacheScope, tools); CallTool (with resultType, content); Complete (with resultType, completion)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct SingleSelectEnumSchema__Merged0 {
         s0: Option<__rt::Value>,
@@ -32630,6 +43558,217 @@ pub mod __de {
             __rt::drain_map(SingleSelectEnumSchema__Merged0::default(), map)
         }
     }
+    impl __rt::pull::Decode for super::SingleSelectEnumSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match p.peek()? {
+                __rt::pull::Kind::Object => SingleSelectEnumSchema__merged0(p),
+                found => Err(p.wrong("a SingleSelectEnumSchema (object)", found)),
+            }
+        }
+    }
+    #[allow(
+        non_snake_case,
+        unused_mut,
+        unused_variables,
+        clippy::redundant_closure_call
+    )]
+    fn SingleSelectEnumSchema__merged0(
+        p: &mut __rt::pull::Parser<'_>,
+    ) -> ::core::result::Result<super::SingleSelectEnumSchema, __rt::pull::Error> {
+        let mark = p.mark();
+        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let s0 = obj.get("type");
+        let s1 = obj.get("title");
+        let s2 = obj.get("description");
+        let s3 = obj.get("enum");
+        let s4 = obj.get("default");
+        let s5 = obj.get("oneOf");
+        let rest = obj
+            .keys()
+            .any(|k| {
+                !matches!(
+                    k.as_str(), "type" | "title" | "description" | "enum" | "default" |
+                    "oneOf"
+                )
+            });
+        if let Some(v) = s0 {
+            if !(v.as_str() == Some("string")) {
+                return Err(
+                    p
+                        .error(
+                            format!(
+                                "invalid value for `{}`: expected {}, found {}", "type",
+                                "\"string\"", v
+                            ),
+                        ),
+                );
+            }
+        }
+        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+        for (i, score) in [
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("string") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s3 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                Some((complete, consts, required, declared))
+            })(),
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                match s0 {
+                    Some(v) if v.as_str() == Some("string") => {
+                        consts += 1;
+                        required += 1;
+                        declared += 1;
+                    }
+                    Some(_) => return None,
+                    None => complete = false,
+                }
+                match s1 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s2 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s4 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::String)) {
+                            return None;
+                        }
+                        declared += 1;
+                    }
+                    None => {}
+                }
+                match s5 {
+                    Some(v) => {
+                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                            return None;
+                        }
+                        declared += 1;
+                        required += 1;
+                    }
+                    None => {
+                        complete = false;
+                    }
+                }
+                Some((complete, consts, required, declared))
+            })(),
+        ]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(s) = score {
+                if best.is_none_or(|(_, b)| s > b) {
+                    best = Some((i, s));
+                }
+            }
+        }
+        match best.map(|(i, s)| (i, s.0)) {
+            Some((0usize, true)) => {
+                <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::SingleSelectEnumSchema::UntitledSingleSelectEnum)
+            }
+            Some((0usize, false)) => {
+                <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::SingleSelectEnumSchema::UntitledSingleSelectEnum)
+                    .map_err(|e| e.context("UntitledSingleSelectEnumSchema"))
+            }
+            Some((1usize, true)) => {
+                <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::SingleSelectEnumSchema::TitledSingleSelectEnum)
+            }
+            Some((1usize, false)) => {
+                <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                        &mut p.at(mark),
+                        __rt::pull::Start::Value,
+                    )
+                    .map(super::SingleSelectEnumSchema::TitledSingleSelectEnum)
+                    .map_err(|e| e.context("TitledSingleSelectEnumSchema"))
+            }
+            _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of SingleSelectEnumSchema matches this object; expected one of: UntitledSingleSelectEnum (with type, enum); TitledSingleSelectEnum (with type, oneOf)",
+                        ),
+                )
+            }
+        }
+    }
     #[derive(Default)]
     pub struct StringSchema {
         f_title: Option<String>,
@@ -32692,6 +43831,84 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::StringSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a StringSchema object",
+                keys: &[
+                    "title",
+                    "description",
+                    "minLength",
+                    "maxLength",
+                    "format",
+                    "default",
+                    "type",
+                ],
+                required: 64u64,
+            };
+            let mut f_title: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_min_length: Option<i64> = None;
+            let mut f_max_length: Option<i64> = None;
+            let mut f_format: Option<super::StringSchemaFormat> = None;
+            let mut f_default: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_min_length = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_max_length = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_format = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        6usize => __rt::pull::const_str(p, "string")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::StringSchema {
+                title: f_title,
+                description: f_description,
+                min_length: f_min_length,
+                max_length: f_max_length,
+                format: f_format,
+                default: f_default,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::StringSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::StringSchemaFormat {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &["date", "date-time", "email", "uri"],
+                    "a StringSchemaFormat",
+                )?],
+            )
+        }
+    }
     #[derive(Default)]
     pub struct SubscriptionFilter {
         f_tools_list_changed: Option<bool>,
@@ -32745,6 +43962,73 @@ pub mod __de {
                 resource_subscriptions: self.f_resource_subscriptions,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::SubscriptionFilter {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a SubscriptionFilter object",
+                keys: &[
+                    "toolsListChanged",
+                    "promptsListChanged",
+                    "resourcesListChanged",
+                    "resourceSubscriptions",
+                ],
+                required: 0u64,
+            };
+            let mut f_tools_list_changed: Option<bool> = None;
+            let mut f_prompts_list_changed: Option<bool> = None;
+            let mut f_resources_list_changed: Option<bool> = None;
+            let mut f_resource_subscriptions: Option<Vec<String>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => {
+                            f_tools_list_changed = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        1usize => {
+                            f_prompts_list_changed = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        2usize => {
+                            f_resources_list_changed = Some(
+                                __rt::pull::Decode::decode(p)?,
+                            );
+                        }
+                        3usize => {
+                            f_resource_subscriptions = Some(
+                                __rt::pull::Decode::decode(p)?,
+                            );
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::SubscriptionFilter {
+                tools_list_changed: f_tools_list_changed,
+                prompts_list_changed: f_prompts_list_changed,
+                resources_list_changed: f_resources_list_changed,
+                resource_subscriptions: f_resource_subscriptions,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::SubscriptionFilter {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -32810,6 +44094,56 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::SubscriptionsAcknowledgedNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a SubscriptionsAcknowledgedNotification object",
+                keys: &["params", "jsonrpc", "method"],
+                required: 7u64,
+            };
+            let mut f_params: Option<
+                super::SubscriptionsAcknowledgedNotificationParams,
+            > = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "2.0")?,
+                        2usize => {
+                            __rt::pull::const_str(
+                                p,
+                                "notifications/subscriptions/acknowledged",
+                            )?
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::SubscriptionsAcknowledgedNotification {
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::SubscriptionsAcknowledgedNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct SubscriptionsAcknowledgedNotificationParams {
         f_meta: Option<super::NotificationMetaObject>,
@@ -32845,6 +44179,51 @@ pub mod __de {
                 notifications: __rt::required(self.f_notifications, "notifications")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject
+    for super::SubscriptionsAcknowledgedNotificationParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a SubscriptionsAcknowledgedNotificationParams object",
+                keys: &["_meta", "notifications"],
+                required: 2u64,
+            };
+            let mut f_meta: Option<super::NotificationMetaObject> = None;
+            let mut f_notifications: Option<super::SubscriptionFilter> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_notifications = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::SubscriptionsAcknowledgedNotificationParams {
+                meta: f_meta,
+                notifications: __rt::pull::required(f_notifications, "notifications")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::SubscriptionsAcknowledgedNotificationParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -32914,6 +44293,52 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::SubscriptionsListenRequest {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a SubscriptionsListenRequest object",
+                keys: &["id", "params", "jsonrpc", "method"],
+                required: 15u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_params: Option<super::SubscriptionsListenRequestParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        3usize => __rt::pull::const_str(p, "subscriptions/listen")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::SubscriptionsListenRequest {
+                id: __rt::pull::required(f_id, "id")?,
+                params: __rt::pull::required(f_params, "params")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::SubscriptionsListenRequest {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct SubscriptionsListenRequestParams {
         f_meta: Option<super::RequestMetaObject>,
@@ -32951,6 +44376,50 @@ pub mod __de {
                 notifications: __rt::required(self.f_notifications, "notifications")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::SubscriptionsListenRequestParams {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a SubscriptionsListenRequestParams object",
+                keys: &["_meta", "notifications"],
+                required: 3u64,
+            };
+            let mut f_meta: Option<super::RequestMetaObject> = None;
+            let mut f_notifications: Option<super::SubscriptionFilter> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_notifications = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::SubscriptionsListenRequestParams {
+                meta: __rt::pull::required(f_meta, "_meta")?,
+                notifications: __rt::pull::required(f_notifications, "notifications")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::SubscriptionsListenRequestParams {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -33001,6 +44470,50 @@ pub mod __de {
                 result_type: __rt::required(self.f_result_type, "resultType")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::SubscriptionsListenResult {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a SubscriptionsListenResult object",
+                keys: &["_meta", "resultType"],
+                required: 3u64,
+            };
+            let mut f_meta: Option<super::SubscriptionsListenResultMetaObject> = None;
+            let mut f_result_type: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_result_type = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::SubscriptionsListenResult {
+                meta: __rt::pull::required(f_meta, "_meta")?,
+                result_type: __rt::pull::required(f_result_type, "resultType")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::SubscriptionsListenResult {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -33057,6 +44570,58 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::SubscriptionsListenResultMetaObject {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a SubscriptionsListenResultMetaObject object",
+                keys: &[
+                    "io.modelcontextprotocol/serverInfo",
+                    "io.modelcontextprotocol/subscriptionId",
+                ],
+                required: 2u64,
+            };
+            let mut f_server_info: Option<super::Implementation> = None;
+            let mut f_subscription_id: Option<super::RequestId> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_server_info = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => {
+                            f_subscription_id = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::SubscriptionsListenResultMetaObject {
+                server_info: f_server_info,
+                subscription_id: __rt::pull::required(
+                    f_subscription_id,
+                    "io.modelcontextprotocol/subscriptionId",
+                )?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::SubscriptionsListenResultMetaObject {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct SubscriptionsListenResultResponse {
         f_id: Option<super::RequestId>,
@@ -33095,6 +44660,51 @@ pub mod __de {
                 result: __rt::required(self.f_result, "result")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::SubscriptionsListenResultResponse {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a SubscriptionsListenResultResponse object",
+                keys: &["id", "result", "jsonrpc"],
+                required: 7u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_result: Option<super::SubscriptionsListenResult> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::SubscriptionsListenResultResponse {
+                id: __rt::pull::required(f_id, "id")?,
+                result: __rt::pull::required(f_result, "result")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::SubscriptionsListenResultResponse {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -33142,6 +44752,54 @@ pub mod __de {
                 meta: self.f_meta,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::TextContent {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a TextContent object",
+                keys: &["text", "annotations", "_meta", "type"],
+                required: 9u64,
+            };
+            let mut f_text: Option<String> = None;
+            let mut f_annotations: Option<super::Annotations> = None;
+            let mut f_meta: Option<super::MetaObject> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_text = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => __rt::pull::const_str(p, "text")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::TextContent {
+                text: __rt::pull::required(f_text, "text")?,
+                annotations: f_annotations,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::TextContent {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -33193,6 +44851,56 @@ pub mod __de {
                 text: __rt::required(self.f_text, "text")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::TextResourceContents {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a TextResourceContents object",
+                keys: &["uri", "mimeType", "_meta", "text"],
+                required: 9u64,
+            };
+            let mut f_uri: Option<String> = None;
+            let mut f_mime_type: Option<String> = None;
+            let mut f_meta: Option<super::MetaObject> = None;
+            let mut f_text: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_text = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::TextResourceContents {
+                uri: __rt::pull::required(f_uri, "uri")?,
+                mime_type: f_mime_type,
+                meta: f_meta,
+                text: __rt::pull::required(f_text, "text")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::TextResourceContents {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -33258,6 +44966,71 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::TitledMultiSelectEnumSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a TitledMultiSelectEnumSchema object",
+                keys: &[
+                    "title",
+                    "description",
+                    "minItems",
+                    "maxItems",
+                    "items",
+                    "default",
+                    "type",
+                ],
+                required: 80u64,
+            };
+            let mut f_title: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_min_items: Option<i64> = None;
+            let mut f_max_items: Option<i64> = None;
+            let mut f_items: Option<super::TitledMultiSelectEnumSchemaItems> = None;
+            let mut f_default: Option<Vec<String>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_min_items = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_max_items = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_items = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        6usize => __rt::pull::const_str(p, "array")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::TitledMultiSelectEnumSchema {
+                title: f_title,
+                description: f_description,
+                min_items: f_min_items,
+                max_items: f_max_items,
+                items: __rt::pull::required(f_items, "items")?,
+                default: f_default,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::TitledMultiSelectEnumSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct TitledMultiSelectEnumSchemaItemsAnyOfItem {
         f_const: Option<String>,
@@ -33293,6 +45066,50 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a TitledMultiSelectEnumSchemaItemsAnyOfItem object",
+                keys: &["const", "title"],
+                required: 3u64,
+            };
+            let mut f_const: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_const = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
+                r#const: __rt::pull::required(f_const, "const")?,
+                title: __rt::pull::required(f_title, "title")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct TitledMultiSelectEnumSchemaItems {
         f_any_of: Option<Vec<super::TitledMultiSelectEnumSchemaItemsAnyOfItem>>,
@@ -33318,6 +45135,49 @@ pub mod __de {
                 any_of: __rt::required(self.f_any_of, "anyOf")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::TitledMultiSelectEnumSchemaItems {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a TitledMultiSelectEnumSchemaItems object",
+                keys: &["anyOf"],
+                required: 1u64,
+            };
+            let mut f_any_of: Option<
+                Vec<super::TitledMultiSelectEnumSchemaItemsAnyOfItem>,
+            > = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_any_of = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::TitledMultiSelectEnumSchemaItems {
+                any_of: __rt::pull::required(f_any_of, "anyOf")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::TitledMultiSelectEnumSchemaItems {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -33376,6 +45236,59 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::TitledSingleSelectEnumSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a TitledSingleSelectEnumSchema object",
+                keys: &["title", "description", "oneOf", "default", "type"],
+                required: 20u64,
+            };
+            let mut f_title: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_one_of: Option<
+                Vec<super::TitledSingleSelectEnumSchemaOneOfItem>,
+            > = None;
+            let mut f_default: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_one_of = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => __rt::pull::const_str(p, "string")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::TitledSingleSelectEnumSchema {
+                title: f_title,
+                description: f_description,
+                one_of: __rt::pull::required(f_one_of, "oneOf")?,
+                default: f_default,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::TitledSingleSelectEnumSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct TitledSingleSelectEnumSchemaOneOfItem {
         f_const: Option<String>,
@@ -33406,6 +45319,50 @@ pub mod __de {
                 title: __rt::required(self.f_title, "title")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::TitledSingleSelectEnumSchemaOneOfItem {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a TitledSingleSelectEnumSchemaOneOfItem object",
+                keys: &["const", "title"],
+                required: 3u64,
+            };
+            let mut f_const: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_const = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::TitledSingleSelectEnumSchemaOneOfItem {
+                r#const: __rt::pull::required(f_const, "const")?,
+                title: __rt::pull::required(f_title, "title")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::TitledSingleSelectEnumSchemaOneOfItem {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -33467,6 +45424,77 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::Tool {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a Tool object",
+                keys: &[
+                    "name",
+                    "title",
+                    "icons",
+                    "description",
+                    "inputSchema",
+                    "outputSchema",
+                    "annotations",
+                    "_meta",
+                ],
+                required: 17u64,
+            };
+            let mut f_name: Option<String> = None;
+            let mut f_title: Option<String> = None;
+            let mut f_icons: Option<Vec<super::Icon>> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_input_schema: Option<super::ToolInputSchema> = None;
+            let mut f_output_schema: Option<super::ToolOutputSchema> = None;
+            let mut f_annotations: Option<super::ToolAnnotations> = None;
+            let mut f_meta: Option<super::MetaObject> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_icons = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_input_schema = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_output_schema = Some(__rt::pull::Decode::decode(p)?),
+                        6usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        7usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::Tool {
+                name: __rt::pull::required(f_name, "name")?,
+                title: f_title,
+                icons: f_icons,
+                description: f_description,
+                input_schema: __rt::pull::required(f_input_schema, "inputSchema")?,
+                output_schema: f_output_schema,
+                annotations: f_annotations,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::Tool {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ToolInputSchema {
         f_schema: Option<String>,
@@ -33496,6 +45524,48 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ToolInputSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ToolInputSchema object",
+                keys: &["$schema", "type"],
+                required: 2u64,
+            };
+            let mut f_schema: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_schema = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "object")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ToolInputSchema {
+                schema: f_schema,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ToolInputSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ToolOutputSchema {
         f_schema: Option<String>,
@@ -33520,6 +45590,47 @@ pub mod __de {
                 schema: self.f_schema,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ToolOutputSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ToolOutputSchema object",
+                keys: &["$schema"],
+                required: 0u64,
+            };
+            let mut f_schema: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_schema = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ToolOutputSchema {
+                schema: f_schema,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ToolOutputSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -33568,6 +45679,71 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ToolAnnotations {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ToolAnnotations object",
+                keys: &[
+                    "title",
+                    "readOnlyHint",
+                    "destructiveHint",
+                    "idempotentHint",
+                    "openWorldHint",
+                ],
+                required: 0u64,
+            };
+            let mut f_title: Option<String> = None;
+            let mut f_read_only_hint: Option<bool> = None;
+            let mut f_destructive_hint: Option<bool> = None;
+            let mut f_idempotent_hint: Option<bool> = None;
+            let mut f_open_world_hint: Option<bool> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_read_only_hint = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => {
+                            f_destructive_hint = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        3usize => {
+                            f_idempotent_hint = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        4usize => {
+                            f_open_world_hint = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ToolAnnotations {
+                title: f_title,
+                read_only_hint: f_read_only_hint,
+                destructive_hint: f_destructive_hint,
+                idempotent_hint: f_idempotent_hint,
+                open_world_hint: f_open_world_hint,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ToolAnnotations {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ToolChoice {
         f_mode: Option<super::ToolChoiceMode>,
@@ -33592,6 +45768,60 @@ pub mod __de {
                 mode: self.f_mode,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ToolChoice {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ToolChoice object",
+                keys: &["mode"],
+                required: 0u64,
+            };
+            let mut f_mode: Option<super::ToolChoiceMode> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_mode = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ToolChoice {
+                mode: f_mode,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ToolChoice {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Decode for super::ToolChoiceMode {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Ok(
+                Self::ALL[__rt::pull::one_of(
+                    p,
+                    &["auto", "none", "required"],
+                    "a ToolChoiceMode",
+                )?],
+            )
         }
     }
     #[derive(Default)]
@@ -33647,6 +45877,51 @@ pub mod __de {
                 params: self.f_params,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::ToolListChangedNotification {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ToolListChangedNotification object",
+                keys: &["params", "jsonrpc", "method"],
+                required: 6u64,
+            };
+            let mut f_params: Option<super::NotificationParams> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "2.0")?,
+                        2usize => {
+                            __rt::pull::const_str(p, "notifications/tools/list_changed")?
+                        }
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ToolListChangedNotification {
+                params: f_params,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ToolListChangedNotification {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -33712,6 +45987,69 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ToolResultContent {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ToolResultContent object",
+                keys: &[
+                    "toolUseId",
+                    "content",
+                    "structuredContent",
+                    "isError",
+                    "_meta",
+                    "type",
+                ],
+                required: 35u64,
+            };
+            let mut f_tool_use_id: Option<String> = None;
+            let mut f_content: Option<Vec<super::ContentBlock>> = None;
+            let mut f_structured_content: Option<__rt::Value> = None;
+            let mut f_is_error: Option<bool> = None;
+            let mut f_meta: Option<super::MetaObject> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_tool_use_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => {
+                            f_structured_content = Some(__rt::pull::Decode::decode(p)?);
+                        }
+                        3usize => f_is_error = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => __rt::pull::const_str(p, "tool_result")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ToolResultContent {
+                tool_use_id: __rt::pull::required(f_tool_use_id, "toolUseId")?,
+                content: __rt::pull::required(f_content, "content")?,
+                structured_content: f_structured_content,
+                is_error: f_is_error,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ToolResultContent {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct ToolUseContent {
         f_id: Option<String>,
@@ -33769,6 +46107,57 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::ToolUseContent {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a ToolUseContent object",
+                keys: &["id", "name", "input", "_meta", "type"],
+                required: 23u64,
+            };
+            let mut f_id: Option<String> = None;
+            let mut f_name: Option<String> = None;
+            let mut f_input: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_meta: Option<super::MetaObject> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_input = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => __rt::pull::const_str(p, "tool_use")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::ToolUseContent {
+                id: __rt::pull::required(f_id, "id")?,
+                name: __rt::pull::required(f_name, "name")?,
+                input: __rt::pull::required(f_input, "input")?,
+                meta: f_meta,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::ToolUseContent {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct UnsupportedProtocolVersionError {
         f_id: Option<super::RequestId>,
@@ -33801,6 +46190,51 @@ pub mod __de {
                 error: __rt::required(self.f_error, "error")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::UnsupportedProtocolVersionError {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a UnsupportedProtocolVersionError object",
+                keys: &["id", "error", "jsonrpc"],
+                required: 6u64,
+            };
+            let mut f_id: Option<super::RequestId> = None;
+            let mut f_error: Option<super::UnsupportedProtocolVersionErrorError> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_error = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::UnsupportedProtocolVersionError {
+                id: f_id,
+                error: __rt::pull::required(f_error, "error")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::UnsupportedProtocolVersionError {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -33838,6 +46272,50 @@ pub mod __de {
                 requested: __rt::required(self.f_requested, "requested")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::UnsupportedProtocolVersionErrorErrorData {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a UnsupportedProtocolVersionErrorErrorData object",
+                keys: &["supported", "requested"],
+                required: 3u64,
+            };
+            let mut f_supported: Option<Vec<String>> = None;
+            let mut f_requested: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_supported = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_requested = Some(__rt::pull::Decode::decode(p)?),
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::UnsupportedProtocolVersionErrorErrorData {
+                supported: __rt::pull::required(f_supported, "supported")?,
+                requested: __rt::pull::required(f_requested, "requested")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::UnsupportedProtocolVersionErrorErrorData {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -33878,6 +46356,51 @@ pub mod __de {
                 data: __rt::required(self.f_data, "data")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::UnsupportedProtocolVersionErrorError {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a UnsupportedProtocolVersionErrorError object",
+                keys: &["message", "data", "code"],
+                required: 7u64,
+            };
+            let mut f_message: Option<String> = None;
+            let mut f_data: Option<super::UnsupportedProtocolVersionErrorErrorData> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_message = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => __rt::pull::const_int(p, -32022i64)?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::UnsupportedProtocolVersionErrorError {
+                message: __rt::pull::required(f_message, "message")?,
+                data: __rt::pull::required(f_data, "data")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::UnsupportedProtocolVersionErrorError {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -33943,6 +46466,71 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::UntitledMultiSelectEnumSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a UntitledMultiSelectEnumSchema object",
+                keys: &[
+                    "title",
+                    "description",
+                    "minItems",
+                    "maxItems",
+                    "items",
+                    "default",
+                    "type",
+                ],
+                required: 80u64,
+            };
+            let mut f_title: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_min_items: Option<i64> = None;
+            let mut f_max_items: Option<i64> = None;
+            let mut f_items: Option<super::UntitledMultiSelectEnumSchemaItems> = None;
+            let mut f_default: Option<Vec<String>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_min_items = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_max_items = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => f_items = Some(__rt::pull::Decode::decode(p)?),
+                        5usize => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        6usize => __rt::pull::const_str(p, "array")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::UntitledMultiSelectEnumSchema {
+                title: f_title,
+                description: f_description,
+                min_items: f_min_items,
+                max_items: f_max_items,
+                items: __rt::pull::required(f_items, "items")?,
+                default: f_default,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::UntitledMultiSelectEnumSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
     #[derive(Default)]
     pub struct UntitledMultiSelectEnumSchemaItems {
         f_enum: Option<Vec<String>>,
@@ -33972,6 +46560,48 @@ pub mod __de {
                 r#enum: __rt::required(self.f_enum, "enum")?,
                 extra: self.extra,
             })
+        }
+    }
+    impl __rt::pull::DecodeObject for super::UntitledMultiSelectEnumSchemaItems {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a UntitledMultiSelectEnumSchemaItems object",
+                keys: &["enum", "type"],
+                required: 3u64,
+            };
+            let mut f_enum: Option<Vec<String>> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_enum = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => __rt::pull::const_str(p, "string")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::UntitledMultiSelectEnumSchemaItems {
+                r#enum: __rt::pull::required(f_enum, "enum")?,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::UntitledMultiSelectEnumSchemaItems {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
         }
     }
     #[derive(Default)]
@@ -34030,6 +46660,179 @@ pub mod __de {
             })
         }
     }
+    impl __rt::pull::DecodeObject for super::UntitledSingleSelectEnumSchema {
+        fn decode_object(
+            p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            static TABLE: __rt::pull::Table = __rt::pull::Table {
+                expecting: "a UntitledSingleSelectEnumSchema object",
+                keys: &["title", "description", "enum", "default", "type"],
+                required: 20u64,
+            };
+            let mut f_title: Option<String> = None;
+            let mut f_description: Option<String> = None;
+            let mut f_enum: Option<Vec<String>> = None;
+            let mut f_default: Option<String> = None;
+            let mut extra = __rt::Map::new();
+            __rt::pull::object(
+                p,
+                &TABLE,
+                start,
+                __rt::pull::Unknown::Keep(&mut extra),
+                &mut |p, i| {
+                    match i {
+                        0usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        1usize => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        2usize => f_enum = Some(__rt::pull::Decode::decode(p)?),
+                        3usize => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        4usize => __rt::pull::const_str(p, "string")?,
+                        _ => {}
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(super::UntitledSingleSelectEnumSchema {
+                title: f_title,
+                description: f_description,
+                r#enum: __rt::pull::required(f_enum, "enum")?,
+                default: f_default,
+                extra: extra,
+            })
+        }
+    }
+    impl __rt::pull::Decode for super::UntitledSingleSelectEnumSchema {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            <Self as __rt::pull::DecodeObject>::decode_object(
+                p,
+                __rt::pull::Start::Value,
+            )
+        }
+    }
+    impl __rt::pull::Methods for super::ClientRequest {
+        const ENVELOPE: bool = true;
+        fn decode_method(
+            p: &mut __rt::pull::Parser<'_>,
+            method: &str,
+            start: __rt::pull::Start,
+        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+            match method {
+                "server/discover" => {
+                    Some(
+                        <super::DiscoverRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::Discover),
+                    )
+                }
+                "resources/list" => {
+                    Some(
+                        <super::ListResourcesRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::ListResources),
+                    )
+                }
+                "resources/templates/list" => {
+                    Some(
+                        <super::ListResourceTemplatesRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::ListResourceTemplates),
+                    )
+                }
+                "resources/read" => {
+                    Some(
+                        <super::ReadResourceRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::ReadResource),
+                    )
+                }
+                "subscriptions/listen" => {
+                    Some(
+                        <super::SubscriptionsListenRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::SubscriptionsListen),
+                    )
+                }
+                "prompts/list" => {
+                    Some(
+                        <super::ListPromptsRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::ListPrompts),
+                    )
+                }
+                "prompts/get" => {
+                    Some(
+                        <super::GetPromptRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::GetPrompt),
+                    )
+                }
+                "tools/list" => {
+                    Some(
+                        <super::ListToolsRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::ListTools),
+                    )
+                }
+                "tools/call" => {
+                    Some(
+                        <super::CallToolRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::CallTool),
+                    )
+                }
+                "completion/complete" => {
+                    Some(
+                        <super::CompleteRequest as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ClientRequest::Complete),
+                    )
+                }
+                _ => None,
+            }
+        }
+        fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
+            Some(super::ClientRequest::Custom(raw))
+        }
+    }
+    impl __rt::pull::Methods for super::ClientNotification {
+        const ENVELOPE: bool = true;
+        fn decode_method(
+            p: &mut __rt::pull::Parser<'_>,
+            method: &str,
+            start: __rt::pull::Start,
+        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+            (method == "notifications/cancelled")
+                .then(|| <super::ClientNotification as __rt::pull::DecodeObject>::decode_object(
+                    p,
+                    start,
+                ))
+        }
+        fn custom(_: __rt::Map<String, __rt::Value>) -> Option<Self> {
+            None
+        }
+    }
     pub struct ClientMessage;
     impl<'de> __rt::serde::de::Visitor<'de> for ClientMessage {
         type Value = super::ClientMessage;
@@ -34056,6 +46859,112 @@ pub mod __de {
             }
         }
     }
+    impl __rt::pull::Decode for super::ClientMessage {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match __rt::pull::message::<
+                super::ClientRequest,
+                super::ClientNotification,
+                super::RequestId,
+                super::JsonRpcErrorResponse,
+            >(p)? {
+                __rt::MessageParts::Request(_, r) => Ok(super::ClientMessage::Request(r)),
+                __rt::MessageParts::Notification(n) => {
+                    Ok(super::ClientMessage::Notification(n))
+                }
+                __rt::MessageParts::Response(r) => Ok(super::ClientMessage::Response(r)),
+                __rt::MessageParts::Error(e) => Ok(super::ClientMessage::Error(e)),
+            }
+        }
+    }
+    impl __rt::pull::Methods for super::ServerNotification {
+        const ENVELOPE: bool = true;
+        fn decode_method(
+            p: &mut __rt::pull::Parser<'_>,
+            method: &str,
+            start: __rt::pull::Start,
+        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+            match method {
+                "notifications/cancelled" => {
+                    Some(
+                        <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::Cancelled),
+                    )
+                }
+                "notifications/progress" => {
+                    Some(
+                        <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::Progress),
+                    )
+                }
+                "notifications/resources/list_changed" => {
+                    Some(
+                        <super::ResourceListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::ResourceListChanged),
+                    )
+                }
+                "notifications/subscriptions/acknowledged" => {
+                    Some(
+                        <super::SubscriptionsAcknowledgedNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::SubscriptionsAcknowledged),
+                    )
+                }
+                "notifications/resources/updated" => {
+                    Some(
+                        <super::ResourceUpdatedNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::ResourceUpdated),
+                    )
+                }
+                "notifications/prompts/list_changed" => {
+                    Some(
+                        <super::PromptListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::PromptListChanged),
+                    )
+                }
+                "notifications/tools/list_changed" => {
+                    Some(
+                        <super::ToolListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::ToolListChanged),
+                    )
+                }
+                "notifications/message" => {
+                    Some(
+                        <super::LoggingMessageNotification as __rt::pull::DecodeObject>::decode_object(
+                                p,
+                                start,
+                            )
+                            .map(super::ServerNotification::LoggingMessage),
+                    )
+                }
+                _ => None,
+            }
+        }
+        fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
+            Some(super::ServerNotification::Custom(raw))
+        }
+    }
     pub struct ServerMessage;
     impl<'de> __rt::serde::de::Visitor<'de> for ServerMessage {
         type Value = super::ServerMessage;
@@ -34073,6 +46982,25 @@ pub mod __de {
                 super::RequestId,
                 super::JsonRpcErrorResponse,
             >(map)? {
+                __rt::MessageParts::Request(_, r) => match r {}
+                __rt::MessageParts::Notification(n) => {
+                    Ok(super::ServerMessage::Notification(n))
+                }
+                __rt::MessageParts::Response(r) => Ok(super::ServerMessage::Response(r)),
+                __rt::MessageParts::Error(e) => Ok(super::ServerMessage::Error(e)),
+            }
+        }
+    }
+    impl __rt::pull::Decode for super::ServerMessage {
+        fn decode(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            match __rt::pull::message::<
+                __rt::NoRequest,
+                super::ServerNotification,
+                super::RequestId,
+                super::JsonRpcErrorResponse,
+            >(p)? {
                 __rt::MessageParts::Request(_, r) => match r {}
                 __rt::MessageParts::Notification(n) => {
                     Ok(super::ServerMessage::Notification(n))

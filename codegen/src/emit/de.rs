@@ -14,7 +14,7 @@ use crate::ir::union::{Group, Kind, Merged, ObjectPlan, Plan, Tagged, kinds};
 use crate::ir::{ConstValue, Extra, Module, Struct, TypeRef, Union};
 
 /// A type as named from inside `__de`.
-fn de_type(ty: &TypeRef) -> TokenStream {
+pub(super) fn de_type(ty: &TypeRef) -> TokenStream {
     match ty {
         TypeRef::Named(n) => {
             let i = ident(n);
@@ -841,7 +841,7 @@ fn merged(cx: &Cx, u: &Union, m: &Merged) -> TokenStream {
     }
 }
 
-fn const_eq(v: TokenStream, c: &ConstValue) -> TokenStream {
+pub(super) fn const_eq(v: TokenStream, c: &ConstValue) -> TokenStream {
     match c {
         ConstValue::Str(s) => quote!(#v.as_str() == Some(#s)),
         ConstValue::Int(i) => quote!(#v.as_i64() == Some(#i)),
@@ -850,7 +850,11 @@ fn const_eq(v: TokenStream, c: &ConstValue) -> TokenStream {
 
 /// A boolean expression over `v: &Value` that is false when the value cannot be of `ty`:
 /// its JSON kind, and for objects the required keys and constants one level down.
-fn shape_check(module: &Module, ty: &TypeRef, optional_const: Option<&str>) -> TokenStream {
+pub(super) fn shape_check(
+    module: &Module,
+    ty: &TypeRef,
+    optional_const: Option<&str>,
+) -> TokenStream {
     if let Some(c) = optional_const {
         return quote!(v.as_str() == Some(#c));
     }

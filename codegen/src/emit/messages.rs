@@ -41,7 +41,7 @@ fn find<'m>(module: &'m Module, schema_name: &str) -> Option<Set<'m>> {
 }
 
 /// `impl MethodSet` for a request or notification set.
-fn method_set(set: &Set) -> TokenStream {
+fn method_set(set: &Set, pulls: &mut TokenStream) -> TokenStream {
     let name = ident(&set.ty.name);
     let envelope = set.envelope;
     match &set.ty.kind {
@@ -88,6 +88,42 @@ fn method_set(set: &Set) -> TokenStream {
                     }
                 }
             };
+            // The decoder on the pull parser: the method picks the member's object decoder.
+            let mut pull_arms = Vec::new();
+            for (m, g) in &t.arms {
+                let body = match g {
+                    Group::Single(i) => {
+                        let v = ident(&u.variants[*i].rust_name);
+                        match &u.variants[*i].ty {
+                            TypeRef::Named(s) => {
+                                let s = ident(s);
+                                quote! { <super::#s as __rt::pull::DecodeObject>::decode_object(p, start).map(super::#name::#v) }
+                            }
+                            _ => continue,
+                        }
+                    }
+                    // A method shared by shapes told apart by members: the union decides.
+                    Group::Merged(_) => {
+                        quote! { __rt::pull::whole(p, start, <super::#name as __rt::pull::Decode>::decode) }
+                    }
+                };
+                pull_arms.push(quote! { #m => Some(#body), });
+            }
+            let pull_impl = quote! {
+                impl __rt::pull::Methods for super::#name {
+                    const ENVELOPE: bool = #envelope;
+                    fn decode_method(p: &mut __rt::pull::Parser<'_>, method: &str, start: __rt::pull::Start) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+                        match method {
+                            #( #pull_arms )*
+                            _ => None,
+                        }
+                    }
+                    fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
+                        Some(super::#name::#catch_all(raw))
+                    }
+                }
+            };
+            pulls.extend(pull_impl);
             quote! {
                 #method_fn
                 impl<'de> __rt::MethodSet<'de> for #name {
@@ -109,6 +145,17 @@ fn method_set(set: &Set) -> TokenStream {
             let Some(ConstValue::Str(method)) = s.const_field("method").map(|c| &c.value) else {
                 return TokenStream::new();
             };
+            pulls.extend(quote! {
+                impl __rt::pull::Methods for super::#name {
+                    const ENVELOPE: bool = #envelope;
+                    fn decode_method(p: &mut __rt::pull::Parser<'_>, method: &str, start: __rt::pull::Start) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+                        (method == #method).then(|| <super::#name as __rt::pull::DecodeObject>::decode_object(p, start))
+                    }
+                    fn custom(_: __rt::Map<String, __rt::Value>) -> Option<Self> {
+                        None
+                    }
+                }
+            });
             quote! {
                 impl<'de> __rt::MethodSet<'de> for #name {
                     type Builder = __de::#name;
@@ -183,7 +230,7 @@ pub(super) fn emit(module: &Module) -> (TokenStream, TokenStream) {
         for set in req.iter().chain([&note]) {
             if !done_sets.contains(&set.ty.name) {
                 done_sets.push(set.ty.name.clone());
-                out.extend(method_set(set));
+                out.extend(method_set(set, &mut visitors));
             }
         }
         let result_ty = module
@@ -337,7 +384,7 @@ fn message(
         quote! {
             #[doc = #doc]
             pub fn from_json(text: &str) -> ::core::result::Result<Self, __rt::DecodeError<#reply_ty>> {
-                __rt::serde_json::from_str(text).map_err(|e| {
+                __rt::pull::from_str::<Self>(text).map_err(|e| {
                     let (id, code) = __rt::failed_message(text);
                     let id = id.and_then(|raw| __rt::serde_json::from_str::<#id_ty>(raw.get()).ok());
                     let message = e.to_string();
@@ -379,6 +426,30 @@ fn message(
             fn visit_map<A: __rt::serde::de::MapAccess<'de>>(self, map: A) -> ::core::result::Result<super::#name, A::Error> {
                 match __rt::visit_message::<A, #req_ty_de, #note_de, #id_de, #err_de>(map)? {
                     #req_de
+                    __rt::MessageParts::Notification(n) => Ok(super::#name::Notification(n)),
+                    __rt::MessageParts::Response(r) => Ok(super::#name::Response(r)),
+                    __rt::MessageParts::Error(e) => Ok(super::#name::Error(e)),
+                }
+            }
+        }
+    };
+    let pull_request = match req {
+        Some(r) if r.envelope => {
+            quote! { __rt::MessageParts::Request(_, r) => Ok(super::#name::Request(r)), }
+        }
+        Some(_) => quote! {
+            __rt::MessageParts::Request(Some(id), r) => Ok(super::#name::Request(id, r)),
+            __rt::MessageParts::Request(None, _) => Err(p.error("missing member `id`")),
+        },
+        None => quote! { __rt::MessageParts::Request(_, r) => match r {}, },
+    };
+    let visitor = quote! {
+        #visitor
+
+        impl __rt::pull::Decode for super::#name {
+            fn decode(p: &mut __rt::pull::Parser<'_>) -> ::core::result::Result<Self, __rt::pull::Error> {
+                match __rt::pull::message::<#req_ty_de, #note_de, #id_de, #err_de>(p)? {
+                    #pull_request
                     __rt::MessageParts::Notification(n) => Ok(super::#name::Notification(n)),
                     __rt::MessageParts::Response(r) => Ok(super::#name::Response(r)),
                     __rt::MessageParts::Error(e) => Ok(super::#name::Error(e)),

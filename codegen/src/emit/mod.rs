@@ -7,6 +7,7 @@
 
 mod ctor;
 mod de;
+mod decode;
 pub mod doc;
 mod messages;
 mod ser;
@@ -190,9 +191,17 @@ impl Cx<'_> {
 
     fn builder_items(&self) -> TokenStream {
         match &self.ty.kind {
-            TypeKind::Struct(s) => de::struct_builder(self, s),
-            TypeKind::Union(u) => de::union_machinery(self, u),
-            _ => TokenStream::new(),
+            TypeKind::Struct(s) => {
+                let mut out = de::struct_builder(self, s);
+                out.extend(decode::for_type(self));
+                out
+            }
+            TypeKind::Union(u) => {
+                let mut out = de::union_machinery(self, u);
+                out.extend(decode::for_type(self));
+                out
+            }
+            _ => decode::for_type(self),
         }
     }
 

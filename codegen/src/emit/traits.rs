@@ -125,7 +125,7 @@ pub(super) fn emit(module: &Module) -> TokenStream {
                     fn params(&self) -> &Self::Params { #params_expr }
                     #[inline(never)]
                     fn result_from_json(text: &str) -> ::core::result::Result<#result, __rt::serde_json::Error> {
-                        __rt::serde_json::from_str(text)
+                        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
                     }
                 }
             });

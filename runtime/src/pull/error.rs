@@ -63,6 +63,20 @@ impl Error {
         }))
     }
 
+    /// Adds which member of a union was closest to the object (a union told apart by
+    /// members, none of which the object fully fits).
+    pub fn context(mut self, closest: &str) -> Error {
+        self.0.message = format!("{} (closest: {closest})", self.0.message);
+        self
+    }
+
+    /// The error as a `serde_json::Error` (its text, pointer and position in the message),
+    /// for APIs that return one.
+    #[cold]
+    pub fn into_serde(self) -> serde_json::Error {
+        <serde_json::Error as serde::de::Error>::custom(self)
+    }
+
     /// Adds the declared member `key` as the outermost pointer step so far.
     #[cold]
     pub fn in_key(mut self, key: &'static str) -> Error {

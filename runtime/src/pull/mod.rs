@@ -61,6 +61,7 @@
 //!   depth (127 levels decode, 128 fail: "recursion limit exceeded"), and serde_json's wording
 //!   of type errors.
 
+mod envelope;
 mod error;
 mod message;
 mod object;
@@ -71,9 +72,13 @@ mod value;
 #[cfg(test)]
 mod tests;
 
+pub use envelope::{Methods, message};
 pub use error::Error;
 pub use message::{from_slice, from_str};
-pub use object::{Start, Table, Unknown, const_int, const_str, nullable, object, required};
+pub use object::{
+    Start, Table, Unknown, const_int, const_str, insert_unknown, nullable, object, one_of,
+    required, whole,
+};
 pub use parser::{Kind, Parser};
 pub use union::{Shape, Tag, shape, skip_rest, tagged};
 pub use value::{Decode, DecodeObject, number, value};

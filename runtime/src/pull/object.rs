@@ -19,6 +19,10 @@ pub enum Start {
         /// The object's `{` (a [`Parser::mark`]).
         mark: usize,
     },
+    /// On the `{` of a JSON-RPC message whose type does not declare the envelope (before
+    /// 2025-11-25): members `jsonrpc` and `id` are the message's, read by
+    /// [`message`](super::message()), and skipped here.
+    Message,
 }
 
 /// The key table of an object type (a `static` per generated type).
@@ -42,7 +46,7 @@ impl Table {
 
 /// What to do with members the table does not declare.
 pub enum Unknown<'m> {
-    /// Keep them as open JSON (a duplicate: the last value, at the first one's position).
+    /// Keep them as open JSON (a second member of the same name: "duplicate member `k`").
     Keep(&'m mut Map<String, Value>),
     /// Refuse them: "unknown member `k`, expected one of `a`, `b`".
     Deny,
@@ -70,8 +74,9 @@ pub fn object(
     let mut key_mark;
     // `Ok(index)` for a declared key, `Err(key)` for another one (owned: the parser's borrow
     // ends before the member's value is read).
+    let envelope = start == Start::Message;
     let mut next = match start {
-        Start::Value => {
+        Start::Value | Start::Message => {
             let kind = p.peek()?;
             if kind != Kind::Object {
                 return Err(p.wrong(table.expecting, kind));
@@ -98,9 +103,13 @@ pub fn object(
                 seen |= bit;
                 field(p, i).map_err(|e| e.in_key(table.keys[i]))?;
             }
+            Err(key) if envelope && (key == "jsonrpc" || key == "id") => p.skip()?,
             Err(key) => match &mut unknown {
                 Unknown::Keep(map) => {
                     let v = value(p).map_err(|e| e.in_member(&key))?;
+                    if map.contains_key(&key) {
+                        return Err(p.error(format!("duplicate member `{key}`")).in_member(&key));
+                    }
                     map.insert(key, v);
                 }
                 Unknown::Deny => return Err(denied(p, table, &key)),
@@ -205,4 +214,64 @@ pub fn required<T>(slot: Option<T>, key: &'static str) -> Result<T, Error> {
 #[inline]
 pub fn nullable<T: Decode>(p: &mut Parser<'_>) -> Result<Option<T>, Error> {
     Option::<T>::decode(p)
+}
+
+/// Decodes an object from its `{` with `f`, wherever `start` left the parser: after a tag
+/// read by a union, the rest of the object is skipped and `f` runs on it again from its
+/// `{` (for members a tag value selects that are not decoded member by member: a map, or
+/// a group told apart by shape).
+pub fn whole<T>(
+    p: &mut Parser<'_>,
+    start: Start,
+    f: impl FnOnce(&mut Parser<'_>) -> Result<T, Error>,
+) -> Result<T, Error> {
+    match start {
+        Start::Value | Start::Message => f(p),
+        Start::AfterTag { mark, .. } => {
+            super::skip_rest(p)?;
+            f(&mut p.at(mark))
+        }
+    }
+}
+
+/// A string that must be one of `values` (a string enum): its index. Anything else is
+/// "unknown variant `x`, expected one of `a`, `b`", as serde words it.
+pub fn one_of(p: &mut Parser<'_>, values: &[&str], expecting: &str) -> Result<usize, Error> {
+    match p.peek()? {
+        Kind::String => {
+            let mark = p.mark();
+            let s = p.str()?;
+            match values.iter().position(|v| *v == s) {
+                Some(i) => Ok(i),
+                None => {
+                    let s = s.to_owned();
+                    Err(unknown_variant(p, mark, &s, values))
+                }
+            }
+        }
+        k => Err(p.wrong(expecting, k)),
+    }
+}
+
+#[cold]
+fn unknown_variant(p: &Parser<'_>, mark: usize, s: &str, values: &[&str]) -> Error {
+    p.at(mark).error(format!(
+        "unknown variant `{s}`, expected one of `{}`",
+        values.join("`, `")
+    ))
+}
+
+/// An unknown member decoded as `T` (`additionalProperties` with a schema) and kept; a
+/// second one of the same name is refused.
+pub fn insert_unknown<T: Decode>(
+    p: &mut Parser<'_>,
+    map: &mut indexmap::IndexMap<String, T>,
+    key: String,
+) -> Result<(), Error> {
+    let v = T::decode(p)?;
+    if map.contains_key(&key) {
+        return Err(p.error(format!("duplicate member `{key}`")));
+    }
+    map.insert(key, v);
+    Ok(())
 }

@@ -157,7 +157,7 @@ pub fn shape(
 ) -> Result<Shape, Error> {
     assert!(slots.len() <= 64, "shape: at most 64 slots");
     let mark = match start {
-        Start::Value => {
+        Start::Value | Start::Message => {
             let kind = p.peek()?;
             if kind != Kind::Object {
                 return Err(p.wrong(expecting, kind));
@@ -174,7 +174,7 @@ pub fn shape(
         ints: Vec::new(),
     };
     let mut next = match start {
-        Start::Value => slot_of(slots, p.object_first()?),
+        Start::Value | Start::Message => slot_of(slots, p.object_first()?),
         Start::AfterTag { tag, mark } => {
             if let Some(i) = slots.iter().position(|s| *s == tag) {
                 // The union read the tag: read it again (the object's first member).

@@ -63,7 +63,7 @@ fn a_method_after_params_picks_the_request_and_a_second_one_is_refused() {
         ClientMessage::from_json(twice)
             .unwrap_err()
             .message()
-            .starts_with("duplicate field `method`"),
+            .starts_with("duplicate member `method`"),
     );
     // A method neither side defines: kept whole with its `method`, re-encoded unchanged.
     let custom = r#"{"jsonrpc":"2.0","id":1,"method":"vendor/x","params":{"k":[1]}}"#;

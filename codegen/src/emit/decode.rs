@@ -1,0 +1,552 @@
+//! The decoder on the runtime's pull parser (`__rt::pull`): per type, only what differs
+//! between types — a key table and the code that stores each member for objects, a value
+//! table for string enums, the plan's dispatch for unions. The loops (object, array, open
+//! JSON), the readers and the errors are the runtime's, written once.
+//!
+//! Everything here goes in the hidden `__de` module, where the parent module's types are
+//! `super::X`: an `impl Decode` per type, `impl DecodeObject` for object types (a union that
+//! read the tag continues the member's object from there), `impl Methods` for the request
+//! and notification sets, and one function per union group told apart by shape.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use super::de::{const_eq, de_type, shape_check};
+use super::{Cx, ident};
+use crate::ir::union::{Group, Kind, Merged, ObjectPlan, Tagged, kinds};
+use crate::ir::{ConstValue, Extra, Module, Struct, TypeKind, TypeRef, Union};
+
+/// `Decode` (and `DecodeObject`) for the type of `cx`.
+pub(super) fn for_type(cx: &Cx) -> TokenStream {
+    match &cx.ty.kind {
+        TypeKind::Struct(s) => for_struct(cx, s),
+        TypeKind::StringEnum(values) => {
+            let name = cx.name();
+            let strs = values.iter().map(|v| v.value.as_str());
+            let expecting = expecting_object(cx).replace(" object", "");
+            quote! {
+                impl __rt::pull::Decode for super::#name {
+                    fn decode(p: &mut __rt::pull::Parser<'_>) -> ::core::result::Result<Self, __rt::pull::Error> {
+                        Ok(Self::ALL[__rt::pull::one_of(p, &[#( #strs ),*], #expecting)?])
+                    }
+                }
+            }
+        }
+        TypeKind::Union(u) => for_union(cx, u),
+        TypeKind::Alias(_) => TokenStream::new(),
+    }
+}
+
+/// "a Tool object": the schema's name where there is one.
+fn expecting_object(cx: &Cx) -> String {
+    format!(
+        "a {} object",
+        cx.ty.schema_name.as_deref().unwrap_or(&cx.ty.name)
+    )
+}
+
+fn slot(rust_name: &str) -> proc_macro2::Ident {
+    format_ident!("f_{}", rust_name.trim_start_matches("r#"))
+}
+
+fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
+    let name = cx.name();
+    let expecting = expecting_object(cx);
+    let keys: Vec<&str> = s
+        .fields
+        .iter()
+        .map(|f| f.json_name.as_str())
+        .chain(s.consts.iter().map(|c| c.json_name.as_str()))
+        .collect();
+    assert!(
+        keys.len() <= 64,
+        "{}: more than 64 declared members (the key table's masks are u64)",
+        cx.ty.name
+    );
+    let required: u64 = s
+        .fields
+        .iter()
+        .map(|f| f.required)
+        .chain(s.consts.iter().map(|_| true))
+        .enumerate()
+        .filter(|(_, r)| *r)
+        .fold(0, |m, (i, _)| m | 1 << i);
+    let decls = s.fields.iter().map(|f| {
+        let n = slot(&f.rust_name);
+        let t = de_type(&f.ty);
+        quote! { let mut #n: Option<#t> = None; }
+    });
+    let mut arms: Vec<TokenStream> = s
+        .fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let n = slot(&f.rust_name);
+            quote! { #i => #n = Some(__rt::pull::Decode::decode(p)?), }
+        })
+        .collect();
+    for (j, c) in s.consts.iter().enumerate() {
+        let i = s.fields.len() + j;
+        arms.push(match &c.value {
+            ConstValue::Str(v) => quote! { #i => __rt::pull::const_str(p, #v)?, },
+            ConstValue::Int(v) => quote! { #i => __rt::pull::const_int(p, #v)?, },
+        });
+    }
+    let (extra_decl, unknown, extra_init) = match &s.extra {
+        Extra::Any => {
+            let x = ident(&s.extra_name);
+            (
+                quote! { let mut extra = __rt::Map::new(); },
+                quote!(__rt::pull::Unknown::Keep(&mut extra)),
+                quote! { #x: extra, },
+            )
+        }
+        Extra::Typed(t) => {
+            let x = ident(&s.extra_name);
+            let t = de_type(t);
+            (
+                quote! { let mut extra: __rt::IndexMap<String, #t> = __rt::IndexMap::new(); },
+                quote! {
+                    __rt::pull::Unknown::Typed(&mut |p, key| __rt::pull::insert_unknown(p, &mut extra, key))
+                },
+                quote! { #x: extra, },
+            )
+        }
+        Extra::Deny => (
+            TokenStream::new(),
+            quote!(__rt::pull::Unknown::Deny),
+            TokenStream::new(),
+        ),
+    };
+    let inits = s.fields.iter().map(|f| {
+        let field = ident(&f.rust_name);
+        let n = slot(&f.rust_name);
+        let k = &f.json_name;
+        if f.required {
+            quote! { #field: __rt::pull::required(#n, #k)?, }
+        } else if f.null_is_absent {
+            quote! { #field: #n.flatten(), }
+        } else {
+            quote! { #field: #n, }
+        }
+    });
+    let body = if arms.is_empty() {
+        quote! { |_, _| Ok(()) }
+    } else {
+        quote! {
+            |p, i| {
+                match i {
+                    #( #arms )*
+                    _ => {}
+                }
+                Ok(())
+            }
+        }
+    };
+    quote! {
+        impl __rt::pull::DecodeObject for super::#name {
+            fn decode_object(p: &mut __rt::pull::Parser<'_>, start: __rt::pull::Start) -> ::core::result::Result<Self, __rt::pull::Error> {
+                static TABLE: __rt::pull::Table = __rt::pull::Table {
+                    expecting: #expecting,
+                    keys: &[#( #keys ),*],
+                    required: #required,
+                };
+                #( #decls )*
+                #extra_decl
+                __rt::pull::object(p, &TABLE, start, #unknown, &mut #body)?;
+                Ok(super::#name {
+                    #( #inits )*
+                    #extra_init
+                })
+            }
+        }
+
+        impl __rt::pull::Decode for super::#name {
+            fn decode(p: &mut __rt::pull::Parser<'_>) -> ::core::result::Result<Self, __rt::pull::Error> {
+                <Self as __rt::pull::DecodeObject>::decode_object(p, __rt::pull::Start::Value)
+            }
+        }
+    }
+}
+
+/// The name of the struct a variant's type resolves to, when it is one.
+fn struct_name<'m>(module: &'m Module, ty: &'m TypeRef) -> Option<&'m str> {
+    module.as_struct(ty)?;
+    match module.resolve(ty) {
+        TypeRef::Named(n) => Some(n),
+        _ => None,
+    }
+}
+
+/// The runtime's name of a JSON kind.
+fn rt_kind(k: Kind) -> TokenStream {
+    match k {
+        Kind::Null => quote!(__rt::pull::Kind::Null),
+        Kind::Boolean => quote!(__rt::pull::Kind::Bool),
+        Kind::Integer | Kind::Number => quote!(__rt::pull::Kind::Number),
+        Kind::String => quote!(__rt::pull::Kind::String),
+        Kind::Array => quote!(__rt::pull::Kind::Array),
+        Kind::Object => quote!(__rt::pull::Kind::Object),
+    }
+}
+
+fn for_union(cx: &Cx, u: &Union) -> TokenStream {
+    let name = cx.name();
+    let plan = &u.plan;
+    let union_name = cx.ty.schema_name.as_deref().unwrap_or(&cx.ty.name);
+    let expecting = {
+        let mut kinds: Vec<String> = plan
+            .scalars
+            .keys()
+            .map(|k| format!("{k:?}").to_lowercase())
+            .collect();
+        if !matches!(plan.object, ObjectPlan::None) {
+            kinds.push("object".to_owned());
+        }
+        format!("a {union_name} ({})", kinds.join(" or "))
+    };
+    let variant = |i: usize| {
+        let v = ident(&u.variants[i].rust_name);
+        quote!(super::#name::#v)
+    };
+    let decode_as = |i: usize, p: TokenStream| {
+        let t = de_type(&u.variants[i].ty);
+        let v = variant(i);
+        quote! { <#t as __rt::pull::Decode>::decode(#p).map(#v) }
+    };
+    let mut arms = Vec::new();
+    let mut helpers = TokenStream::new();
+    for (kind, &i) in &plan.scalars {
+        match kind {
+            // Numbers: one arm for both kinds (below).
+            Kind::Integer | Kind::Number => {}
+            k => {
+                let k = rt_kind(*k);
+                let d = decode_as(i, quote!(p));
+                arms.push(quote! { #k => #d, });
+            }
+        }
+    }
+    match (
+        plan.scalars.get(&Kind::Integer),
+        plan.scalars.get(&Kind::Number),
+    ) {
+        (Some(&i), Some(&j)) if i != j => {
+            // An integer goes to the integer member, any other number to the number one
+            // (as serde_json tells them apart: `1.0` is not an integer).
+            let int = decode_as(i, quote!(p));
+            let num = decode_as(j, quote!(p));
+            arms.push(quote! {
+                __rt::pull::Kind::Number => {
+                    if __rt::pull::number(&mut p.at(p.mark()))?.is_f64() { #num } else { #int }
+                }
+            });
+        }
+        (Some(&i), _) | (None, Some(&i)) => {
+            let d = decode_as(i, quote!(p));
+            arms.push(quote! { __rt::pull::Kind::Number => #d, });
+        }
+        (None, None) => {}
+    }
+    if !plan.arrays.is_empty() {
+        // Several array members: the first element's shape picks (an empty array goes to
+        // the first member).
+        let picks = plan.arrays.iter().map(|&i| {
+            let item = match cx.module.resolve(&u.variants[i].ty) {
+                TypeRef::Array(item) => (**item).clone(),
+                other => other.clone(),
+            };
+            let check = shape_check(cx.module, &item, None);
+            let d = decode_as(i, quote!(p));
+            quote! {
+                if items.first().is_none_or(|v| #check) {
+                    return #d;
+                }
+            }
+        });
+        let msg = format!("no array member of {} fits these elements", cx.ty.name);
+        arms.push(quote! {
+            __rt::pull::Kind::Array => {
+                let items: Vec<__rt::Value> = __rt::pull::Decode::decode(&mut p.at(p.mark()))?;
+                #( #picks )*
+                Err(p.error(#msg))
+            }
+        });
+    }
+    match &plan.object {
+        ObjectPlan::None => {}
+        ObjectPlan::Single(i) => {
+            let d = decode_as(*i, quote!(p));
+            arms.push(quote! { __rt::pull::Kind::Object => #d, });
+        }
+        ObjectPlan::Tagged(t) => {
+            let body = tagged(cx, u, t, &mut helpers);
+            arms.push(quote! { __rt::pull::Kind::Object => #body, });
+        }
+        ObjectPlan::Merged(m) => {
+            let f = merged(cx, u, m, &mut helpers);
+            arms.push(quote! { __rt::pull::Kind::Object => #f(p), });
+        }
+    }
+    quote! {
+        impl __rt::pull::Decode for super::#name {
+            fn decode(p: &mut __rt::pull::Parser<'_>) -> ::core::result::Result<Self, __rt::pull::Error> {
+                match p.peek()? {
+                    #( #arms )*
+                    found => Err(p.wrong(#expecting, found)),
+                }
+            }
+        }
+        #helpers
+    }
+}
+
+/// The decoding of a group a tag value selects, given `p` and `start` (after the tag, or on
+/// the object's `{`).
+fn group(cx: &Cx, u: &Union, g: &Group, helpers: &mut TokenStream) -> TokenStream {
+    let name = cx.name();
+    match g {
+        Group::Single(i) => {
+            let v = ident(&u.variants[*i].rust_name);
+            match struct_name(cx.module, &u.variants[*i].ty) {
+                Some(s) => {
+                    let s = ident(s);
+                    quote! {
+                        <super::#s as __rt::pull::DecodeObject>::decode_object(p, start).map(super::#name::#v)
+                    }
+                }
+                None => {
+                    let t = de_type(&u.variants[*i].ty);
+                    quote! {
+                        __rt::pull::whole(p, start, |p| <#t as __rt::pull::Decode>::decode(p)).map(super::#name::#v)
+                    }
+                }
+            }
+        }
+        Group::Merged(m) => {
+            let f = merged(cx, u, m, helpers);
+            quote! { __rt::pull::whole(p, start, #f) }
+        }
+    }
+}
+
+fn tagged(cx: &Cx, u: &Union, t: &Tagged, helpers: &mut TokenStream) -> TokenStream {
+    let name = cx.name();
+    let tag = &t.tag;
+    let union_name = cx.ty.schema_name.as_deref().unwrap_or(&cx.ty.name);
+    let values: Vec<&str> = t.arms.iter().map(|(v, _)| v.as_str()).collect();
+    // Arms that select the same group share it.
+    let mut seen: Vec<(&Group, Vec<usize>)> = Vec::new();
+    for (k, (_, g)) in t.arms.iter().enumerate() {
+        match seen.iter_mut().find(|(x, _)| *x == g) {
+            Some((_, ks)) => ks.push(k),
+            None => seen.push((g, vec![k])),
+        }
+    }
+    let mut arms = Vec::new();
+    for (g, ks) in &seen {
+        let d = group(cx, u, g, helpers);
+        arms.push(quote! { #( __rt::pull::Tag::Known(#ks) )|* => #d, });
+    }
+    let catch_all = ident(&u.variants[t.unknown].rust_name);
+    arms.push(quote! {
+        __rt::pull::Tag::Unknown => <__rt::Map<String, __rt::Value> as __rt::pull::Decode>::decode(p).map(super::#name::#catch_all),
+    });
+    arms.push(match &t.absent {
+        Some(g) => {
+            let d = group(cx, u, g, helpers);
+            quote! { __rt::pull::Tag::Absent => #d, }
+        }
+        None => {
+            let msg = format!(
+                "missing member `{tag}` in a {union_name} object (one of `{}`)",
+                values.join("`, `")
+            );
+            quote! { __rt::pull::Tag::Absent => Err(p.error(#msg)), }
+        }
+    });
+    let expecting = format!("a {union_name} object");
+    quote! {
+        __rt::pull::tagged(p, #tag, &[#( #values ),*], #expecting, &mut |p, tag, start| {
+            match tag {
+                #( #arms )*
+                #[allow(unreachable_patterns)]
+                __rt::pull::Tag::Known(_) => Err(p.error(#expecting)),
+            }
+        })
+    }
+}
+
+/// A function (added to `helpers`) decoding, from its `{`, an object of the members told
+/// apart by shape: the object is read as open JSON, each member scored as the `serde` decoder
+/// scores it (see `de.rs`), and the member chosen is decoded from the object's start.
+/// Returns the function's path.
+fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStream {
+    let module = cx.module;
+    let name = cx.name();
+    let f = format_ident!("{}__merged{}", cx.ty.name, m.id);
+    let slot = |j: usize| format_ident!("s{j}");
+    let slot_decls = m.slots.iter().enumerate().map(|(j, s)| {
+        let n = slot(j);
+        let k = &s.json_name;
+        quote! { let #n = obj.get(#k); }
+    });
+    let declared: Vec<&str> = m.slots.iter().map(|s| s.json_name.as_str()).collect();
+    let mut scores = Vec::new();
+    let mut picks = Vec::new();
+    let mut described = Vec::new();
+    for (pos, &i) in m.members.iter().enumerate() {
+        let (Some(sname), Some(st)) = (
+            struct_name(module, &u.variants[i].ty),
+            module.as_struct(&u.variants[i].ty),
+        ) else {
+            continue;
+        };
+        described.push(format!(
+            "{} (with {})",
+            u.variants[i].rust_name,
+            st.required().collect::<Vec<_>>().join(", ")
+        ));
+        let mut checks = Vec::new();
+        for (j, s) in m.slots.iter().enumerate() {
+            let n = slot(j);
+            let k = &s.json_name;
+            if let Some(c) = st.const_field(k) {
+                let eq = const_eq(quote!(v), &c.value);
+                checks.push(quote! {
+                    match #n {
+                        Some(v) if #eq => { consts += 1; required += 1; declared += 1; }
+                        Some(_) => return None,
+                        None => complete = false,
+                    }
+                });
+            } else if let Some(fd) = st.field(k) {
+                let count_req = if fd.required {
+                    quote!(required += 1;)
+                } else {
+                    TokenStream::new()
+                };
+                let absent = if fd.required {
+                    quote!(complete = false;)
+                } else {
+                    TokenStream::new()
+                };
+                let fits = match &s.typed {
+                    // A slot every declaring member types alike: its JSON kind decides.
+                    Some(t) => {
+                        let ks = kinds(module, t).into_iter().map(|k| {
+                            let k = format_ident!("{k:?}");
+                            quote!(__rt::is_kind(v, __rt::Kind::#k))
+                        });
+                        quote!(#( #ks )||*)
+                    }
+                    None => shape_check(module, &fd.ty, fd.optional_const.as_deref()),
+                };
+                checks.push(quote! {
+                    match #n {
+                        Some(v) => { if !(#fits) { return None; } declared += 1; #count_req }
+                        None => { #absent }
+                    }
+                });
+            } else if matches!(st.extra, Extra::Deny) {
+                checks.push(quote! { if #n.is_some() { return None; } });
+            }
+        }
+        if matches!(st.extra, Extra::Deny) {
+            checks.push(quote! { if rest { return None; } });
+        }
+        scores.push(quote! {
+            (|| {
+                let mut complete = true;
+                let mut consts = 0u32;
+                let mut required = 0u32;
+                let mut declared = 0u32;
+                #( #checks )*
+                Some((complete, consts, required, declared))
+            })()
+        });
+        let s = ident(sname);
+        let v = ident(&u.variants[i].rust_name);
+        picks.push(quote! {
+            Some((#pos, true)) => <super::#s as __rt::pull::DecodeObject>::decode_object(&mut p.at(mark), __rt::pull::Start::Value).map(super::#name::#v),
+            // The closest member lacks required members: its decoder names them all.
+            Some((#pos, false)) => <super::#s as __rt::pull::DecodeObject>::decode_object(&mut p.at(mark), __rt::pull::Start::Value)
+                .map(super::#name::#v)
+                .map_err(|e| e.context(#sname)),
+        });
+    }
+    let union_name = cx.ty.schema_name.as_deref().unwrap_or(&cx.ty.name);
+    // Constants every member requires with the same value (`jsonrpc`): a wrong value is
+    // reported as such, not as "no member matches".
+    let member_structs: Vec<&Struct> = m
+        .members
+        .iter()
+        .filter_map(|&i| module.as_struct(&u.variants[i].ty))
+        .collect();
+    let common_consts = m.slots.iter().enumerate().filter_map(|(j, s)| {
+        let first = member_structs.first()?.const_field(&s.json_name)?;
+        if m.fallback.is_some()
+            || !member_structs
+                .iter()
+                .all(|st| st.const_field(&s.json_name) == Some(first))
+        {
+            return None;
+        }
+        let n = slot(j);
+        let k = &s.json_name;
+        let eq = const_eq(quote!(v), &first.value);
+        let expected = match &first.value {
+            ConstValue::Str(v) => format!("{v:?}"),
+            ConstValue::Int(i) => i.to_string(),
+        };
+        Some(quote! {
+            if let Some(v) = #n {
+                if !(#eq) {
+                    return Err(p.error(format!("invalid value for `{}`: expected {}, found {}", #k, #expected, v)));
+                }
+            }
+        })
+    });
+    let none = match m.fallback {
+        Some(i) => {
+            let v = ident(&u.variants[i].rust_name);
+            let t = de_type(&u.variants[i].ty);
+            quote! { _ => <#t as __rt::pull::Decode>::decode(&mut p.at(mark)).map(super::#name::#v), }
+        }
+        None => {
+            let msg = format!(
+                "no member of {union_name} matches this object; expected one of: {}",
+                described.join("; ")
+            );
+            quote! { _ => Err(p.error(#msg)), }
+        }
+    };
+    let rest = if declared.is_empty() {
+        quote!(!obj.is_empty())
+    } else {
+        quote!(obj.keys().any(|k| !matches!(k.as_str(), #( #declared )|*)))
+    };
+    helpers.extend(quote! {
+        #[allow(non_snake_case, unused_mut, unused_variables, clippy::redundant_closure_call)]
+        fn #f(p: &mut __rt::pull::Parser<'_>) -> ::core::result::Result<super::#name, __rt::pull::Error> {
+            let mark = p.mark();
+            let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+            #( #slot_decls )*
+            let rest = #rest;
+            #( #common_consts )*
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+            for (i, score) in [#( #scores ),*].into_iter().enumerate() {
+                if let Some(s) = score {
+                    if best.is_none_or(|(_, b)| s > b) {
+                        best = Some((i, s));
+                    }
+                }
+            }
+            match best.map(|(i, s)| (i, s.0)) {
+                #( #picks )*
+                #none
+            }
+        }
+    });
+    quote!(#f)
+}

@@ -1,0 +1,232 @@
+//! One JSON-RPC message of one direction: the envelope read in one pass over the object's
+//! members (`jsonrpc`, `id`, `method`, `result`, `error`; everything else skipped), then the
+//! typed part decoded from the object's start by the member the `method` names.
+
+use serde_json::value::RawValue;
+use serde_json::{Map, Value};
+
+use super::{Decode, Error, Kind, Parser, Start};
+use crate::messages::{MessageParts, NoRequest, ResultResponse};
+
+/// The requests or the notifications one side sends, as the message decoder sees them
+/// (generated for each revision's `ClientRequest`, `ServerNotification`…).
+pub trait Methods: Sized {
+    /// Whether the members declare the JSON-RPC envelope (`jsonrpc`, and `id` for requests)
+    /// themselves, as from 2025-11-25 on; before, the message keeps it.
+    const ENVELOPE: bool;
+    /// Decodes the object (`start`: on its `{`) as method `method`'s type; `None` when the
+    /// set does not know the method.
+    fn decode_method(p: &mut Parser<'_>, method: &str, start: Start)
+    -> Option<Result<Self, Error>>;
+    /// The value for a method the set does not know, kept whole; `None` when the set has no
+    /// catch-all.
+    fn custom(raw: Map<String, Value>) -> Option<Self>;
+}
+
+impl Methods for NoRequest {
+    const ENVELOPE: bool = true;
+    fn decode_method(_: &mut Parser<'_>, _: &str, _: Start) -> Option<Result<Self, Error>> {
+        None
+    }
+    fn custom(_: Map<String, Value>) -> Option<Self> {
+        None
+    }
+}
+
+/// The member that decides what a message is: the first of `method`, `result` and `error`.
+enum Decided {
+    Method(String),
+    Result(usize, usize),
+    Error,
+}
+
+/// Decodes one message of one direction (see the module's docs). A request's `id` is in
+/// [`MessageParts::Request`] when the request type does not hold it (before 2025-11-25), and
+/// is then required.
+pub fn message<Req: Methods, Note: Methods, Id: Decode, Err: Decode>(
+    p: &mut Parser<'_>,
+) -> Result<MessageParts<Req, Note, Id, Err>, Error> {
+    let kind = p.peek()?;
+    if kind != Kind::Object {
+        return Err(p.wrong("a JSON-RPC message", kind));
+    }
+    let mark = p.mark();
+    let (mut jsonrpc, mut id) = (None, None);
+    let mut decided: Option<Decided> = None;
+    let mut others = 0usize;
+    let mut key = p.object_first()?.map(Member::of);
+    while let Some(k) = key {
+        match k {
+            Member::Jsonrpc | Member::Id => {
+                let slot = if k == Member::Jsonrpc {
+                    &mut jsonrpc
+                } else {
+                    &mut id
+                };
+                if slot.is_some() {
+                    return Err(p.error(format!("duplicate member `{}`", k.name())));
+                }
+                *slot = Some(p.mark());
+                p.skip()?;
+            }
+            Member::Method if decided.is_none() => {
+                let kind = p.peek()?;
+                if kind != Kind::String {
+                    return Err(p.wrong("a string", kind).in_key("method"));
+                }
+                decided = Some(Decided::Method(p.str()?.to_owned()));
+            }
+            Member::Result if decided.is_none() => {
+                p.peek()?;
+                let start = p.mark();
+                p.skip()?;
+                decided = Some(Decided::Result(start, p.mark()));
+            }
+            Member::Error if decided.is_none() => {
+                decided = Some(Decided::Error);
+                p.skip()?;
+            }
+            _ => {
+                others += 1;
+                p.skip()?;
+            }
+        }
+        key = p.object_next()?.map(Member::of);
+    }
+    // `jsonrpc` when the message (not its typed part) holds it: must be "2.0".
+    let envelope_jsonrpc = |p: &Parser<'_>| -> Result<(), Error> {
+        match jsonrpc {
+            None => Err(p.error("missing member `jsonrpc`")),
+            Some(at) => super::const_str(&mut p.at(at), "2.0").map_err(|e| e.in_key("jsonrpc")),
+        }
+    };
+    let envelope_id = |p: &Parser<'_>| -> Result<Option<Id>, Error> {
+        id.map(|at| Id::decode(&mut p.at(at)).map_err(|e| e.in_key("id")))
+            .transpose()
+    };
+    let whole = || p.at(mark);
+    match decided {
+        None => Err(p.error("not a JSON-RPC message: no `method`, `result` or `error`")),
+        Some(Decided::Method(method)) => {
+            let start = |envelope: bool| {
+                if envelope {
+                    Start::Value
+                } else {
+                    Start::Message
+                }
+            };
+            if let Some(r) = Req::decode_method(&mut whole(), &method, start(Req::ENVELOPE)) {
+                let r = r?;
+                if Req::ENVELOPE {
+                    return Ok(MessageParts::Request(None, r));
+                }
+                envelope_jsonrpc(p)?;
+                let id = envelope_id(p)?.ok_or_else(|| p.error("missing member `id`"))?;
+                return Ok(MessageParts::Request(Some(id), r));
+            }
+            if let Some(n) = Note::decode_method(&mut whole(), &method, start(Note::ENVELOPE)) {
+                let n = n?;
+                if !Note::ENVELOPE {
+                    envelope_jsonrpc(p)?;
+                    envelope_id(p)?;
+                }
+                return Ok(MessageParts::Notification(n));
+            }
+            // A method neither set knows: kept whole (without the envelope the message
+            // keeps), a request when it has an `id`.
+            let mut raw = Map::<String, Value>::decode(&mut whole())?;
+            let is_request = id.is_some();
+            let typed_id = envelope_id(p)?;
+            if !Req::ENVELOPE {
+                envelope_jsonrpc(p)?;
+                raw.shift_remove("jsonrpc");
+                raw.shift_remove("id");
+            }
+            if is_request {
+                let req = Req::custom(raw).ok_or_else(|| {
+                    p.error(format!(
+                        "request method {method:?} is not one this side sends in this revision \
+                         (from 2026-07-28 on, a server asks for input by returning an \
+                         InputRequiredResult instead of sending requests)"
+                    ))
+                })?;
+                Ok(MessageParts::Request(typed_id, req))
+            } else {
+                let note = Note::custom(raw).ok_or_else(|| {
+                    p.error(format!(
+                        "notification method {method:?} is not one this side sends"
+                    ))
+                })?;
+                Ok(MessageParts::Notification(note))
+            }
+        }
+        Some(Decided::Result(start, end)) => {
+            envelope_jsonrpc(p)?;
+            let id = envelope_id(p)?.ok_or_else(|| p.error("missing member `id`"))?;
+            let result = RawValue::from_string(p.text(start, end).to_owned())
+                .map_err(|e| p.error(e.to_string()))?;
+            let mut extra = Map::new();
+            if others > 0 {
+                // Members besides the envelope and the result, kept (rare: a second pass).
+                let mut q = whole();
+                q.peek()?;
+                let mut key = q.object_first()?.map(str::to_owned);
+                let mut result_seen = false;
+                while let Some(k) = key {
+                    match k.as_str() {
+                        "jsonrpc" | "id" => q.skip()?,
+                        "result" if !result_seen => {
+                            result_seen = true;
+                            q.skip()?
+                        }
+                        _ => {
+                            let v = super::value(&mut q).map_err(|e| e.in_member(&k))?;
+                            if extra.contains_key(&k) {
+                                return Err(q.error(format!("duplicate member `{k}`")));
+                            }
+                            extra.insert(k, v);
+                        }
+                    }
+                    key = q.object_next()?.map(str::to_owned);
+                }
+            }
+            Ok(MessageParts::Response(ResultResponse { id, result, extra }))
+        }
+        Some(Decided::Error) => Ok(MessageParts::Error(Err::decode(&mut whole())?)),
+    }
+}
+
+/// The members the envelope reads.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Member {
+    Jsonrpc,
+    Id,
+    Method,
+    Result,
+    Error,
+    Other,
+}
+
+impl Member {
+    fn of(key: &str) -> Member {
+        match key {
+            "jsonrpc" => Member::Jsonrpc,
+            "id" => Member::Id,
+            "method" => Member::Method,
+            "result" => Member::Result,
+            "error" => Member::Error,
+            _ => Member::Other,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Member::Jsonrpc => "jsonrpc",
+            Member::Id => "id",
+            Member::Method => "method",
+            Member::Result => "result",
+            Member::Error => "error",
+            Member::Other => "",
+        }
+    }
+}
