@@ -11,7 +11,6 @@
 //! `mcp-typed tools --server -- CMD…` and `--url URL` run this client, then write the bindings
 //! with [`mcp_typed_codegen::ToolsBuilder`].
 
-use std::collections::HashSet;
 use std::io::{BufRead, BufReader};
 use std::process::Command;
 use std::sync::{Arc, Mutex, mpsc};
@@ -19,7 +18,9 @@ use std::thread;
 use std::time::Duration;
 
 use mcp_typed::ProtocolVersion;
-use mcp_typed::session::{ClientError, ClientInfo, ClientSession, Connection, Direction};
+use mcp_typed::session::{
+    ClientError, ClientInfo, ClientSession, Connection, Direction, PageError,
+};
 use mcp_typed::v2025_11_25 as m;
 use serde_json::{Map, Value};
 
@@ -233,42 +234,34 @@ impl Run {
         })
     }
 
-    /// Pages through `tools/list`, each page checked as the revision's result and its tools
-    /// kept as they came (to lose nothing).
+    /// Pages through `tools/list` (at most 1000 pages), each page checked as the revision's
+    /// result and its tools kept as they came (to lose nothing).
     fn list(&self, server: &mut Connection<()>, timeout: Duration) -> Result<ServerTools> {
-        let (mut tools, mut pages) = (Vec::new(), 0);
-        let mut cursors = HashSet::new();
-        let mut cursor: Option<String> = None;
-        loop {
-            let params = (cursor.take()).map(|c| m::PaginatedRequestParams::new().with_cursor(c));
-            let page: Value = server
-                .request_as(|id| {
-                    let request = m::ListToolsRequest::new(id);
-                    match params {
-                        Some(params) => request.with_params(params),
-                        None => request,
-                    }
-                })
-                .map_err(|e| self.error(e, "tools/list", timeout))?;
-            pages += 1;
-            let typed: m::ListToolsResult = serde_json::from_value(page.clone())
-                .map_err(|e| self.fail(format!("tools/list page {pages}: {e}")))?;
-            if let Some(Value::Array(list)) = page.get("tools") {
-                tools.extend(list.iter().cloned());
-            }
-            match typed.next_cursor {
-                None => break,
-                Some(_) if pages >= 1000 => {
-                    return Err(self.fail("tools/list: more than 1000 pages".into()));
+        let mut tools = Vec::new();
+        let read = server.pages(
+            1000,
+            |id, page| m::ListToolsRequest::new(id).with_params(page),
+            |number, page: Value| {
+                let typed: m::ListToolsResult =
+                    serde_json::from_value(page.clone()).map_err(|e| {
+                        ClientError::InvalidResult {
+                            method: "tools/list".to_owned(),
+                            message: format!("page {number}: {e}"),
+                        }
+                    })?;
+                if let Some(Value::Array(list)) = page.get("tools") {
+                    tools.extend(list.iter().cloned());
                 }
-                Some(c) if !cursors.insert(c.clone()) => {
-                    return Err(
-                        self.fail(format!("tools/list: the server gave cursor {c:?} twice"))
-                    );
-                }
-                Some(c) => cursor = Some(c),
+                Ok(typed.next_cursor)
+            },
+        );
+        let pages = match read {
+            Ok(pages) => pages,
+            Err(PageError::Request { error, .. }) => {
+                return Err(self.error(error, "tools/list", timeout));
             }
-        }
+            Err(stop) => return Err(self.fail(format!("tools/list: {stop}"))),
+        };
         let about = server.server();
         let implementation = about.implementation.clone();
         Ok(ServerTools {
