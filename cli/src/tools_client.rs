@@ -161,14 +161,17 @@ pub fn list_tools_http(
     let mut revisions = vec![ProtocolVersion::V2026_07_28];
     revisions.extend(handshake_revisions());
     match ask_http(url, headers, timeout, revisions) {
-        // A server that answers `server/discover` with an HTTP error without a JSON-RPC error
-        // in its body (after which the session initializes on its own) is asked again.
-        Err((false, _)) => ask_http(url, headers, timeout, handshake_revisions()).map_err(|e| e.1),
+        // A refusal of `server/discover` that carries a JSON-RPC error falls back to
+        // `initialize` on the same connection (`crate::http`); one without (a bare HTTP 400, or
+        // an error whose id is not the request's) ends the connection: then the server is
+        // asked again, from the start, with `initialize`.
+        Err((true, _)) => ask_http(url, headers, timeout, handshake_revisions()).map_err(|e| e.1),
         listed => listed.map_err(|e| e.1),
     }
 }
 
-/// One session over HTTP; an error says whether the session was negotiated.
+/// One session over HTTP; an error says whether the transport ended it before it was
+/// negotiated.
 fn ask_http(
     url: &str,
     headers: &[(String, String)],
@@ -183,9 +186,14 @@ fn ask_http(
     let (lines, sender) = crate::http::connect(url, headers, timeout)
         .map_err(|e| (false, run.fail(e.to_string())))?;
     let session = run.session(revisions);
-    let mut connection = Connection::over_with_timeout(lines, sender, session, timeout)
-        .map_err(|e| (false, run.error(e, first, timeout)))?;
-    run.list(&mut connection, timeout).map_err(|e| (true, e))
+    let mut connection =
+        Connection::over_with_timeout(lines, sender, session, timeout).map_err(|e| {
+            (
+                matches!(e, ClientError::Closed(_)),
+                run.error(e, first, timeout),
+            )
+        })?;
+    run.list(&mut connection, timeout).map_err(|e| (false, e))
 }
 
 /// What one run saw, for its report and its errors.

@@ -315,7 +315,9 @@ pub fn revision(args: &TestArgs, version: ProtocolVersion, progress: &Progress) 
         }
         Err(ClientError::NotReady(why)) => run.status = Status::NotServed(why),
         // Over HTTP a server without 2026-07-28 refuses `server/discover` with an HTTP
-        // status, which ends the connection before any negotiation.
+        // status: with a JSON-RPC error in the body that is `NotReady` above; a bare status
+        // (or an error whose id is not the request's) ends the connection before any
+        // negotiation.
         Err(ClientError::Closed(why))
             if args.url.is_some() && version == ProtocolVersion::V2026_07_28 =>
         {
