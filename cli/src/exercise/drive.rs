@@ -6,6 +6,7 @@ use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
+use mcp_typed::check::capabilities::capability_of;
 use mcp_typed::check::{Checker, Direction as Dir, Verdict};
 use mcp_typed::elicit::client::{Form, FormReply, UrlRequest};
 use mcp_typed::session::{
@@ -136,27 +137,11 @@ impl Run {
     }
 }
 
-/// The capability a method belongs to.
+/// The column of the matrix a method's messages go to: the capability the checker's tables
+/// gate it with ([`capability_of`]), else `lifecycle` (`tasks/*` too).
 fn capability(method: &str) -> &'static str {
-    let prefixes = [
-        ("tools/", "tools"),
-        ("notifications/tools/", "tools"),
-        ("prompts/", "prompts"),
-        ("notifications/prompts/", "prompts"),
-        ("resources/", "resources"),
-        ("notifications/resources/", "resources"),
-        ("completion/", "completions"),
-        ("logging/", "logging"),
-        ("notifications/message", "logging"),
-        ("elicitation/", "elicitation"),
-        ("notifications/elicitation/", "elicitation"),
-        ("sampling/", "sampling"),
-        ("roots/", "roots"),
-        ("notifications/roots/", "roots"),
-    ];
-    (prefixes.iter())
-        .find(|(prefix, _)| method.starts_with(prefix))
-        .map_or("lifecycle", |(_, capability)| capability)
+    let gated = capability_of(method).and_then(|c| CAPABILITIES.into_iter().find(|k| *k == c));
+    gated.unwrap_or("lifecycle")
 }
 
 /// The method a checker report is about: its own for a request or notification, the request's
