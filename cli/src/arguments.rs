@@ -1014,7 +1014,7 @@ impl<'s> Generator<'s> {
         }
 
         if let Some(Value::String(format)) = flat.get("format")
-            && let Some(candidate) = format_example(format, variant, min)
+            && let Some(candidate) = mcp_typed::elicit::client::format_example(format, variant, min)
         {
             if check(&candidate) {
                 return Ok(Value::String(candidate));
@@ -1347,54 +1347,6 @@ fn percent_decode(fragment: &str) -> String {
         i += 1;
     }
     String::from_utf8(out).unwrap_or_else(|_| fragment.to_owned())
-}
-
-/// A fixed example of a `format` (the `variant`-th, lengthened towards `min` where the
-/// format allows); `None` for a format this module does not know (the validator ignores
-/// those too).
-fn format_example(format: &str, variant: usize, min: usize) -> Option<String> {
-    let k = variant;
-    let pad = |s: &str| -> String {
-        if s.len() >= min {
-            String::new()
-        } else {
-            "a".repeat(min - s.len())
-        }
-    };
-    let n = if k == 0 { String::new() } else { k.to_string() };
-    Some(match format {
-        "email" | "idn-email" => {
-            let tail = format!("{n}@example.com");
-            format!("user{}{tail}", pad(&format!("user{tail}")))
-        }
-        "uri" | "iri" | "uri-reference" | "iri-reference" | "url" => {
-            let s = format!("https://example.com/{n}");
-            format!("{s}{}", pad(&s))
-        }
-        "uri-template" => {
-            let s = format!("https://example.com/{n}{{id}}");
-            format!("{s}{}", pad(&s))
-        }
-        "hostname" | "idn-hostname" => {
-            let tail = format!("{n}.example.com");
-            let label = format!("host{}", pad(&format!("host{tail}")));
-            if label.len() > 63 {
-                return None;
-            }
-            format!("{label}{tail}")
-        }
-        "date" => format!("2024-01-{:02}", 1 + k % 28),
-        "date-time" => format!("2024-01-{:02}T00:00:00Z", 1 + k % 28),
-        "time" => format!("00:00:{:02}Z", k % 60),
-        "duration" => format!("P{}D", k + 1),
-        "uuid" => format!("00000000-0000-4000-8000-{:012x}", k),
-        "ipv4" => format!("192.0.2.{}", 1 + k % 254),
-        "ipv6" => format!("2001:db8::{:x}", 1 + k),
-        "json-pointer" => format!("/a{n}"),
-        "relative-json-pointer" => format!("{k}"),
-        "regex" => format!("a{n}"),
-        _ => return None,
-    })
 }
 
 /// Strings sampled from `pattern`, shortest repetition bound first, so the first valid one

@@ -11,7 +11,6 @@
 //! `mcp-typed tools --server -- CMD…` and `--url URL` run this client, then write the bindings
 //! with [`mcp_typed_codegen::ToolsBuilder`].
 
-use std::collections::HashSet;
 use std::io::{BufRead, BufReader};
 use std::process::Command;
 use std::sync::{Arc, Mutex, mpsc};
@@ -19,7 +18,9 @@ use std::thread;
 use std::time::Duration;
 
 use mcp_typed::ProtocolVersion;
-use mcp_typed::session::{ClientError, ClientInfo, ClientSession, Connection, Direction};
+use mcp_typed::session::{
+    ClientError, ClientInfo, ClientSession, Connection, Direction, PageError,
+};
 use mcp_typed::v2025_11_25 as m;
 use serde_json::{Map, Value};
 
@@ -160,14 +161,17 @@ pub fn list_tools_http(
     let mut revisions = vec![ProtocolVersion::V2026_07_28];
     revisions.extend(handshake_revisions());
     match ask_http(url, headers, timeout, revisions) {
-        // A server that answers `server/discover` with an HTTP error without a JSON-RPC error
-        // in its body (after which the session initializes on its own) is asked again.
-        Err((false, _)) => ask_http(url, headers, timeout, handshake_revisions()).map_err(|e| e.1),
+        // A refusal of `server/discover` that carries a JSON-RPC error falls back to
+        // `initialize` on the same connection (`crate::http`); one without (a bare HTTP 400, or
+        // an error whose id is not the request's) ends the connection: then the server is
+        // asked again, from the start, with `initialize`.
+        Err((true, _)) => ask_http(url, headers, timeout, handshake_revisions()).map_err(|e| e.1),
         listed => listed.map_err(|e| e.1),
     }
 }
 
-/// One session over HTTP; an error says whether the session was negotiated.
+/// One session over HTTP; an error says whether the transport ended it before it was
+/// negotiated.
 fn ask_http(
     url: &str,
     headers: &[(String, String)],
@@ -182,9 +186,14 @@ fn ask_http(
     let (lines, sender) = crate::http::connect(url, headers, timeout)
         .map_err(|e| (false, run.fail(e.to_string())))?;
     let session = run.session(revisions);
-    let mut connection = Connection::over_with_timeout(lines, sender, session, timeout)
-        .map_err(|e| (false, run.error(e, first, timeout)))?;
-    run.list(&mut connection, timeout).map_err(|e| (true, e))
+    let mut connection =
+        Connection::over_with_timeout(lines, sender, session, timeout).map_err(|e| {
+            (
+                matches!(e, ClientError::Closed(_)),
+                run.error(e, first, timeout),
+            )
+        })?;
+    run.list(&mut connection, timeout).map_err(|e| (false, e))
 }
 
 /// What one run saw, for its report and its errors.
@@ -233,42 +242,34 @@ impl Run {
         })
     }
 
-    /// Pages through `tools/list`, each page checked as the revision's result and its tools
-    /// kept as they came (to lose nothing).
+    /// Pages through `tools/list` (at most 1000 pages), each page checked as the revision's
+    /// result and its tools kept as they came (to lose nothing).
     fn list(&self, server: &mut Connection<()>, timeout: Duration) -> Result<ServerTools> {
-        let (mut tools, mut pages) = (Vec::new(), 0);
-        let mut cursors = HashSet::new();
-        let mut cursor: Option<String> = None;
-        loop {
-            let params = (cursor.take()).map(|c| m::PaginatedRequestParams::new().with_cursor(c));
-            let page: Value = server
-                .request_as(|id| {
-                    let request = m::ListToolsRequest::new(id);
-                    match params {
-                        Some(params) => request.with_params(params),
-                        None => request,
-                    }
-                })
-                .map_err(|e| self.error(e, "tools/list", timeout))?;
-            pages += 1;
-            let typed: m::ListToolsResult = serde_json::from_value(page.clone())
-                .map_err(|e| self.fail(format!("tools/list page {pages}: {e}")))?;
-            if let Some(Value::Array(list)) = page.get("tools") {
-                tools.extend(list.iter().cloned());
-            }
-            match typed.next_cursor {
-                None => break,
-                Some(_) if pages >= 1000 => {
-                    return Err(self.fail("tools/list: more than 1000 pages".into()));
+        let mut tools = Vec::new();
+        let read = server.pages(
+            1000,
+            |id, page| m::ListToolsRequest::new(id).with_params(page),
+            |number, page: Value| {
+                let typed: m::ListToolsResult =
+                    serde_json::from_value(page.clone()).map_err(|e| {
+                        ClientError::InvalidResult {
+                            method: "tools/list".to_owned(),
+                            message: format!("page {number}: {e}"),
+                        }
+                    })?;
+                if let Some(Value::Array(list)) = page.get("tools") {
+                    tools.extend(list.iter().cloned());
                 }
-                Some(c) if !cursors.insert(c.clone()) => {
-                    return Err(
-                        self.fail(format!("tools/list: the server gave cursor {c:?} twice"))
-                    );
-                }
-                Some(c) => cursor = Some(c),
+                Ok(typed.next_cursor)
+            },
+        );
+        let pages = match read {
+            Ok(pages) => pages,
+            Err(PageError::Request { error, .. }) => {
+                return Err(self.error(error, "tools/list", timeout));
             }
-        }
+            Err(stop) => return Err(self.fail(format!("tools/list: {stop}"))),
+        };
         let about = server.server();
         let implementation = about.implementation.clone();
         Ok(ServerTools {

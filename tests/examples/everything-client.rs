@@ -9,11 +9,12 @@
 //!
 //! It declares roots, sampling and elicitation (forms and URLs); pings, sets the log level,
 //! reads every resource and one template, gets every prompt (arguments filled by completion),
-//! and calls every tool with arguments built from its `inputSchema` (`--arguments` overrides
-//! them; a tool that requires a task runs as one). It answers forms through the received-form
-//! model (accept with each field's default or simplest valid value, decline, cancel, in turn),
-//! declines URLs (it never opens one), gives one root and a canned sampling reply. Every line
-//! both ways goes through the traffic checker in the session's revision: what we send must
+//! and calls every tool with arguments built from its `inputSchema` by
+//! `mcp_typed_cli::arguments::valid` (`--arguments` overrides them; a tool that requires a
+//! task runs as one). It answers forms through the received-form model (accept with each
+//! field's default or simplest valid value, decline, cancel, in turn), declines URLs (it never
+//! opens one), gives one root and a canned sampling reply. Every line both ways goes through
+//! the traffic checker in the session's revision: what we send must
 //! follow the revision to the letter, what the server sends beyond it is listed. The last
 //! stdout line is a JSON summary; the exit status is 1 on any failure.
 
@@ -211,7 +212,9 @@ fn drive<H: ClientHandler>(
         server.get_prompt(&prompt.name, arguments)?;
     }
     for tool in server.list_tools()? {
-        let mut arguments = minimal_arguments(&tool.input_schema);
+        let schema = serde_json::to_value(&tool.input_schema).unwrap_or_default();
+        let built = mcp_typed_cli::arguments::valid(&schema).map(|a| a.as_object().cloned());
+        let mut arguments = built.ok().flatten().unwrap_or_default();
         let overrides = args.arguments.iter().filter(|(name, _)| *name == tool.name);
         arguments.extend(overrides.flat_map(|(_, a)| a.clone()));
         let progress = CallToolRequestParamsMeta::new().with_progress_token(tool.name.clone());
@@ -263,36 +266,6 @@ fn complete<H: ClientHandler>(
 
 /// Arguments for a tool's required properties: the default, else the first `enum` value,
 /// else the smallest value of the type.
-fn minimal_arguments(schema: &ToolInputSchema) -> Map<String, Value> {
-    let properties = schema.properties.clone().unwrap_or_default();
-    let simplest = |p: &Map<String, Value>| match p.get("type").and_then(Value::as_str) {
-        Some("number" | "integer") => p.get("minimum").cloned().unwrap_or(1.into()),
-        Some("boolean") => false.into(),
-        Some("array") => Value::Array(Vec::new()),
-        Some("object") => Value::Object(Map::new()),
-        _ => example(p.get("format").and_then(Value::as_str)).into(),
-    };
-    let required = schema.required.iter().flatten().filter_map(|name| {
-        let p = properties.get(name)?;
-        let value = p
-            .get("default")
-            .or_else(|| p.get("enum").and_then(|e| e.get(0)));
-        Some((name.clone(), value.cloned().unwrap_or_else(|| simplest(p))))
-    });
-    required.collect()
-}
-
-/// A string of a `format`.
-fn example(format: Option<&str>) -> &'static str {
-    match format {
-        Some("email" | "idn-email") => "user@example.com",
-        Some("uri") => "https://example.com/",
-        Some("date") => "2000-01-31",
-        Some("date-time") => "2000-01-31T12:00:00Z",
-        _ => "example",
-    }
-}
-
 fn tool_arguments(s: &str) -> Result<(String, Map<String, Value>), String> {
     let (tool, json) = s.split_once('=').ok_or("expected TOOL=JSON-OBJECT")?;
     let arguments = serde_json::from_str(json).map_err(|e| format!("{tool}: {e}"))?;

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 pub mod arbitrary_json;
 pub mod fuzz;
+pub mod guests;
 pub mod peers;
 
 /// The workspace root.
@@ -105,6 +106,12 @@ pub fn json_eq(a: &serde_json::Value, b: &serde_json::Value) -> bool {
 /// `cargo_args` such as `--all-features`) and returns its executable, as a user would run it.
 pub fn example_binary(package: &str, name: &str, cargo_args: &[&str]) -> PathBuf {
     built(package, "--example", name, cargo_args)
+}
+
+/// The `mcp-typed` binary (package `mcp-typed-cli`), built once per test process.
+pub fn mcp_typed_binary() -> &'static Path {
+    static BINARY: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    BINARY.get_or_init(|| bin_binary("mcp-typed-cli", "mcp-typed", &[]))
 }
 
 /// Builds a binary of a workspace package (`cargo build -p PACKAGE --bin NAME`, plus

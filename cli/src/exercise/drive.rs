@@ -6,10 +6,12 @@ use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
+use mcp_typed::check::capabilities::capability_of;
 use mcp_typed::check::{Checker, Direction as Dir, Verdict};
 use mcp_typed::elicit::client::{Form, FormReply, UrlRequest};
 use mcp_typed::session::{
-    ClientError, ClientHandler, ClientInfo, ClientSession, Connection, Direction, Refusal, Traffic,
+    ClientError, ClientHandler, ClientInfo, ClientSession, Connection, Direction, PageError,
+    Refusal, Traffic,
 };
 use mcp_typed::v2025_11_25 as mcp;
 use mcp_typed::{ProtocolVersion, RequestMethod};
@@ -135,27 +137,11 @@ impl Run {
     }
 }
 
-/// The capability a method belongs to.
+/// The column of the matrix a method's messages go to: the capability the checker's tables
+/// gate it with ([`capability_of`]), else `lifecycle` (`tasks/*` too).
 fn capability(method: &str) -> &'static str {
-    let prefixes = [
-        ("tools/", "tools"),
-        ("notifications/tools/", "tools"),
-        ("prompts/", "prompts"),
-        ("notifications/prompts/", "prompts"),
-        ("resources/", "resources"),
-        ("notifications/resources/", "resources"),
-        ("completion/", "completions"),
-        ("logging/", "logging"),
-        ("notifications/message", "logging"),
-        ("elicitation/", "elicitation"),
-        ("notifications/elicitation/", "elicitation"),
-        ("sampling/", "sampling"),
-        ("roots/", "roots"),
-        ("notifications/roots/", "roots"),
-    ];
-    (prefixes.iter())
-        .find(|(prefix, _)| method.starts_with(prefix))
-        .map_or("lifecycle", |(_, capability)| capability)
+    let gated = capability_of(method).and_then(|c| CAPABILITIES.into_iter().find(|k| *k == c));
+    gated.unwrap_or("lifecycle")
 }
 
 /// The method a checker report is about: its own for a request or notification, the request's
@@ -314,7 +300,9 @@ pub fn revision(args: &TestArgs, version: ProtocolVersion, progress: &Progress) 
         }
         Err(ClientError::NotReady(why)) => run.status = Status::NotServed(why),
         // Over HTTP a server without 2026-07-28 refuses `server/discover` with an HTTP
-        // status, which ends the connection before any negotiation.
+        // status: with a JSON-RPC error in the body that is `NotReady` above; a bare status
+        // (or an error whose id is not the request's) ends the connection before any
+        // negotiation.
         Err(ClientError::Closed(why))
             if args.url.is_some() && version == ProtocolVersion::V2026_07_28 =>
         {
@@ -493,9 +481,10 @@ impl<H: ClientHandler> Exercise<'_, H> {
         Ok(first.unwrap_or_else(|| "example".to_owned()))
     }
 
-    /// Every item of a paginated list, read leniently: each page's result as JSON, each item
-    /// decoded on its own (one the revision's type refuses is left out: the checker reports
-    /// it), an item listed twice and a list that does not end within `--max-pages` reported.
+    /// Every item of a paginated list, read leniently through [`Connection::pages`]: each
+    /// page's result as JSON, each item decoded on its own (one the revision's type refuses
+    /// is left out: the checker reports it), an item listed twice, a cursor given twice and a
+    /// list that does not end within `--max-pages` reported.
     fn list<R, T>(
         &mut self,
         capability: &'static str,
@@ -508,52 +497,56 @@ impl<H: ClientHandler> Exercise<'_, H> {
     {
         let method = R::METHOD;
         self.say(method);
+        let what = |page| format!("{method} (page {page})");
         let mut items = Vec::new();
-        let (mut seen, mut cursors) = (HashSet::new(), HashSet::new());
-        let mut page = mcp::PaginatedRequestParams::new();
-        for number in 1.. {
-            let asked = self.server.request_as::<R, Value>(|id| request(id, page));
-            let what = format!("{method} (page {number})");
-            let Some(result) = self.outcome(capability, &what, asked, Level::Error)? else {
-                break;
-            };
-            let listed = result.get(field).and_then(Value::as_array);
-            for (at, item) in listed.into_iter().flatten().enumerate() {
-                let name = item.get(key).and_then(Value::as_str).unwrap_or_default();
-                if !seen.insert(name.to_owned()) {
-                    self.run.find(Finding {
+        let mut seen = HashSet::new();
+        let run = &mut *self.run;
+        let read = self
+            .server
+            .pages(self.args.max_pages, request, |page, result: Value| {
+                run.cell(capability).exercised += 1;
+                let listed = result.get(field).and_then(Value::as_array);
+                for (at, item) in listed.into_iter().flatten().enumerate() {
+                    let name = item.get(key).and_then(Value::as_str).unwrap_or_default();
+                    if seen.insert(name.to_owned()) {
+                        items.extend(serde_json::from_value::<T>(item.clone()).ok());
+                        continue;
+                    }
+                    run.find(Finding {
                         level: Level::Error,
                         capability,
-                        what: what.clone(),
+                        what: what(page),
                         pointer: format!("/result/{field}/{at}"),
                         rule: "pagination".to_owned(),
                         message: format!("`{name}` was listed already (`{key}`)"),
                     });
-                    continue;
                 }
-                items.extend(serde_json::from_value::<T>(item.clone()).ok());
-            }
-            let Some(cursor) = result.get("nextCursor").and_then(Value::as_str) else {
-                break;
-            };
-            let message = if !cursors.insert(cursor.to_owned()) {
-                format!("the cursor {cursor:?} was given already")
-            } else if number >= self.args.max_pages {
-                format!("still a next cursor after {number} pages (--max-pages)")
-            } else {
-                page = mcp::PaginatedRequestParams::new().with_cursor(cursor);
-                continue;
-            };
-            self.run.find(Finding {
-                level: Level::Error,
-                capability,
-                what,
-                pointer: "/result/nextCursor".to_owned(),
-                rule: "pagination".to_owned(),
-                message,
+                let next = result.get("nextCursor").and_then(Value::as_str);
+                Ok(next.map(str::to_owned))
             });
-            break;
-        }
+        let (page, message) = match read {
+            Ok(_) => return Ok(items),
+            Err(PageError::Request { page, error }) => {
+                self.outcome::<()>(capability, &what(page), Err(error), Level::Error)?;
+                return Ok(items);
+            }
+            Err(PageError::RepeatedCursor { page, cursor }) => {
+                (page, format!("the cursor {cursor:?} was given already"))
+            }
+            Err(PageError::TooMany { pages }) => (
+                pages,
+                format!("still a next cursor after {pages} pages (--max-pages)"),
+            ),
+            Err(stop) => (0, stop.to_string()),
+        };
+        self.run.find(Finding {
+            level: Level::Error,
+            capability,
+            what: what(page),
+            pointer: "/result/nextCursor".to_owned(),
+            rule: "pagination".to_owned(),
+            message,
+        });
         Ok(items)
     }
 

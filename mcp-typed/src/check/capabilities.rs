@@ -327,6 +327,29 @@ pub fn table(version: ProtocolVersion) -> &'static [&'static [Rule]] {
     }
 }
 
+/// The capability a method's messages belong to, as the tables name it (its first part:
+/// `tools` for `tools/call`, `resources` for `notifications/resources/updated`): the one
+/// that a rule of some revision always asks for it. `None` for a method that no capability
+/// always gates (`initialize`, `ping`, `notifications/progress`, `subscriptions/listen`…).
+pub fn capability_of(method: &str) -> Option<&'static str> {
+    let tables = [
+        V2024_11_05,
+        V2025_03_26,
+        V2025_06_18,
+        V2025_11_25,
+        V2026_07_28,
+    ];
+    let rules = tables.into_iter().flatten().flat_map(|group| group.iter());
+    let rule = rules
+        .filter(|r| r.when == When::Always)
+        .find(|r| r.method == method)?;
+    Some(
+        rule.capability
+            .split_once('.')
+            .map_or(rule.capability, |(top, _)| top),
+    )
+}
+
 /// The rules of `version` that `message` (with `method`) falls under.
 pub(crate) fn rules_for<'a>(
     version: ProtocolVersion,
@@ -417,6 +440,30 @@ mod tests {
         assert!(!c.has("tasks.list") && !c.has("tools"));
         let c = Caps::of(&json!({"prompts": {"listChanged": null}}), "x");
         assert!(c.has("prompts") && !c.has("prompts.listChanged"));
+    }
+
+    #[test]
+    fn a_method_belongs_to_the_capability_that_always_gates_it() {
+        let of = |method| capability_of(method);
+        assert_eq!(of("tools/call"), Some("tools"));
+        assert_eq!(of("notifications/resources/updated"), Some("resources"));
+        assert_eq!(of("resources/subscribe"), Some("resources"));
+        assert_eq!(of("notifications/message"), Some("logging"));
+        assert_eq!(of("elicitation/create"), Some("elicitation"));
+        assert_eq!(
+            of("notifications/elicitation/complete"),
+            Some("elicitation")
+        );
+        assert_eq!(of("completion/complete"), Some("completions"));
+        assert_eq!(of("tasks/get"), Some("tasks"));
+        for method in [
+            "initialize",
+            "ping",
+            "subscriptions/listen",
+            "notifications/progress",
+        ] {
+            assert_eq!(of(method), None, "{method}");
+        }
     }
 
     #[test]

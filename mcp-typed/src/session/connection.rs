@@ -17,6 +17,9 @@ use crate::v2025_11_25 as app;
 /// default `--max-line`): a longer one ends the connection with an error.
 const MAX_LINE: u64 = 64 << 20;
 
+/// The most pages [`Connection::list_tools`] and the other lists read.
+const MAX_PAGES: usize = 1000;
+
 /// How long a [`Connection`] waits for any one answer unless told otherwise.
 const TIMEOUT: Duration = Duration::from_secs(30);
 
@@ -292,35 +295,35 @@ impl<H: ClientHandler> Connection<H> {
         self.request(|id| app::CallToolRequest::new(id, params))
     }
 
-    /// Every tool, following the pages.
+    /// Every tool, following the pages (at most 1000: see [`pages`](Connection::pages)).
     pub fn list_tools(&mut self) -> Result<Vec<app::Tool>, ClientError> {
-        self.pages(
+        self.list(
             |id, page| app::ListToolsRequest::new(id).with_params(page),
-            |r| (r.tools, r.next_cursor),
+            |r: app::ListToolsResult| (r.tools, r.next_cursor),
         )
     }
 
-    /// Every prompt, following the pages.
+    /// Every prompt, following the pages (at most 1000).
     pub fn list_prompts(&mut self) -> Result<Vec<app::Prompt>, ClientError> {
-        self.pages(
+        self.list(
             |id, page| app::ListPromptsRequest::new(id).with_params(page),
-            |r| (r.prompts, r.next_cursor),
+            |r: app::ListPromptsResult| (r.prompts, r.next_cursor),
         )
     }
 
-    /// Every resource, following the pages.
+    /// Every resource, following the pages (at most 1000).
     pub fn list_resources(&mut self) -> Result<Vec<app::Resource>, ClientError> {
-        self.pages(
+        self.list(
             |id, page| app::ListResourcesRequest::new(id).with_params(page),
-            |r| (r.resources, r.next_cursor),
+            |r: app::ListResourcesResult| (r.resources, r.next_cursor),
         )
     }
 
-    /// Every resource template, following the pages.
+    /// Every resource template, following the pages (at most 1000).
     pub fn list_resource_templates(&mut self) -> Result<Vec<app::ResourceTemplate>, ClientError> {
-        self.pages(
+        self.list(
             |id, page| app::ListResourceTemplatesRequest::new(id).with_params(page),
-            |r| (r.resource_templates, r.next_cursor),
+            |r: app::ListResourceTemplatesResult| (r.resource_templates, r.next_cursor),
         )
     }
 
@@ -341,9 +344,55 @@ impl<H: ClientHandler> Connection<H> {
         self.request(|id| app::GetPromptRequest::new(id, params))
     }
 
-    /// Every item of a paginated list. `request` builds a page's request; a cursor the
-    /// server gives twice ends the list with an error rather than looping.
-    fn pages<R, T>(
+    /// Reads a paginated list page by page, at most `max_pages` of them: `request` builds a
+    /// page's request, and `page` is given each page's number (from 1) and result, read as
+    /// `T` (the request's result type, or a `serde_json::Value` to look at each item on its
+    /// own), and says the next cursor (`None`: the list ended) or refuses the page. Gives how
+    /// many pages were read. A cursor given twice ends the list with an error rather than
+    /// looping, and so does a next cursor after `max_pages` pages.
+    ///
+    /// [`list_tools`](Connection::list_tools) and the other lists are this with the typed
+    /// result and 1000 pages.
+    pub fn pages<R, T>(
+        &mut self,
+        max_pages: usize,
+        request: impl Fn(app::RequestId, app::PaginatedRequestParams) -> R,
+        mut page: impl FnMut(usize, T) -> Result<Option<String>, ClientError>,
+    ) -> Result<usize, PageError>
+    where
+        R: RequestMethod + Into<app::ClientRequest>,
+        T: serde::de::DeserializeOwned,
+    {
+        let mut cursors = HashSet::new();
+        let mut params = app::PaginatedRequestParams::new();
+        let mut number = 0;
+        loop {
+            number += 1;
+            let next = (self.request_as(|id| request(id, params)))
+                .and_then(|result| page(number, result))
+                .map_err(|error| PageError::Request {
+                    page: number,
+                    error,
+                })?;
+            let Some(cursor) = next else {
+                return Ok(number);
+            };
+            if !cursors.insert(cursor.clone()) {
+                return Err(PageError::RepeatedCursor {
+                    page: number,
+                    cursor,
+                });
+            }
+            if number >= max_pages {
+                return Err(PageError::TooMany { pages: number });
+            }
+            params = app::PaginatedRequestParams::new().with_cursor(cursor);
+        }
+    }
+
+    /// Every item of a paginated list, typed: [`pages`](Connection::pages) with
+    /// [`MAX_PAGES`], its stops said as [`ClientError`]s.
+    fn list<R, T>(
         &mut self,
         request: impl Fn(app::RequestId, app::PaginatedRequestParams) -> R,
         split: impl Fn(R::Result) -> (Vec<T>, Option<String>),
@@ -353,21 +402,18 @@ impl<H: ClientHandler> Connection<H> {
         R::Result: serde::de::DeserializeOwned,
     {
         let mut items = Vec::new();
-        let mut seen = HashSet::new();
-        let mut page = app::PaginatedRequestParams::new();
-        loop {
-            let (more, next) = split(self.request(|id| request(id, page))?);
+        let read = self.pages(MAX_PAGES, request, |_, result| {
+            let (more, next) = split(result);
             items.extend(more);
-            let Some(cursor) = next else {
-                return Ok(items);
-            };
-            if !seen.insert(cursor.clone()) {
-                return Err(ClientError::InvalidResult {
-                    method: R::METHOD.to_owned(),
-                    message: format!("the server gave cursor {cursor:?} twice"),
-                });
-            }
-            page = app::PaginatedRequestParams::new().with_cursor(cursor);
+            Ok(next)
+        });
+        match read {
+            Ok(_) => Ok(items),
+            Err(PageError::Request { error, .. }) => Err(error),
+            Err(stop) => Err(ClientError::InvalidResult {
+                method: R::METHOD.to_owned(),
+                message: stop.to_string(),
+            }),
         }
     }
 
@@ -469,6 +515,34 @@ impl<H: ClientHandler> Connection<H> {
         }
         Ok(())
     }
+}
+
+/// Why [`Connection::pages`] stopped before a list's end.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PageError {
+    /// Page `page`'s request failed, or the page was refused.
+    #[error("page {page}: {error}")]
+    Request {
+        /// The page's number, from 1.
+        page: usize,
+        /// Why.
+        error: ClientError,
+    },
+    /// Page `page` gave a next cursor that an earlier page gave: following it would loop.
+    #[error("the server gave cursor {cursor:?} twice (page {page})")]
+    RepeatedCursor {
+        /// The page's number, from 1.
+        page: usize,
+        /// The cursor.
+        cursor: String,
+    },
+    /// Still a next cursor after `pages` pages, the most asked for.
+    #[error("still a next cursor after {pages} pages")]
+    TooMany {
+        /// How many pages were read.
+        pages: usize,
+    },
 }
 
 impl<H: std::fmt::Debug> std::fmt::Debug for Connection<H> {

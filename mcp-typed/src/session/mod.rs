@@ -40,7 +40,7 @@ mod client;
 mod connection;
 
 pub use client::{ClientError, ClientHandler, ClientInfo, ClientSession, Pending, ServerInfo};
-pub use connection::Connection;
+pub use connection::{Connection, PageError};
 pub use server::{Context, Handler, Info, Refusal, ServerSession};
 
 use std::marker::PhantomData;

@@ -13,15 +13,11 @@
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::OnceLock;
 
 use mcp_tests::peers::{peers, scripts};
 use serde_json::Value;
 
-fn checker() -> &'static Path {
-    static BINARY: OnceLock<PathBuf> = OnceLock::new();
-    BINARY.get_or_init(|| mcp_tests::bin_binary("mcp-typed-cli", "mcp-typed", &[]))
-}
+use mcp_tests::mcp_typed_binary as checker;
 
 fn scratch(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("check-proxy");

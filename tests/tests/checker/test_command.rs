@@ -4,14 +4,10 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::sync::OnceLock;
 
 use serde_json::{Value, json};
 
-fn mcp_typed() -> &'static Path {
-    static BINARY: OnceLock<PathBuf> = OnceLock::new();
-    BINARY.get_or_init(|| mcp_tests::bin_binary("mcp-typed-cli", "mcp-typed", &[]))
-}
+use mcp_tests::mcp_typed_binary as mcp_typed;
 
 /// `mcp-typed test --json ARGS -- SERVER…`: the output and the report.
 fn test(args: &[&str], server: &[&Path]) -> (Output, Value) {

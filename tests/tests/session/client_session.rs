@@ -5,26 +5,15 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use mcp_tests::guests;
+use mcp_typed::ProtocolVersion;
 use mcp_typed::elicit::client::{Form, FormReply, UrlRequest};
 use mcp_typed::session::{
     ClientError, ClientHandler, ClientInfo, ClientSession, Context, Handler, Info, Refusal,
     ServerSession,
 };
 use mcp_typed::v2025_11_25 as mcp;
-use mcp_typed::{Elicit, ElicitOutcome, ProtocolVersion};
 use serde_json::{Value, json};
-
-#[derive(Elicit)]
-struct Guests {
-    /// How many guests?
-    #[elicit(minimum = 1, maximum = 12)]
-    count: u8,
-}
-
-#[derive(serde::Deserialize)]
-struct Booking {
-    guests: u8,
-}
 
 /// `ask` asks for `Guests`; `book` echoes its `guests` argument; `tools/list` lists both.
 struct Tools;
@@ -41,18 +30,8 @@ impl Handler for Tools {
                 let tools = ["ask", "book"].map(|name| mcp::Tool::new(name, schema.clone()));
                 Ok(mcp::ListToolsResult::new(tools.to_vec()).into())
             }
-            mcp::ClientRequest::CallTool(call) if call.params.name == "ask" => {
-                let text = match cx.elicit::<Guests>("How many?")? {
-                    ElicitOutcome::Accepted(g) => format!("{} guests", g.count),
-                    ElicitOutcome::Declined => "declined".to_owned(),
-                    ElicitOutcome::Cancelled => "cancelled".to_owned(),
-                };
-                Ok(mcp::CallToolResult::text(text).into())
-            }
-            mcp::ClientRequest::CallTool(call) => {
-                let booking: Booking = call.params.arguments_as()?;
-                Ok(mcp::CallToolResult::text(format!("{} guests", booking.guests)).into())
-            }
+            mcp::ClientRequest::CallTool(call) if call.params.name == "ask" => guests::ask(cx),
+            mcp::ClientRequest::CallTool(call) => guests::book(call),
             other => Err(Refusal::method_not_found(other.method())),
         }
     }

@@ -5,23 +5,11 @@
 
 use std::sync::{Arc, Mutex};
 
+use mcp_tests::guests;
+use mcp_typed::ProtocolVersion;
 use mcp_typed::session::{Context, Direction, Handler, Info, Refusal, ServerSession};
 use mcp_typed::v2025_11_25 as mcp;
-use mcp_typed::{Elicit, ElicitOutcome, ProtocolVersion};
 use serde_json::{Value, json};
-
-#[derive(Elicit)]
-struct Guests {
-    /// How many guests?
-    #[elicit(minimum = 1, maximum = 12)]
-    count: u8,
-}
-
-#[derive(serde::Deserialize)]
-#[allow(dead_code)]
-struct Booking {
-    guests: u8,
-}
 
 /// `ask` asks for `Guests` (and says whether it could have); `book` reads its arguments with
 /// `?`; every request that reaches the handler is counted by method.
@@ -38,17 +26,8 @@ impl Handler for Tools {
     ) -> Result<mcp::ServerResult, Refusal> {
         self.reached.push(request.method().to_owned());
         match request {
-            mcp::ClientRequest::CallTool(call) if call.params.name == "ask" => {
-                let text = match cx.elicit::<Guests>("How many?")? {
-                    ElicitOutcome::Accepted(g) => format!("{} guests", g.count),
-                    _ => "no answer".to_owned(),
-                };
-                Ok(mcp::CallToolResult::text(text).into())
-            }
-            mcp::ClientRequest::CallTool(call) if call.params.name == "book" => {
-                let booking: Booking = call.params.arguments_as()?;
-                Ok(mcp::CallToolResult::text(format!("{} guests", booking.guests)).into())
-            }
+            mcp::ClientRequest::CallTool(call) if call.params.name == "ask" => guests::ask(cx),
+            mcp::ClientRequest::CallTool(call) if call.params.name == "book" => guests::book(call),
             mcp::ClientRequest::CallTool(_) => {
                 Ok(mcp::CallToolResult::text(format!("can elicit: {}", cx.can_elicit())).into())
             }

@@ -4,8 +4,7 @@
 //! bindings, over HTTP too, from a program built against them.
 
 use std::net::TcpListener;
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 // The generator's test helpers (a user crate against this checkout's mcp-typed): one copy.
@@ -15,54 +14,6 @@ use common::workspace;
 use mcp_typed_cli::tools_client::list_tools_http;
 use mcp_typed_codegen::ToolsBuilder;
 
-struct Server(Child);
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// server-everything's Streamable HTTP mode on a free loopback port; its URL.
-fn start_everything() -> (Server, String) {
-    let ws = workspace();
-    let out = Command::new("bash")
-        .arg(ws.join("tests/peers/install.sh"))
-        .output()
-        .expect("bash");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let peers = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
-    let entry =
-        peers.join("node/node_modules/@modelcontextprotocol/server-everything/dist/index.js");
-    let port = TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let child = Command::new("node")
-        .arg(entry)
-        .arg("streamableHttp")
-        .env("PORT", port.to_string())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("node");
-    let server = Server(child);
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            Instant::now() < deadline,
-            "server-everything did not listen on {port}"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    (server, format!("http://127.0.0.1:{port}/mcp"))
-}
-
 #[test]
 #[cfg_attr(
     not(feature = "interop"),
@@ -70,7 +21,7 @@ fn start_everything() -> (Server, String) {
 )]
 fn bindings_from_a_live_http_server_call_two_of_its_tools() {
     let ws = workspace();
-    let (_server, url) = start_everything();
+    let (_server, url) = mcp_tests::peers::peers().everything_http();
     let dir = tempfile::tempdir().unwrap();
     let krate = dir.path().join("http-user");
     std::fs::create_dir_all(krate.join("src")).unwrap();
@@ -205,7 +156,7 @@ fn a_2026_07_28_server_is_asked_with_server_discover() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let _server = Server(child);
+    let _server = mcp_tests::peers::Killed(child);
     let deadline = Instant::now() + Duration::from_secs(30);
     while std::net::TcpStream::connect(&addr).is_err() {
         assert!(

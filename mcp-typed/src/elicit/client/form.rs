@@ -387,8 +387,8 @@ impl Form {
 
     /// An answer with every field set, for programs that exercise a server without a person
     /// (tests, tools): the default the revision has, else the simplest valid value — the
-    /// minimum (else 1, or the maximum when it is below 1), `true`, the first option (or as many as a multi-select needs), a value of the field's `format` (else
-    /// `"example"`, padded or cut to the length limits). A text field with a `pattern`, or whose
+    /// minimum (else 1, or the maximum when it is below 1), `true`, the first option (or as many as a multi-select needs), a value of the field's `format` (the first of
+    /// [`format_example`](super::format_example), else `"example"`, padded or cut to the length limits). A text field with a `pattern`, or whose
     /// format's example breaks its length limits, or limits no value meets, is left for the caller: [`Answer::accept`] then says what is missing.
     pub fn example_answer(&self) -> Answer<'_> {
         let mut answer = self.answer();
@@ -427,14 +427,8 @@ impl Form {
                     max_length,
                     ..
                 } => {
-                    let mut text = match format {
-                        Some(Format::Email | Format::IdnEmail) => "user@example.com",
-                        Some(Format::Uri) => "https://example.com/",
-                        Some(Format::Date) => "2000-01-31",
-                        Some(Format::DateTime) => "2000-01-31T12:00:00Z",
-                        None => "example",
-                    }
-                    .to_owned();
+                    let example = format.and_then(|f| super::format_example(f.as_str(), 0, 0));
+                    let mut text = example.unwrap_or_else(|| "example".to_owned());
                     let (min, max) = (min_length.unwrap_or(0), max_length.unwrap_or(u64::MAX));
                     if format.is_none() {
                         while (text.chars().count() as u64) < min {

@@ -22,11 +22,13 @@
 //! `Elicit::from_content` and [`Form::validate`] give the same verdicts.
 
 mod answer;
+mod example;
 mod form;
 mod url;
 mod words;
 
 pub use answer::{Answer, FormReply, SetError};
+pub use example::format_example;
 pub use form::{Choice, Field, FieldKind, Form, FormError, FormProblem, SelectStyle};
 pub use url::{
     Consent, ConsentedUrl, PendingUrls, Rewrite, UrlError, UrlParts, UrlRequest, UrlWarning,
